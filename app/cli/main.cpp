@@ -1,0 +1,374 @@
+// grove-cli: validate graphs, evaluate them headless and export their layers, list the catalog.
+#include "core/CatalogExport.h"
+
+#include "core/Evaluator.h"
+#include "core/GraphIO.h"
+#include "core/NodeRegistry.h"
+#include "core/Overrides.h"
+#include "core/PointsExport.h"
+#include "nodes/BuiltinNodes.h"
+
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+#include <iostream>
+#include <set>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace grove;
+
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitInvalid = 1;
+constexpr int kExitUsage = 2;
+
+const char *kUsage = R"(usage:
+  grove-cli validate FILE...                 check graphs; print every problem; exit 1 if any
+  grove-cli eval FILE [options]              evaluate a graph and export its layers
+      -o, --out PATH        file to write (default: stdout); with --split, a folder: one file per layer
+      --format json|csv|tiled
+      --split               one file per layer
+      --seed N              override world.seed
+      --set NODE.PARAM=VALUE   override a param (repeatable), checked like the file
+      --layers a,b          export only these layers
+      --max-points N        points one layer may hold (default 20000000)
+  grove-cli nodes [--json|--markdown]        the node catalog, generated from the node descriptors
+  grove-cli --help | --version
+
+exit status: 0 success, 1 invalid graph or failed evaluation, 2 bad usage
+)";
+
+int usageError(const std::string &message)
+{
+    std::cerr << "grove-cli: " << message << "\n(see grove-cli --help)\n";
+    return kExitUsage;
+}
+
+void printDiagnostics(const Diagnostics &diagnostics)
+{
+    for (const auto &d : diagnostics)
+        std::cerr << d.format() << "\n";
+}
+
+bool parseInt64(const std::string &text, std::int64_t &out)
+{
+    auto res = std::from_chars(text.data(), text.data() + text.size(), out);
+    return res.ec == std::errc() && res.ptr == text.data() + text.size() && !text.empty();
+}
+
+int cmdValidate(const std::vector<std::string> &args)
+{
+    if (args.empty())
+        return usageError("validate needs at least one FILE");
+    const NodeRegistry &registry = builtinRegistry();
+    bool anyErrors = false;
+    for (const auto &file : args) {
+        if (!file.empty() && file[0] == '-' && file != "-")
+            return usageError("unknown option for validate: " + file);
+        LoadResult loaded = loadGraphFile(file, registry);
+        printDiagnostics(loaded.diagnostics);
+        if (!loaded.ok()) {
+            anyErrors = true;
+            size_t errors = 0;
+            for (const auto &d : loaded.diagnostics)
+                errors += d.severity == Diagnostic::Severity::Error;
+            std::cerr << file << ": " << errors << (errors == 1 ? " problem" : " problems") << "\n";
+        } else {
+            std::cout << file << ": ok (" << loaded.graph.nodes.size() << " nodes, "
+                      << graphHash(loaded.graph, registry) << ")\n";
+        }
+    }
+    return anyErrors ? kExitInvalid : kExitOk;
+}
+
+std::string safeFileName(const std::string &name)
+{
+    std::string out;
+    for (unsigned char c : name)
+        out += (std::isalnum(c) || c == '-' || c == '_' || c == '.') ? static_cast<char>(c) : '_';
+    if (out.empty() || out[0] == '.')
+        out = "layer" + out;
+    return out;
+}
+
+int cmdEval(const std::vector<std::string> &args)
+{
+    std::string file, out, formatName = "json", layersArg;
+    bool split = false, haveSeed = false;
+    std::int64_t seed = 0;
+    std::int64_t maxPoints = static_cast<std::int64_t>(limits::defaultMaxPointsPerLayer);
+    std::vector<std::string> sets;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        auto value = [&](const char *what) -> const std::string * {
+            if (i + 1 >= args.size())
+                return nullptr;
+            (void)what;
+            return &args[++i];
+        };
+        auto splitEq = [&](const std::string &flag, std::string &dest) -> int {  // --flag=value form
+            if (a.rfind(flag + "=", 0) == 0) {
+                dest = a.substr(flag.size() + 1);
+                return 1;
+            }
+            return 0;
+        };
+        std::string v;
+        if (a == "-o" || a == "--out") {
+            const std::string *p = value("path");
+            if (!p)
+                return usageError(a + " needs a PATH");
+            out = *p;
+        } else if (splitEq("--out", v)) {
+            out = v;
+        } else if (a == "--format" || splitEq("--format", v)) {
+            if (a == "--format") {
+                const std::string *p = value("format");
+                if (!p)
+                    return usageError("--format needs json, csv or tiled");
+                v = *p;
+            }
+            formatName = v;
+        } else if (a == "--split") {
+            split = true;
+        } else if (a == "--seed" || splitEq("--seed", v)) {
+            if (a == "--seed") {
+                const std::string *p = value("seed");
+                if (!p)
+                    return usageError("--seed needs a whole number");
+                v = *p;
+            }
+            if (!parseInt64(v, seed) || seed < INT32_MIN || seed > INT32_MAX)
+                return usageError("--seed takes a whole number from -2147483648 to 2147483647, got '" + v + "'");
+            haveSeed = true;
+        } else if (a == "--set" || splitEq("--set", v)) {
+            if (a == "--set") {
+                const std::string *p = value("set");
+                if (!p)
+                    return usageError("--set needs NODE.PARAM=VALUE");
+                v = *p;
+            }
+            sets.push_back(v);
+        } else if (a == "--layers" || splitEq("--layers", v)) {
+            if (a == "--layers") {
+                const std::string *p = value("layers");
+                if (!p)
+                    return usageError("--layers needs a comma-separated list of layers");
+                v = *p;
+            }
+            layersArg = v;
+        } else if (a == "--max-points" || splitEq("--max-points", v)) {
+            if (a == "--max-points") {
+                const std::string *p = value("max-points");
+                if (!p)
+                    return usageError("--max-points needs a number");
+                v = *p;
+            }
+            if (!parseInt64(v, maxPoints) || maxPoints < 1)
+                return usageError("--max-points takes a whole number of at least 1, got '" + v + "'");
+        } else if (!a.empty() && a[0] == '-' && a != "-") {
+            return usageError("unknown option for eval: " + a);
+        } else if (file.empty()) {
+            file = a;
+        } else {
+            return usageError("eval takes one FILE (got '" + file + "' and '" + a + "')");
+        }
+    }
+    if (file.empty())
+        return usageError("eval needs a FILE");
+    ExportFormat format;
+    if (formatName == "json")
+        format = ExportFormat::Json;
+    else if (formatName == "csv")
+        format = ExportFormat::Csv;
+    else if (formatName == "tiled")
+        format = ExportFormat::Tiled;
+    else
+        return usageError("--format takes json, csv or tiled, got '" + formatName + "'");
+    if (split && out.empty())
+        return usageError("--split needs -o FOLDER");
+
+    const NodeRegistry &registry = builtinRegistry();
+    LoadResult loaded = loadGraphFile(file, registry);
+    printDiagnostics(loaded.diagnostics);
+    if (!loaded.ok())
+        return kExitInvalid;
+    Graph graph = loaded.graph;
+    if (haveSeed)
+        graph.world.seed = static_cast<std::int32_t>(seed);
+    for (const auto &s : sets) {
+        if (auto problem = applyOverride(graph, registry, s)) {
+            std::cerr << file << ": error: --set " << s << ": " << *problem << "\n";
+            return kExitInvalid;
+        }
+    }
+
+    std::vector<std::string> layers = exportedLayers(graph, registry);
+    if (!layersArg.empty()) {
+        std::vector<std::string> wanted;
+        size_t pos = 0;
+        while (pos <= layersArg.size()) {
+            size_t comma = layersArg.find(',', pos);
+            if (comma == std::string::npos)
+                comma = layersArg.size();
+            std::string name = layersArg.substr(pos, comma - pos);
+            if (!name.empty())
+                wanted.push_back(name);
+            pos = comma + 1;
+        }
+        std::vector<std::string> chosen;
+        for (const auto &w : wanted) {
+            // a layer is named by its node id or its name param
+            std::string match;
+            std::vector<std::string> known;
+            for (const auto &id : layers) {
+                const Node *n = graph.node(id);
+                const Value *name = n->param("name");
+                const std::string layerName = name && !name->toString().empty() ? name->toString() : id;
+                known.push_back(layerName);
+                if (w == id || w == layerName)
+                    match = id;
+            }
+            if (match.empty()) {
+                std::cerr << file << ": error: --layers: no exported layer '" << w << "'" << didYouMean(w, known)
+                          << "\n";
+                return kExitInvalid;
+            }
+            if (std::find(chosen.begin(), chosen.end(), match) == chosen.end())
+                chosen.push_back(match);
+        }
+        layers = chosen;
+    }
+
+    Evaluator evaluator(registry);
+    EvalRequest request;
+    request.targets = layers;
+    request.limits.maxPointsPerLayer = static_cast<std::uint64_t>(maxPoints);
+    const bool tty = ::isatty(STDERR_FILENO);
+    int lastPercent = -1;
+    if (tty)
+        request.progress = [&](const EvalProgress &p) {
+            int percent = static_cast<int>(p.fraction * 100);
+            if (percent != lastPercent) {
+                lastPercent = percent;
+                std::cerr << "\revaluating " << p.currentNode << " " << percent << "%   " << std::flush;
+            }
+        };
+    EvalResult result = layers.empty() ? EvalResult{} : evaluator.evaluate(graph, request);
+    if (tty && lastPercent >= 0)
+        std::cerr << "\r\033[K" << std::flush;
+    if (!result.ok()) {
+        for (auto d : result.diagnostics) {
+            d.file = file;
+            locate(loaded, d);
+            std::cerr << d.format() << "\n";
+        }
+        return kExitInvalid;
+    }
+
+    ExportInfo info;
+    info.graphName = graph.name;
+    info.graphPath = file;
+    info.graphHash = graphHash(graph, registry);
+    info.world = graph.world;
+    const std::vector<PointLayerPtr> pointLayers = layersOf(result, layers);
+
+    if (!split) {
+        const std::string bytes = exportPoints(format, info, pointLayers);
+        if (out.empty() || out == "-") {
+            std::cout << bytes << std::flush;
+            return std::cout ? kExitOk : kExitInvalid;
+        }
+        if (auto err = writeFileAtomically(out, bytes)) {
+            std::cerr << "grove-cli: " << *err << "\n";
+            return kExitInvalid;
+        }
+        return kExitOk;
+    }
+    // one file per layer, all rendered before the first is written
+    struct stat st{};
+    if (::stat(out.c_str(), &st) != 0) {
+        if (::mkdir(out.c_str(), 0755) != 0) {
+            std::cerr << "grove-cli: cannot create folder " << out << ": " << std::strerror(errno) << "\n";
+            return kExitInvalid;
+        }
+    } else if (!S_ISDIR(st.st_mode)) {
+        std::cerr << "grove-cli: --split writes into a folder, but " << out << " is a file\n";
+        return kExitInvalid;
+    }
+    std::vector<std::pair<std::string, std::string>> files;
+    std::set<std::string> names;
+    for (const auto &layer : pointLayers) {
+        std::string base = safeFileName(layer->info.name);
+        std::string name = base;
+        for (int n = 2; !names.insert(name).second; ++n)
+            name = base + "_" + std::to_string(n);
+        files.emplace_back(out + "/" + name + "." + exportExtension(format), exportPoints(format, info, {layer}));
+    }
+    for (const auto &[path, bytes] : files)
+        if (auto err = writeFileAtomically(path, bytes)) {
+            std::cerr << "grove-cli: " << *err << "\n";
+            return kExitInvalid;
+        }
+    return kExitOk;
+}
+
+int cmdNodes(const std::vector<std::string> &args)
+{
+    std::string mode = "text";
+    for (const auto &a : args) {
+        if (a == "--json")
+            mode = "json";
+        else if (a == "--markdown")
+            mode = "markdown";
+        else
+            return usageError("nodes takes --json or --markdown, got '" + a + "'");
+    }
+    const NodeRegistry &registry = builtinRegistry();
+    if (mode == "json")
+        std::cout << catalogJson(registry);
+    else if (mode == "markdown")
+        std::cout << catalogMarkdown(registry);
+    else
+        std::cout << catalogText(registry);
+    return kExitOk;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty()) {
+        std::cerr << kUsage;
+        return kExitUsage;
+    }
+    const std::string command = args.front();
+    std::vector<std::string> rest(args.begin() + 1, args.end());
+    try {
+        if (command == "--help" || command == "-h" || command == "help") {
+            std::cout << kUsage;
+            return kExitOk;
+        }
+        if (command == "--version") {
+            std::cout << "grove-cli " << kGroveVersion << "\n";
+            return kExitOk;
+        }
+        if (command == "validate")
+            return cmdValidate(rest);
+        if (command == "eval")
+            return cmdEval(rest);
+        if (command == "nodes")
+            return cmdNodes(rest);
+    } catch (const std::bad_alloc &) {
+        std::cerr << "grove-cli: out of memory\n";
+        return kExitInvalid;
+    } catch (const std::exception &e) {
+        std::cerr << "grove-cli: internal error: " << e.what() << "\n";
+        return kExitInvalid;
+    }
+    return usageError("unknown command '" + command + "'"
+                      + didYouMean(command, {"validate", "eval", "nodes", "--help", "--version"}));
+}

@@ -1,0 +1,121 @@
+// What flows on wires: fields, labels, masks and point layers, each an immutable shared value.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace grove {
+
+enum class DataType { Field, Labels, Mask, Points };
+
+const char *dataTypeName(DataType type);
+
+using Rgb = std::array<std::uint8_t, 3>;
+
+// "#rrggbb" -> Rgb; anything else gives black (params are validated before this is called).
+Rgb parseHexColor(const std::string &text);
+
+// A scalar function over world coordinates. Evaluated at single points during placement and
+// a row at a time for rasters, so implementations can batch the hot loop.
+class Field
+{
+public:
+    virtual ~Field() = default;
+    virtual double at(double x, double y) const = 0;
+    // out[i] = at(x0 + i * dx, y) for i in [0, n); x is accumulated exactly as the default does.
+    virtual void sampleRow(double x0, double dx, double y, int n, double *out) const;
+};
+
+// A categorical function: a label index at (x, y) plus the labels' names and colors.
+class Labels
+{
+public:
+    virtual ~Labels() = default;
+    virtual int at(double x, double y) const = 0;
+    std::vector<std::string> names;
+    std::vector<Rgb> colors;  // one per name
+};
+
+// A boolean function: where something may go.
+class Mask
+{
+public:
+    virtual ~Mask() = default;
+    virtual bool at(double x, double y) const = 0;
+};
+
+struct WeightedType
+{
+    std::string name;
+    double weight = 1;
+};
+
+// The per-layer description exports and the preview need; attributes of a point are derived
+// from (attributeSeed, point id), so they are not stored per point.
+struct LayerInfo
+{
+    std::string name;     // the layer name (defaults to the node id)
+    std::string nodeId;
+    bool exported = true;
+    std::int32_t attributeSeed = 0;
+    std::vector<WeightedType> types;
+    std::string specialType;  // empty: no special points
+    std::int64_t specialCount = 0;
+    double rotationMin = 0, rotationMax = 0;
+    double scaleMin = 1, scaleMax = 1;
+    Rgb color{52, 136, 74};
+    std::string sprite = "dot";
+};
+
+struct PointXYR
+{
+    double x, y, r;
+};
+
+struct PointAttributes
+{
+    int type = -1;      // index into LayerInfo::types, -1 when the layer has no types
+    double rotation = 0;  // degrees, clockwise
+    double scale = 1;
+};
+
+// One layer's points, in placement order.
+class PointLayer
+{
+public:
+    LayerInfo info;
+    std::vector<PointXYR> points;
+    std::vector<std::uint32_t> specialIds;  // sorted ids reserved for info.specialType
+
+    PointAttributes attributes(std::size_t id) const;
+    // Picks specialIds from the hash order; call once the points are final.
+    void assignSpecials();
+};
+
+using PointLayerPtr = std::shared_ptr<const PointLayer>;
+
+// What a `points` wire carries: one or more layers in placement order (place_layer's `all`
+// output is its obstacles followed by its own layer, sharing the upstream layers, not copying).
+struct PointSet
+{
+    std::vector<PointLayerPtr> layers;
+    std::size_t size() const;
+};
+
+using FieldPtr = std::shared_ptr<const Field>;
+using LabelsPtr = std::shared_ptr<const Labels>;
+using MaskPtr = std::shared_ptr<const Mask>;
+using PointSetPtr = std::shared_ptr<const PointSet>;
+
+using PortValue = std::variant<std::monostate, FieldPtr, LabelsPtr, MaskPtr, PointSetPtr>;
+
+// A well-mixed 64-bit hash of (seed, id, salt), for attributes that must never move a point.
+std::uint64_t pointHash(std::int32_t seed, std::uint64_t id, std::uint32_t salt);
+// The top 53 bits of pointHash as a double in [0, 1).
+double pointHash01(std::int32_t seed, std::uint64_t id, std::uint32_t salt);
+
+} // namespace grove

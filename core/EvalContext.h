@@ -1,0 +1,77 @@
+// What a node's evaluate function sees: its params, its wired inputs, the world, and the controls.
+#pragma once
+
+#include "DataTypes.h"
+#include "Graph.h"
+#include "NodeDescriptor.h"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace grove {
+
+struct EvalLimits
+{
+    std::uint64_t maxPointsPerLayer;
+};
+
+class EvalContext
+{
+public:
+    EvalContext(const NodeDescriptor &descriptor, const Node &node, const World &world,
+                const std::vector<PortValue> &inputs, const EvalLimits &limits,
+                const std::atomic<bool> *cancel, std::function<void(double)> progress);
+
+    const World &world() const { return m_world; }
+    const Node &node() const { return m_node; }
+    const NodeDescriptor &descriptor() const { return m_descriptor; }
+    const EvalLimits &limits() const { return m_limits; }
+
+    // Params (already validated and completed with defaults).
+    const Value &param(const std::string &name) const;
+    double number(const std::string &name) const { return param(name).toNumber(); }
+    std::int64_t integer(const std::string &name) const { return static_cast<std::int64_t>(param(name).toNumber()); }
+    bool flag(const std::string &name) const { return param(name).toBool(); }
+    const std::string &text(const std::string &name) const { return param(name).toString(); }
+    // world.seed + params.seed, wrapped to int32.
+    std::int32_t seed() const;
+
+    // Inputs: null when not wired.
+    FieldPtr field(const std::string &input) const;
+    LabelsPtr labels(const std::string &input) const;
+    MaskPtr mask(const std::string &input) const;
+    PointSetPtr points(const std::string &input) const;
+
+    void setOutput(const std::string &port, PortValue value);
+    const std::vector<PortValue> &outputs() const { return m_outputs; }
+
+    bool cancelled() const { return m_cancel && m_cancel->load(std::memory_order_relaxed); }
+    const std::atomic<bool> *cancelFlag() const { return m_cancel; }
+    void progress(double fraction) const
+    {
+        if (m_progress)
+            m_progress(fraction);
+    }
+    const std::function<void(double)> &progressCallback() const { return m_progress; }
+
+    void fail(std::string message) { m_error = std::move(message); }
+    const std::string &error() const { return m_error; }
+
+private:
+    const PortValue &input(const std::string &name) const;
+
+    const NodeDescriptor &m_descriptor;
+    const Node &m_node;
+    const World &m_world;
+    const std::vector<PortValue> &m_inputs;  // by descriptor input index
+    const EvalLimits &m_limits;
+    const std::atomic<bool> *m_cancel;
+    std::function<void(double)> m_progress;
+    std::vector<PortValue> m_outputs;        // by descriptor output index
+    std::string m_error;
+};
+
+} // namespace grove

@@ -1,0 +1,205 @@
+// The evaluator: validate, order, reuse cached results whose key is unchanged, compute the rest.
+#include "Evaluator.h"
+
+#include "GraphIO.h"
+#include "GraphValidator.h"
+#include "NodeRegistry.h"
+#include "Sha256.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace grove {
+
+PortValue EvalResult::output(const std::string &node, const std::string &port) const
+{
+    auto it = nodes.find(node);
+    if (it == nodes.end() || it->second->outputs.empty())
+        return {};
+    if (port.empty())
+        return it->second->outputs.front();
+    int i = it->second->descriptor ? it->second->descriptor->outputIndex(port) : -1;
+    return i < 0 ? PortValue{} : it->second->outputs[static_cast<size_t>(i)];
+}
+
+Evaluator::Evaluator(const NodeRegistry &registry) : m_registry(registry) {}
+
+void Evaluator::clearCache()
+{
+    std::lock_guard lock(m_mutex);
+    m_cache.clear();
+}
+
+std::size_t Evaluator::cacheSize() const
+{
+    std::lock_guard lock(m_mutex);
+    return m_cache.size();
+}
+
+EvalResult Evaluator::evaluate(const Graph &graph, const EvalRequest &request)
+{
+    std::lock_guard lock(m_mutex);
+    EvalResult result;
+    result.diagnostics = validateGraph(graph, m_registry);
+    if (hasErrors(result.diagnostics)) {
+        result.status = EvalResult::Status::Invalid;
+        return result;
+    }
+    ++m_generation;
+
+    const size_t n = graph.nodes.size();
+    GraphIndex index(graph);
+    const std::vector<int> order = topologicalOrder(graph);
+
+    // What is needed: the targets and everything upstream of them.
+    std::vector<char> needed(n, request.targets.empty() ? 1 : 0);
+    if (!request.targets.empty()) {
+        std::vector<int> stack;
+        for (const auto &t : request.targets) {
+            int i = index.indexOf(t);
+            if (i < 0) {
+                Diagnostic d;
+                d.message = "no node '" + t + "' to evaluate";
+                result.diagnostics.push_back(d);
+                result.status = EvalResult::Status::Invalid;
+                return result;
+            }
+            stack.push_back(i);
+        }
+        while (!stack.empty()) {
+            int i = stack.back();
+            stack.pop_back();
+            if (needed[static_cast<size_t>(i)])
+                continue;
+            needed[static_cast<size_t>(i)] = 1;
+            for (const auto &[port, link] : graph.nodes[static_cast<size_t>(i)].inputs)
+                stack.push_back(index.indexOf(link.node));
+        }
+    }
+
+    // Keys first (cheap), so progress can count only the nodes that really compute.
+    std::vector<std::string> keys(n);
+    const std::string worldText = formatNumber(graph.world.width) + "x" + formatNumber(graph.world.height) + "@"
+                                  + std::to_string(graph.world.seed);
+    for (int i : order) {
+        if (!needed[static_cast<size_t>(i)])
+            continue;
+        const Node &node = graph.nodes[static_cast<size_t>(i)];
+        const NodeDescriptor &desc = *m_registry.find(node.type);
+        Sha256 h;
+        h.update(node.type);
+        h.update(std::string(1, '\0'));
+        for (const auto &[k, v] : completeParams(desc, node.params)) {
+            h.update(k);
+            h.update("=");
+            h.update(toFlowYaml(v));
+            h.update(std::string(1, '\0'));
+        }
+        h.update(worldText);
+        for (const auto &in : desc.inputs) {
+            const Link *link = node.input(in.name);
+            h.update(std::string(1, '\0') + in.name + "<-");
+            if (link) {
+                const int src = index.indexOf(link->node);
+                h.update(keys[static_cast<size_t>(src)]);
+                h.update("." + link->port);
+            }
+        }
+        auto digest = h.finish();
+        keys[static_cast<size_t>(i)].assign(reinterpret_cast<const char *>(digest.data()), 16);
+    }
+    size_t toCompute = 0;
+    for (int i : order)
+        if (needed[static_cast<size_t>(i)] && !m_cache.count(keys[static_cast<size_t>(i)]))
+            ++toCompute;
+
+    EvalProgress progress;
+    progress.nodesTotal = toCompute;
+    std::vector<std::shared_ptr<const NodeResult>> results(n);
+    for (int i : order) {
+        if (!needed[static_cast<size_t>(i)])
+            continue;
+        const Node &node = graph.nodes[static_cast<size_t>(i)];
+        const std::string &key = keys[static_cast<size_t>(i)];
+        auto cached = m_cache.find(key);
+        if (cached != m_cache.end()) {
+            cached->second.lastUsed = m_generation;
+            results[static_cast<size_t>(i)] = cached->second.result;
+            result.nodes[node.id] = cached->second.result;
+            continue;
+        }
+        if (request.cancel && request.cancel->load()) {
+            result.status = EvalResult::Status::Cancelled;
+            break;
+        }
+        const NodeDescriptor &desc = *m_registry.find(node.type);
+        std::vector<PortValue> inputs(desc.inputs.size());
+        for (size_t p = 0; p < desc.inputs.size(); ++p) {
+            const Link *link = node.input(desc.inputs[p].name);
+            if (!link)
+                continue;
+            const auto &src = results[static_cast<size_t>(index.indexOf(link->node))];
+            const int out = link->port.empty() ? 0 : src->descriptor->outputIndex(link->port);
+            inputs[p] = src->outputs[static_cast<size_t>(out)];
+        }
+        progress.currentNode = node.id;
+        auto nodeProgress = [&](double f) {
+            if (!request.progress)
+                return;
+            EvalProgress p = progress;
+            p.fraction = (static_cast<double>(progress.nodesDone) + std::clamp(f, 0.0, 1.0))
+                         / static_cast<double>(std::max<size_t>(1, progress.nodesTotal));
+            request.progress(p);
+        };
+        EvalContext ctx(desc, node, graph.world, inputs, request.limits, request.cancel, nodeProgress);
+        const auto start = std::chrono::steady_clock::now();
+        desc.evaluate(ctx);
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (ctx.cancelled()) {
+            result.status = EvalResult::Status::Cancelled;
+            break;
+        }
+        if (!ctx.error().empty()) {
+            Diagnostic d;
+            d.path = "nodes." + node.id;
+            d.nodeId = node.id;
+            d.message = "node '" + node.id + "' (" + node.type + "): " + ctx.error();
+            result.diagnostics.push_back(d);
+            result.status = EvalResult::Status::Failed;
+            break;
+        }
+        auto nr = std::make_shared<NodeResult>();
+        nr->key = key;
+        nr->descriptor = &desc;
+        nr->outputs = ctx.outputs();
+        nr->seconds = seconds;
+        std::shared_ptr<const NodeResult> shared = nr;
+        results[static_cast<size_t>(i)] = shared;
+        result.nodes[node.id] = shared;
+        result.computed.push_back(node.id);
+        m_cache[key] = Entry{shared, m_generation};
+        ++progress.nodesDone;
+        nodeProgress(0);
+    }
+    // Keep this run's results and the previous run's (undoing a tweak is then free).
+    for (auto it = m_cache.begin(); it != m_cache.end();)
+        it = it->second.lastUsed + 1 < m_generation ? m_cache.erase(it) : std::next(it);
+    return result;
+}
+
+std::vector<std::string> exportedLayers(const Graph &graph, const NodeRegistry &registry)
+{
+    std::vector<std::string> ids;
+    for (int i : topologicalOrder(graph)) {
+        const Node &node = graph.nodes[static_cast<size_t>(i)];
+        const NodeDescriptor *desc = registry.find(node.type);
+        if (!desc || !desc->param("export"))
+            continue;
+        const Value *v = node.param("export");
+        if (v ? v->toBool() : desc->param("export")->defaultValue.toBool())
+            ids.push_back(node.id);
+    }
+    return ids;
+}
+
+} // namespace grove

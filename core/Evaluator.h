@@ -1,0 +1,85 @@
+// Evaluates a graph in topological order with a per-node cache keyed by params and inputs.
+#pragma once
+
+#include "DataTypes.h"
+#include "Diagnostic.h"
+#include "EvalContext.h"
+#include "Graph.h"
+#include "Limits.h"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace grove {
+
+class NodeRegistry;
+
+struct EvalProgress
+{
+    std::size_t nodesDone = 0;
+    std::size_t nodesTotal = 0;   // nodes that need computing this run (cache misses)
+    std::string currentNode;
+    double fraction = 0;          // of the whole run, in [0, 1]
+};
+
+struct EvalRequest
+{
+    std::vector<std::string> targets;  // node ids to produce (with their inputs); empty: every node
+    const std::atomic<bool> *cancel = nullptr;
+    std::function<void(const EvalProgress &)> progress;
+    EvalLimits limits{limits::defaultMaxPointsPerLayer};
+};
+
+struct NodeResult
+{
+    std::string key;                 // hash of type, params, world and input keys
+    const NodeDescriptor *descriptor = nullptr;
+    std::vector<PortValue> outputs;  // by descriptor output index
+    double seconds = 0;              // time this node took when it was computed
+};
+
+struct EvalResult
+{
+    enum class Status { Ok, Invalid, Failed, Cancelled };
+    Status status = Status::Ok;
+    Diagnostics diagnostics;
+    std::map<std::string, std::shared_ptr<const NodeResult>> nodes;  // by node id
+    std::vector<std::string> computed;  // nodes computed this run (not served from the cache), in order
+
+    bool ok() const { return status == Status::Ok; }
+    // The value on `node.port` (empty port: the first output), or monostate.
+    PortValue output(const std::string &node, const std::string &port = {}) const;
+};
+
+class Evaluator
+{
+public:
+    explicit Evaluator(const NodeRegistry &registry);
+
+    // Thread-safe: one evaluation at a time; the cache survives between calls.
+    EvalResult evaluate(const Graph &graph, const EvalRequest &request = {});
+    void clearCache();
+    std::size_t cacheSize() const;
+
+private:
+    const NodeRegistry &m_registry;
+    mutable std::mutex m_mutex;
+    struct Entry
+    {
+        std::shared_ptr<const NodeResult> result;
+        std::uint64_t lastUsed = 0;
+    };
+    std::map<std::string, Entry> m_cache;
+    std::uint64_t m_generation = 0;
+};
+
+// The ids of every node whose `export` param is true, in graph order (topological, ties by id).
+std::vector<std::string> exportedLayers(const Graph &graph, const NodeRegistry &registry);
+
+} // namespace grove

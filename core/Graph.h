@@ -1,0 +1,90 @@
+// The graph model: world settings, nodes with params and input links, and editor-only layout.
+#pragma once
+
+#include "Value.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace grove {
+
+struct World
+{
+    double width = 880;
+    double height = 480;
+    std::int32_t seed = 0;
+    bool operator==(const World &) const = default;
+};
+
+// An input's source: `node` (its first output) or `node.port`.
+struct Link
+{
+    std::string node;
+    std::string port;  // empty: the node's first output
+    bool operator==(const Link &) const = default;
+    std::string toString() const { return port.empty() ? node : node + "." + port; }
+    static Link parse(const std::string &text);
+};
+
+struct Node
+{
+    std::string id;
+    std::string type;
+    ValueMap params;                                   // catalog order once completed
+    std::vector<std::pair<std::string, Link>> inputs;  // port name -> source, in catalog order once normalized
+    bool operator==(const Node &) const = default;
+
+    const Value *param(const std::string &name) const;
+    void setParam(const std::string &name, Value value);
+    const Link *input(const std::string &port) const;
+    void setInput(const std::string &port, const Link &link);
+    void removeInput(const std::string &port);
+};
+
+struct NodeLayout
+{
+    double x = 0;
+    double y = 0;
+    bool collapsed = false;
+    bool operator==(const NodeLayout &) const = default;
+};
+
+struct Graph
+{
+    int version = 1;
+    std::string name;
+    std::string notes;
+    World world;
+    std::vector<Node> nodes;
+    std::map<std::string, NodeLayout> layout;  // editor-only; ignored by evaluation and the hash
+
+    bool operator==(const Graph &) const = default;
+
+    int indexOf(const std::string &id) const;  // linear; use GraphIndex for many lookups
+    const Node *node(const std::string &id) const;
+    Node *node(const std::string &id);
+};
+
+// id -> index into graph.nodes, for code that resolves many links.
+class GraphIndex
+{
+public:
+    explicit GraphIndex(const Graph &graph);
+    int indexOf(const std::string &id) const;
+
+private:
+    std::unordered_map<std::string, int> m_index;
+};
+
+// Node indices in a stable topological order: inputs first, ties broken by id. Nodes in a
+// cycle (or downstream of one) follow at the end, by id. Links to missing nodes are ignored.
+std::vector<int> topologicalOrder(const Graph &graph);
+
+// True for ids matching [a-z][a-z0-9_]*.
+bool isValidNodeId(const std::string &id);
+
+} // namespace grove

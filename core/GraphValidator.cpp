@@ -1,0 +1,246 @@
+// Graph validation shared by the loader, grove-cli and the editor's problems dock.
+#include "GraphValidator.h"
+
+#include "Limits.h"
+#include "NodeRegistry.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace grove {
+
+namespace {
+
+Diagnostic problem(std::string path, std::string nodeId, std::string message)
+{
+    Diagnostic d;
+    d.path = std::move(path);
+    d.nodeId = std::move(nodeId);
+    d.message = std::move(message);
+    return d;
+}
+
+// Resolves a link's output port: the named one, or the source's first output.
+const PortSpec *sourcePort(const NodeDescriptor &source, const Link &link)
+{
+    if (link.port.empty())
+        return source.outputs.empty() ? nullptr : &source.outputs.front();
+    return source.output(link.port);
+}
+
+} // namespace
+
+std::vector<std::vector<std::string>> findCycles(const Graph &graph)
+{
+    const size_t n = graph.nodes.size();
+    GraphIndex index(graph);
+    // Kahn's pass: whatever is left sits on or below a cycle.
+    std::vector<int> pending(n, 0);
+    std::vector<std::vector<int>> consumers(n);
+    std::vector<std::vector<int>> sources(n);
+    for (size_t i = 0; i < n; ++i)
+        for (const auto &[port, link] : graph.nodes[i].inputs) {
+            int src = index.indexOf(link.node);
+            if (src < 0)
+                continue;
+            ++pending[i];
+            consumers[static_cast<size_t>(src)].push_back(static_cast<int>(i));
+            sources[i].push_back(src);
+        }
+    std::vector<int> stack;
+    for (size_t i = 0; i < n; ++i)
+        if (pending[i] == 0)
+            stack.push_back(static_cast<int>(i));
+    std::vector<char> done(n, 0);
+    while (!stack.empty()) {
+        int i = stack.back();
+        stack.pop_back();
+        done[static_cast<size_t>(i)] = 1;
+        for (int c : consumers[static_cast<size_t>(i)])
+            if (--pending[static_cast<size_t>(c)] == 0)
+                stack.push_back(c);
+    }
+    // Walk upstream through unfinished sources until a node repeats: that loop is a cycle.
+    std::vector<std::vector<std::string>> cycles;
+    std::vector<char> reported(n, 0);
+    std::vector<int> seenAt(n, -1);
+    for (size_t start = 0; start < n; ++start) {
+        if (done[start] || reported[start])
+            continue;
+        std::vector<int> walk;
+        int cur = static_cast<int>(start);
+        while (cur >= 0 && seenAt[static_cast<size_t>(cur)] < 0 && !reported[static_cast<size_t>(cur)]) {
+            seenAt[static_cast<size_t>(cur)] = static_cast<int>(walk.size());
+            walk.push_back(cur);
+            int next = -1;
+            for (int s : sources[static_cast<size_t>(cur)])
+                if (!done[static_cast<size_t>(s)]) {
+                    next = s;
+                    break;
+                }
+            cur = next;
+        }
+        if (cur >= 0 && !reported[static_cast<size_t>(cur)]) {
+            std::vector<std::string> cycle;
+            for (size_t k = static_cast<size_t>(seenAt[static_cast<size_t>(cur)]); k < walk.size(); ++k)
+                cycle.push_back(graph.nodes[static_cast<size_t>(walk[k])].id);
+            std::reverse(cycle.begin(), cycle.end());  // upstream first
+            cycles.push_back(std::move(cycle));
+        }
+        for (int w : walk) {
+            reported[static_cast<size_t>(w)] = 1;
+            seenAt[static_cast<size_t>(w)] = -1;
+        }
+    }
+    return cycles;
+}
+
+Diagnostics validateGraph(const Graph &graph, const NodeRegistry &registry)
+{
+    Diagnostics out;
+    const World &w = graph.world;
+    auto checkSize = [&](double v, const char *key) {
+        if (!std::isfinite(v) || v <= 0)
+            out.push_back(problem(std::string("world.") + key, "",
+                                  std::string("world ") + key + " must be a finite number > 0, got " + formatNumber(v)));
+        else if (v > limits::maxWorldSize)
+            out.push_back(problem(std::string("world.") + key, "",
+                                  std::string("world ") + key + " " + formatNumber(v) + " is beyond the limit of "
+                                      + formatNumber(limits::maxWorldSize) + " units"));
+    };
+    checkSize(w.width, "width");
+    checkSize(w.height, "height");
+    if (graph.nodes.size() > limits::maxNodes)
+        out.push_back(problem("nodes", "", "the graph has " + std::to_string(graph.nodes.size())
+                                               + " nodes; the limit is " + std::to_string(limits::maxNodes)));
+
+    GraphIndex index(graph);
+    std::vector<std::string> ids;
+    ids.reserve(graph.nodes.size());
+    for (const auto &node : graph.nodes)
+        ids.push_back(node.id);
+
+    std::set<std::string> seen;
+    for (size_t ni = 0; ni < graph.nodes.size(); ++ni) {
+        const Node &node = graph.nodes[ni];
+        const std::string base = "nodes." + node.id;
+        if (!isValidNodeId(node.id))
+            out.push_back(problem(base, node.id, "node id '" + node.id
+                                                     + "' is not valid: use a-z, 0-9 and _, starting with a letter, at most 128 characters"));
+        if (!seen.insert(node.id).second)
+            out.push_back(problem(base, node.id, "duplicate node id '" + node.id + "'"));
+        const NodeDescriptor *desc = registry.find(node.type);
+        if (!desc) {
+            out.push_back(problem(base + ".type", node.id,
+                                  "unknown node type '" + node.type + "'" + didYouMean(node.type, registry.typeIds())));
+            continue;
+        }
+        // params
+        for (const auto &[name, value] : node.params) {
+            const ParamSpec *spec = desc->param(name);
+            if (!spec) {
+                out.push_back(problem(base + ".params." + name, node.id,
+                                      "unknown param '" + name + "' for " + node.type + didYouMean(name, desc->paramNames())));
+                continue;
+            }
+            if (auto err = checkParamValue(*spec, value))
+                out.push_back(problem(base + ".params." + name, node.id, "param '" + name + "': " + *err));
+        }
+        if (desc->checkParams) {
+            ParamIssues issues;
+            desc->checkParams(completeParams(*desc, node.params), issues);
+            for (const auto &[name, msg] : issues)
+                out.push_back(problem(base + ".params." + name, node.id, "param '" + name + "': " + msg));
+        }
+        // inputs
+        for (const auto &[port, link] : node.inputs) {
+            const std::string path = base + ".inputs." + port;
+            const PortSpec *in = desc->input(port);
+            if (!in) {
+                out.push_back(problem(path, node.id, "unknown input '" + port + "' for " + node.type
+                                                         + didYouMean(port, desc->inputNames())));
+                continue;
+            }
+            int src = index.indexOf(link.node);
+            if (src < 0) {
+                out.push_back(problem(path, node.id, "input '" + port + "' links to missing node '" + link.node + "'"
+                                                         + didYouMean(link.node, ids)));
+                continue;
+            }
+            if (link.node == node.id) {
+                out.push_back(problem(path, node.id, "input '" + port + "' links node '" + node.id + "' to itself"));
+                continue;
+            }
+            const Node &source = graph.nodes[static_cast<size_t>(src)];
+            const NodeDescriptor *srcDesc = registry.find(source.type);
+            if (!srcDesc)
+                continue;  // reported on the source node
+            const PortSpec *outPort = sourcePort(*srcDesc, link);
+            if (!outPort) {
+                out.push_back(problem(path, node.id, "node '" + link.node + "' (" + source.type + ") has no output '"
+                                                         + link.port + "'" + didYouMean(link.port, srcDesc->outputNames())));
+                continue;
+            }
+            if (outPort->type != in->type)
+                out.push_back(problem(path, node.id, "type mismatch: input '" + port + "' takes "
+                                                         + dataTypeName(in->type) + ", but " + link.toString()
+                                                         + " gives " + dataTypeName(outPort->type)));
+        }
+        for (const auto &in : desc->inputs)
+            if (!in.optional && !node.input(in.name))
+                out.push_back(problem(base + ".inputs", node.id, "required input '" + in.name + "' ("
+                                                                     + dataTypeName(in.type) + ") is not connected"));
+    }
+    for (const auto &cycle : findCycles(graph)) {
+        if (cycle.size() == 1)
+            continue;  // a self-link, reported above
+        std::string names;
+        for (const auto &id : cycle)
+            names += (names.empty() ? "" : " -> ") + id;
+        names += " -> " + cycle.front();
+        out.push_back(problem("nodes." + cycle.front(), cycle.front(), "cycle: " + names));
+    }
+    return out;
+}
+
+std::optional<std::string> connectionProblem(const Graph &graph, const NodeRegistry &registry, const Link &from,
+                                             const std::string &toNode, const std::string &toInput)
+{
+    const Node *source = graph.node(from.node);
+    const Node *target = graph.node(toNode);
+    if (!source || !target)
+        return std::string("no such node");
+    const NodeDescriptor *srcDesc = registry.find(source->type);
+    const NodeDescriptor *dstDesc = registry.find(target->type);
+    if (!srcDesc || !dstDesc)
+        return std::string("unknown node type");
+    const PortSpec *outPort = sourcePort(*srcDesc, from);
+    const PortSpec *inPort = dstDesc->input(toInput);
+    if (!outPort || !inPort)
+        return std::string("no such port");
+    if (outPort->type != inPort->type)
+        return std::string("type mismatch: ") + toInput + " takes " + dataTypeName(inPort->type) + ", "
+               + from.toString() + " gives " + dataTypeName(outPort->type);
+    if (from.node == toNode)
+        return std::string("a node cannot feed itself");
+    // Would the new link close a loop? Only if toNode is upstream of from.node already.
+    GraphIndex index(graph);
+    std::vector<int> stack{index.indexOf(from.node)};
+    std::vector<char> visited(graph.nodes.size(), 0);
+    while (!stack.empty()) {
+        int i = stack.back();
+        stack.pop_back();
+        if (i < 0 || visited[static_cast<size_t>(i)])
+            continue;
+        visited[static_cast<size_t>(i)] = 1;
+        const Node &n = graph.nodes[static_cast<size_t>(i)];
+        if (n.id == toNode)
+            return "cycle: " + toNode + " already feeds " + from.node;
+        for (const auto &[port, link] : n.inputs)
+            stack.push_back(index.indexOf(link.node));
+    }
+    return std::nullopt;
+}
+
+} // namespace grove

@@ -1,0 +1,35 @@
+// Points export: grove.points JSON, CSV and Tiled object layers (formats.md section 2).
+#pragma once
+
+#include "DataTypes.h"
+#include "Graph.h"
+
+#include <string>
+#include <vector>
+
+namespace grove {
+
+struct EvalResult;
+
+enum class ExportFormat { Json, Csv, Tiled };
+
+struct ExportInfo
+{
+    std::string graphName;
+    std::string graphPath;
+    std::string graphHash;
+    World world;
+};
+
+inline constexpr const char *kGroveVersion = "0.1.0";
+
+// Layers without a types list export as one implicit type named after the layer, so every
+// point has a valid type index and name.
+std::string exportPoints(ExportFormat format, const ExportInfo &info, const std::vector<PointLayerPtr> &layers);
+
+// The layers of the given nodes' `points` outputs, in the given order.
+std::vector<PointLayerPtr> layersOf(const EvalResult &result, const std::vector<std::string> &nodeIds);
+
+const char *exportExtension(ExportFormat format);  // "json", "csv", "tiled.json"
+
+} // namespace grove

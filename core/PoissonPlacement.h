@@ -1,0 +1,45 @@
+// Bridson placement on a shared occupancy, bit-exact with the seed tutorial (steps 4-6).
+#pragma once
+
+#include "DataTypes.h"
+#include "OccupancyGrid.h"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace grove {
+
+enum class StartMode { Patches, Random, Point };
+
+struct PlacementSettings
+{
+    double width = 0, height = 0;
+    double radius = 20;          // the layer's minimum radius
+    int k = 30;
+    std::int32_t seed = 0;       // effective seed
+    StartMode start = StartMode::Patches;
+    double startX = 0, startY = 0;
+    const Mask *allowed = nullptr;      // optional biome rule
+    const Field *radiusField = nullptr; // optional: a point's radius is max(radius, field(x, y))
+    std::uint64_t maxPoints = UINT64_MAX;
+};
+
+struct PlacementControl
+{
+    const std::atomic<bool> *cancel = nullptr;
+    std::function<void(double)> progress;  // fraction in [0, 1], throttled
+};
+
+enum class PlacementStatus { Done, Cancelled, TooManyPoints };
+
+// An upper bound on a layer's points: hexagonal packing at the layer's minimum radius.
+double maxPointsEstimate(double width, double height, double radius);
+
+// Places one layer into `out`, testing against and adding to `occupancy`.
+PlacementStatus placePoisson(const PlacementSettings &settings, OccupancyGrid &occupancy,
+                             std::vector<PointXYR> &out, const PlacementControl &control = {});
+
+} // namespace grove

@@ -1,0 +1,15 @@
+// Seed 002's value noise and fBm, bit-exact: integer lattice hash, smoothstep, bilinear blend.
+#pragma once
+
+#include <cstdint>
+
+namespace grove {
+
+// JavaScript's ToInt32 on an integral double (wraps modulo 2^32; NaN and infinities give 0).
+std::int32_t toInt32(double integral);
+
+double latticeHash(std::int32_t ix, std::int32_t iy, std::int32_t seed);  // hash2: [0, 1)
+double valueNoise(double x, double y, std::int32_t seed);
+double valueFbm(double x, double y, std::int32_t seed, int octaves, double lacunarity, double persistence);
+
+} // namespace grove

@@ -1,0 +1,96 @@
+// Small field nodes: constant, and density (seed 000 step 5's noise-to-radius mapping, exact).
+#include "ParamBuilders.h"
+
+#include "core/EvalContext.h"
+#include "core/NodeRegistry.h"
+
+#include <algorithm>
+
+namespace grove {
+
+namespace {
+
+class ConstantField final : public Field
+{
+public:
+    explicit ConstantField(double v) : m_value(v) {}
+    double at(double, double) const override { return m_value; }
+
+private:
+    double m_value;
+};
+
+class DensityField final : public Field
+{
+public:
+    DensityField(FieldPtr source, double minRadius, double maxRadius, double gain, double bias)
+        : m_source(std::move(source)), m_min(minRadius), m_max(maxRadius), m_gain(gain), m_bias(bias)
+    {
+    }
+    double at(double x, double y) const override
+    {
+        const double t = std::min(1.0, std::max(0.0, m_source->at(x, y) * m_gain + m_bias));
+        return m_min + t * (m_max - m_min);
+    }
+
+private:
+    FieldPtr m_source;
+    double m_min, m_max, m_gain, m_bias;
+};
+
+} // namespace
+
+void registerConstant(NodeRegistry &registry)
+{
+    using namespace build;
+    NodeDescriptor d;
+    d.typeId = "constant";
+    d.displayName = "Constant";
+    d.category = "Fields";
+    d.description = "The same value everywhere.";
+    d.outputs = {port("field", DataType::Field, "the value")};
+    d.params = {number("value", 0, -1e12, 1e12, 0, 1, "the field's value")};
+    d.evaluate = [](EvalContext &ctx) {
+        ctx.setOutput("field", std::make_shared<ConstantField>(ctx.number("value")));
+    };
+    registry.add(std::move(d));
+}
+
+void registerDensity(NodeRegistry &registry)
+{
+    using namespace build;
+    NodeDescriptor d;
+    d.typeId = "density";
+    d.displayName = "Density";
+    d.category = "Density";
+    d.description = "Turns a field into a radius: low values pack objects tightly, high values spread them out. "
+                    "Wire it into place_layer's radius input.";
+    d.exact = true;
+    d.inputs = {port("field", DataType::Field, "the field that drives density (0 dense .. 1 sparse)")};
+    d.outputs = {port("field", DataType::Field, "radius per spot, in [min_radius, max_radius]")};
+    d.params = {
+        number("min_radius", 9, 0, 1e7, 1, 100, "radius where the field is low (dense)", true),
+        number("max_radius", 36, 0, 1e7, 1, 200, "radius where the field is high (sparse)", true),
+        number("gain", 1.5, -1e6, 1e6, 0, 4, "t = clamp(field * gain + bias, 0, 1)"),
+        number("bias", 0.5, -1e6, 1e6, -1, 1, "t = clamp(field * gain + bias, 0, 1)"),
+    };
+    d.checkParams = [](const ValueMap &params, ParamIssues &issues) {
+        double lo = 0, hi = 0;
+        for (const auto &[k, v] : params) {
+            if (k == "min_radius")
+                lo = v.toNumber();
+            if (k == "max_radius")
+                hi = v.toNumber();
+        }
+        if (hi < lo)
+            issues.emplace_back("max_radius", "max_radius " + formatNumber(hi) + " is below min_radius " + formatNumber(lo));
+    };
+    d.evaluate = [](EvalContext &ctx) {
+        ctx.setOutput("field", std::make_shared<DensityField>(ctx.field("field"), ctx.number("min_radius"),
+                                                              ctx.number("max_radius"), ctx.number("gain"),
+                                                              ctx.number("bias")));
+    };
+    registry.add(std::move(d));
+}
+
+} // namespace grove

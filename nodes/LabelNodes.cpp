@@ -1,0 +1,179 @@
+// Labels and masks: threshold (seed 002's terrain bands, exact) and allowed_rule (biome rules).
+#include "ParamBuilders.h"
+
+#include "core/Diagnostic.h"
+#include "core/EvalContext.h"
+#include "core/NodeRegistry.h"
+
+#include <algorithm>
+
+namespace grove {
+
+namespace {
+
+class ThresholdLabels final : public Labels
+{
+public:
+    ThresholdLabels(FieldPtr field, std::vector<double> cuts) : m_field(std::move(field)), m_cuts(std::move(cuts)) {}
+    int at(double x, double y) const override
+    {
+        const double f = m_field->at(x, y);
+        for (size_t i = 0; i < m_cuts.size(); ++i)
+            if (f < m_cuts[i])
+                return static_cast<int>(i);
+        return static_cast<int>(m_cuts.size());
+    }
+
+private:
+    FieldPtr m_field;
+    std::vector<double> m_cuts;
+};
+
+class RuleMask final : public Mask
+{
+public:
+    FieldPtr field;
+    LabelsPtr labels;
+    MaskPtr mask;
+    double min = 0, max = 0;
+    std::vector<char> included;  // by label index
+    bool invert = false;
+
+    bool at(double x, double y) const override
+    {
+        bool ok = true;
+        if (mask)
+            ok = mask->at(x, y);
+        if (ok && labels) {
+            const int l = labels->at(x, y);
+            ok = l >= 0 && static_cast<size_t>(l) < included.size() && included[static_cast<size_t>(l)];
+        }
+        if (ok && field) {
+            const double f = field->at(x, y);
+            ok = min <= f && f < max;
+        }
+        return ok != invert;
+    }
+};
+
+// A distinct, stable colour for label i when the node names none.
+Rgb fallbackColor(size_t i)
+{
+    static const Rgb palette[] = {{42, 102, 156}, {218, 200, 140}, {118, 156, 72}, {150, 156, 164},
+                                  {46, 90, 52},   {226, 150, 255}, {255, 204, 80}, {124, 76, 36}};
+    return palette[i % 8];
+}
+
+} // namespace
+
+void registerThreshold(NodeRegistry &registry)
+{
+    using namespace build;
+    NodeDescriptor d;
+    d.typeId = "threshold";
+    d.displayName = "Threshold";
+    d.category = "Labels & masks";
+    d.description = "Cuts a field into bands: label i where the field is below cuts[i], else the last label.";
+    d.exact = true;
+    d.inputs = {port("field", DataType::Field, "the field to cut into bands")};
+    d.outputs = {port("labels", DataType::Labels, "a band index per spot")};
+    ParamSpec cuts = ofKind(ParamKind::NumberList, "cuts", ValueList{0.35, 0.45, 0.7}, "ascending band boundaries");
+    cuts.min = -1e12;
+    cuts.max = 1e12;
+    d.params = {
+        cuts,
+        ofKind(ParamKind::StringList, "labels", ValueList{"water", "sand", "grass", "rock"},
+               "band names: one more than the cuts"),
+        ofKind(ParamKind::ColorList, "colors", ValueList{"#2a669c", "#dac88c", "#769c48", "#969ca4"},
+               "band colours for previews (empty: automatic)"),
+    };
+    d.checkParams = [](const ValueMap &params, ParamIssues &issues) {
+        ValueList cutList, labelList, colorList;
+        for (const auto &[k, v] : params) {
+            if (k == "cuts")
+                cutList = v.toList();
+            if (k == "labels")
+                labelList = v.toList();
+            if (k == "colors")
+                colorList = v.toList();
+        }
+        for (size_t i = 1; i < cutList.size(); ++i)
+            if (!(cutList[i - 1].toNumber() < cutList[i].toNumber())) {
+                issues.emplace_back("cuts", "cuts must ascend, but " + formatNumber(cutList[i].toNumber()) + " follows "
+                                                + formatNumber(cutList[i - 1].toNumber()));
+                break;
+            }
+        if (labelList.size() != cutList.size() + 1)
+            issues.emplace_back("labels", std::to_string(cutList.size()) + " cuts make " + std::to_string(cutList.size() + 1)
+                                              + " bands, but " + std::to_string(labelList.size()) + " labels are given");
+        if (!colorList.empty() && colorList.size() != labelList.size())
+            issues.emplace_back("colors", "give one colour per label (" + std::to_string(labelList.size()) + ") or none");
+    };
+    d.evaluate = [](EvalContext &ctx) {
+        std::vector<double> bounds;
+        for (const auto &c : ctx.param("cuts").toList())
+            bounds.push_back(c.toNumber());
+        auto labels = std::make_shared<ThresholdLabels>(ctx.field("field"), bounds);
+        const ValueList &names = ctx.param("labels").toList();
+        const ValueList &colors = ctx.param("colors").toList();
+        for (size_t i = 0; i < names.size(); ++i) {
+            labels->names.push_back(names[i].toString());
+            labels->colors.push_back(i < colors.size() ? parseHexColor(colors[i].toString()) : fallbackColor(i));
+        }
+        ctx.setOutput("labels", LabelsPtr(labels));
+    };
+    registry.add(std::move(d));
+}
+
+void registerAllowedRule(NodeRegistry &registry)
+{
+    using namespace build;
+    NodeDescriptor d;
+    d.typeId = "allowed_rule";
+    d.displayName = "Allowed Rule";
+    d.category = "Labels & masks";
+    d.description = "Where a layer may grow: every wired condition must hold (min <= field < max; label in include; "
+                    "mask true). Invert flips the result.";
+    d.inputs = {
+        port("field", DataType::Field, "allowed where min <= field < max", true),
+        port("labels", DataType::Labels, "allowed where the label is in include", true),
+        port("mask", DataType::Mask, "allowed where this mask is", true),
+    };
+    d.outputs = {port("mask", DataType::Mask, "true where allowed")};
+    ParamSpec min = number("min", -inf, -inf, inf, 0, 1, "lowest allowed field value (inclusive)");
+    min.allowInfinite = true;
+    ParamSpec max = number("max", inf, -inf, inf, 0, 1, "field values from here up are not allowed");
+    max.allowInfinite = true;
+    d.params = {
+        min,
+        max,
+        ofKind(ParamKind::StringList, "include", ValueList{}, "allowed labels (with labels wired)"),
+        flag("invert", false, "allow exactly where the conditions do not hold"),
+    };
+    d.evaluate = [](EvalContext &ctx) {
+        auto rule = std::make_shared<RuleMask>();
+        rule->field = ctx.field("field");
+        rule->labels = ctx.labels("labels");
+        rule->mask = ctx.mask("mask");
+        rule->min = ctx.number("min");
+        rule->max = ctx.number("max");
+        rule->invert = ctx.flag("invert");
+        if (rule->labels) {
+            const auto &names = rule->labels->names;
+            rule->included.assign(names.size(), 0);
+            for (const auto &inc : ctx.param("include").toList()) {
+                auto it = std::find(names.begin(), names.end(), inc.toString());
+                if (it == names.end()) {
+                    ctx.fail("include names '" + inc.toString() + "', which the wired labels do not have"
+                             + didYouMean(inc.toString(), names));
+                    return;
+                }
+                rule->included[static_cast<size_t>(it - names.begin())] = 1;
+            }
+        }
+        ctx.setOutput("mask", MaskPtr(rule));
+    };
+    registry.add(std::move(d));
+}
+
+} // namespace grove

@@ -1,0 +1,115 @@
+// Shared layer params: how a points node names, types, turns, scales and draws its points.
+#include "LayerParams.h"
+
+#include "ParamBuilders.h"
+
+#include "core/Diagnostic.h"
+#include "core/EvalContext.h"
+
+#include <cmath>
+
+namespace grove {
+
+std::vector<ParamSpec> layerParams(const std::string &defaultSprite, const std::string &defaultColor)
+{
+    using namespace build;
+    ParamSpec rotation = ofKind(ParamKind::Range, "rotation", ValueList{0.0, 0.0},
+                                "each point turns by a uniform angle in [low, high] degrees, clockwise");
+    rotation.min = -36000;
+    rotation.max = 36000;
+    rotation.softMin = 0;
+    rotation.softMax = 360;
+    ParamSpec scale = ofKind(ParamKind::Range, "scale", ValueList{1.0, 1.0},
+                             "each point's sprite scale, uniform in [low, high]");
+    scale.min = 0;
+    scale.max = 1000;
+    scale.softMin = 0.5;
+    scale.softMax = 2;
+    return {
+        text("name", "", "the layer's name in exports (empty: the node id)"),
+        ofKind(ParamKind::TypeList, "types", ValueList{},
+               "object types picked per point by weight, e.g. oak 3, pine 1 (empty: untyped)"),
+        ofKind(ParamKind::Special, "special", Value(),
+               "reserve this many points for one type (collectible trees, quest items)"),
+        rotation,
+        scale,
+        ofKind(ParamKind::Color, "color", defaultColor, "the sprite's colour in the preview"),
+        choice("sprite", defaultSprite, {"tree", "rock", "chest", "flower", "dot"}, "how the preview draws each point"),
+        flag("export", true, "write this layer to exports (and draw it in the preview)"),
+    };
+}
+
+void checkLayerParams(const ValueMap &params, ParamIssues &issues)
+{
+    const Value *special = nullptr, *types = nullptr;
+    for (const auto &[k, v] : params) {
+        if (k == "special")
+            special = &v;
+        if (k == "types")
+            types = &v;
+    }
+    if (!special || !special->isMap())
+        return;
+    const std::string wanted = special->find("type") ? special->find("type")->toString() : std::string();
+    std::vector<std::string> names;
+    for (const auto &t : types ? types->toList() : ValueList{})
+        if (const Value *n = t.find("name"))
+            names.push_back(n->toString());
+    for (const auto &n : names)
+        if (n == wanted)
+            return;
+    issues.emplace_back("special", names.empty() ? "special type '" + wanted + "' needs a types list that names it"
+                                                 : "special type '" + wanted + "' is not one of the types"
+                                                       + didYouMean(wanted, names));
+}
+
+LayerInfo layerInfo(const EvalContext &ctx)
+{
+    LayerInfo info;
+    info.nodeId = ctx.node().id;
+    info.name = ctx.text("name").empty() ? ctx.node().id : ctx.text("name");
+    info.exported = ctx.flag("export");
+    info.attributeSeed = ctx.seed();
+    for (const auto &t : ctx.param("types").toList())
+        info.types.push_back({t.find("name") ? t.find("name")->toString() : std::string(),
+                              t.find("weight") ? t.find("weight")->toNumber(1) : 1.0});
+    if (const Value &special = ctx.param("special"); special.isMap()) {
+        info.specialType = special.find("type") ? special.find("type")->toString() : std::string();
+        info.specialCount = special.find("count") ? static_cast<std::int64_t>(special.find("count")->toNumber()) : 0;
+    }
+    const ValueList &rotation = ctx.param("rotation").toList();
+    if (rotation.size() == 2) {
+        info.rotationMin = rotation[0].toNumber();
+        info.rotationMax = rotation[1].toNumber();
+    }
+    const ValueList &scale = ctx.param("scale").toList();
+    if (scale.size() == 2) {
+        info.scaleMin = scale[0].toNumber();
+        info.scaleMax = scale[1].toNumber();
+    }
+    info.color = parseHexColor(ctx.text("color"));
+    info.sprite = ctx.text("sprite");
+    return info;
+}
+
+std::shared_ptr<PointLayer> makeLayer(const EvalContext &ctx, std::vector<PointXYR> points)
+{
+    auto layer = std::make_shared<PointLayer>();
+    layer->info = layerInfo(ctx);
+    layer->points = std::move(points);
+    layer->assignSpecials();
+    return layer;
+}
+
+bool withinPointBudget(EvalContext &ctx, double estimate, const std::string &what)
+{
+    const double limit = static_cast<double>(ctx.limits().maxPointsPerLayer);
+    if (std::isfinite(estimate) && estimate <= limit)
+        return true;
+    ctx.fail(what + " could make up to " + (std::isfinite(estimate) ? formatNumber(std::floor(estimate)) : "infinitely many")
+             + " points, over the limit of " + formatNumber(limit)
+             + " per layer; raise the spacing, shrink the world, or raise the limit (grove-cli --max-points)");
+    return false;
+}
+
+} // namespace grove

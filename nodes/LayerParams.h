@@ -1,0 +1,25 @@
+// The params every point-producing node shares (name, types, specials, rotation, scale, look,
+// export), and the layer description built from them.
+#pragma once
+
+#include "core/DataTypes.h"
+#include "core/NodeDescriptor.h"
+
+#include <string>
+#include <vector>
+
+namespace grove {
+
+class EvalContext;
+
+// Appended to a points node's own params, in this order.
+std::vector<ParamSpec> layerParams(const std::string &defaultSprite, const std::string &defaultColor);
+// Cross-param checks for them (the special type must be one of the types).
+void checkLayerParams(const ValueMap &params, ParamIssues &issues);
+LayerInfo layerInfo(const EvalContext &ctx);
+// A layer that holds `points`, with its specials assigned: the `points` output of a sampler node.
+std::shared_ptr<PointLayer> makeLayer(const EvalContext &ctx, std::vector<PointXYR> points);
+// Refuses (through ctx.fail) a point count beyond the layer budget; true when within it.
+bool withinPointBudget(EvalContext &ctx, double estimate, const std::string &what);
+
+} // namespace grove

@@ -1,0 +1,103 @@
+// place_layer: Bridson placement of one layer on the occupancy its obstacles chain shares (exact).
+#include "LayerParams.h"
+#include "ParamBuilders.h"
+
+#include "core/EvalContext.h"
+#include "core/Limits.h"
+#include "core/NodeRegistry.h"
+#include "core/PoissonPlacement.h"
+
+#include <cmath>
+
+namespace grove {
+
+void registerPlaceLayer(NodeRegistry &registry)
+{
+    using namespace build;
+    NodeDescriptor d;
+    d.typeId = "place_layer";
+    d.displayName = "Place Layer";
+    d.category = "Points";
+    d.description = "Poisson-disk placement (Bridson): random, but no two objects closer than the smaller of their "
+                    "radii. Wire obstacles from the previous layer's `all` to share one occupancy.";
+    d.exact = true;
+    d.inputs = {
+        port("obstacles", DataType::Points, "points already placed: this layer keeps clear of them", true),
+        port("allowed", DataType::Mask, "where this layer may grow (biome rule)", true),
+        port("radius", DataType::Field, "per-spot radius (density); the layer uses max(radius param, this)", true),
+    };
+    d.outputs = {
+        port("points", DataType::Points, "this layer's points"),
+        port("all", DataType::Points, "the obstacles followed by this layer: wire it into the next layer"),
+    };
+    d.params = {
+        number("radius", 20, 0, 1e7, 1, 200, "minimum distance between this layer's points (world units)", true),
+        integer("k", 30, 1, static_cast<double>(limits::maxK), 1, 50, "candidates tried around a point before it retires"),
+        seed(),
+        choice("start", "patches", {"patches", "random", "point"},
+               "patches: every 2r x 2r square gets a chance to start; random: one random first point; point: grow from start_x, start_y"),
+        number("start_x", 0, -1e9, 1e9, 0, 1000, "first point's x with start: point"),
+        number("start_y", 0, -1e9, 1e9, 0, 1000, "first point's y with start: point"),
+    };
+    for (auto &p : layerParams("tree", "#34884a"))
+        d.params.push_back(std::move(p));
+    d.checkParams = checkLayerParams;
+    d.evaluate = [](EvalContext &ctx) {
+        const World &w = ctx.world();
+        PlacementSettings s;
+        s.width = w.width;
+        s.height = w.height;
+        s.radius = ctx.number("radius");
+        s.k = static_cast<int>(ctx.integer("k"));
+        s.seed = ctx.seed();
+        const std::string &start = ctx.text("start");
+        s.start = start == "random" ? StartMode::Random : start == "point" ? StartMode::Point : StartMode::Patches;
+        s.startX = ctx.number("start_x");
+        s.startY = ctx.number("start_y");
+        MaskPtr allowed = ctx.mask("allowed");
+        FieldPtr radius = ctx.field("radius");
+        s.allowed = allowed.get();
+        s.radiusField = radius.get();
+        s.maxPoints = ctx.limits().maxPointsPerLayer;
+
+        // Refuse before allocating: the grid and the layer are bounded by the packing limit.
+        const double estimate = maxPointsEstimate(s.width, s.height, s.radius);
+        if (!withinPointBudget(ctx, estimate, "at radius " + formatNumber(s.radius) + " on a " + formatNumber(w.width)
+                                                  + " x " + formatNumber(w.height) + " world, this layer"))
+            return;
+        PointSetPtr obstacles = ctx.points("obstacles");
+        const double cellSize = s.radius / std::sqrt(2.0);
+        if (OccupancyGrid::cellsFor(w.width, w.height, cellSize) > 4.0 * static_cast<double>(s.maxPoints) + 1e6) {
+            ctx.fail("the occupancy grid for radius " + formatNumber(s.radius) + " would be too large");
+            return;
+        }
+        OccupancyGrid grid(w.width, w.height, cellSize);
+        if (obstacles)
+            for (const auto &layer : obstacles->layers)
+                for (const auto &p : layer->points)
+                    grid.add(p.x, p.y, p.r);
+
+        std::vector<PointXYR> points;
+        PlacementControl control{ctx.cancelFlag(), ctx.progressCallback()};
+        switch (placePoisson(s, grid, points, control)) {
+        case PlacementStatus::Cancelled: return;
+        case PlacementStatus::TooManyPoints:
+            ctx.fail("the layer reached the limit of " + std::to_string(s.maxPoints)
+                     + " points; raise the radius or the limit (grove-cli --max-points)");
+            return;
+        case PlacementStatus::Done: break;
+        }
+        auto layer = makeLayer(ctx, std::move(points));
+        auto own = std::make_shared<PointSet>();
+        own->layers.push_back(layer);
+        auto all = std::make_shared<PointSet>();
+        if (obstacles)
+            all->layers = obstacles->layers;
+        all->layers.push_back(layer);
+        ctx.setOutput("points", PointSetPtr(own));
+        ctx.setOutput("all", PointSetPtr(all));
+    };
+    registry.add(std::move(d));
+}
+
+} // namespace grove
