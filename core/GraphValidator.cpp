@@ -86,6 +86,8 @@ std::vector<std::vector<std::string>> findCycles(const Graph &graph)
             for (size_t k = static_cast<size_t>(seenAt[static_cast<size_t>(cur)]); k < walk.size(); ++k)
                 cycle.push_back(graph.nodes[static_cast<size_t>(walk[k])].id);
             std::reverse(cycle.begin(), cycle.end());  // upstream first
+            // start at the smallest id, so the message is the same whichever node was met first
+            std::rotate(cycle.begin(), std::min_element(cycle.begin(), cycle.end()), cycle.end());
             cycles.push_back(std::move(cycle));
         }
         for (int w : walk) {

@@ -84,8 +84,7 @@ void registerThreshold(NodeRegistry &registry)
         cuts,
         ofKind(ParamKind::StringList, "labels", ValueList{"water", "sand", "grass", "rock"},
                "band names: one more than the cuts"),
-        ofKind(ParamKind::ColorList, "colors", ValueList{"#2a669c", "#dac88c", "#769c48", "#969ca4"},
-               "band colours for previews (empty: automatic)"),
+        ofKind(ParamKind::ColorList, "colors", ValueList{}, "band colours for previews, one per label (empty: automatic)"),
     };
     d.checkParams = [](const ValueMap &params, ParamIssues &issues) {
         ValueList cutList, labelList, colorList;

@@ -11,6 +11,8 @@
 #include <cerrno>
 #include <charconv>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <iostream>
 #include <set>
 #include <sys/stat.h>
@@ -34,6 +36,7 @@ const char *kUsage = R"(usage:
       --set NODE.PARAM=VALUE   override a param (repeatable), checked like the file
       --layers a,b          export only these layers
       --max-points N        points one layer may hold (default 20000000)
+  grove-cli format FILE... [--check]         rewrite graphs in canonical form (--check: only report)
   grove-cli nodes [--json|--markdown]        the node catalog, generated from the node descriptors
   grove-cli --help | --version
 
@@ -315,6 +318,48 @@ int cmdEval(const std::vector<std::string> &args)
     return kExitOk;
 }
 
+int cmdFormat(const std::vector<std::string> &args)
+{
+    bool check = false;
+    std::vector<std::string> files;
+    for (const auto &a : args) {
+        if (a == "--check")
+            check = true;
+        else if (!a.empty() && a[0] == '-')
+            return usageError("unknown option for format: " + a);
+        else
+            files.push_back(a);
+    }
+    if (files.empty())
+        return usageError("format needs at least one FILE");
+    const NodeRegistry &registry = builtinRegistry();
+    int status = kExitOk;
+    for (const auto &file : files) {
+        LoadResult loaded = loadGraphFile(file, registry);
+        printDiagnostics(loaded.diagnostics);
+        if (!loaded.ok()) {
+            status = kExitInvalid;  // never rewrite a graph that did not load cleanly
+            continue;
+        }
+        const std::string canonical = saveGraphToString(loaded.graph, registry);
+        std::ifstream in(file, std::ios::binary);
+        std::ostringstream current;
+        current << in.rdbuf();
+        if (current.str() == canonical)
+            continue;
+        if (check) {
+            std::cerr << file << ": not in canonical form\n";
+            status = kExitInvalid;
+        } else if (auto err = writeFileAtomically(file, canonical)) {
+            std::cerr << "grove-cli: " << *err << "\n";
+            status = kExitInvalid;
+        } else {
+            std::cerr << file << ": formatted\n";
+        }
+    }
+    return status;
+}
+
 int cmdNodes(const std::vector<std::string> &args)
 {
     std::string mode = "text";
@@ -360,6 +405,8 @@ int main(int argc, char **argv)
             return cmdValidate(rest);
         if (command == "eval")
             return cmdEval(rest);
+        if (command == "format")
+            return cmdFormat(rest);
         if (command == "nodes")
             return cmdNodes(rest);
     } catch (const std::bad_alloc &) {
@@ -370,5 +417,5 @@ int main(int argc, char **argv)
         return kExitInvalid;
     }
     return usageError("unknown command '" + command + "'"
-                      + didYouMean(command, {"validate", "eval", "nodes", "--help", "--version"}));
+                      + didYouMean(command, {"validate", "eval", "format", "nodes", "--help", "--version"}));
 }

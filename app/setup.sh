@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Shared set-up for app/run.sh and tests/run.sh: installs what is missing (Debian 12), then
+# configures and builds Grove into build/. Usage: app/setup.sh [extra cmake -D options]
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+packages=(cmake g++ make pkg-config qt6-base-dev libgl-dev libyaml-cpp-dev nlohmann-json3-dev
+          libbenchmark-dev nodejs xvfb xauth imagemagick)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "grove: installing ${missing[*]}"
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" > /dev/null
+fi
+
+build="${GROVE_BUILD_DIR:-$root/build}"
+mkdir -p "$build"
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" > "$build/configure.log" 2>&1 \
+  || { cat "$build/configure.log"; exit 1; }
+cmake --build "$build" -j "$(nproc)"

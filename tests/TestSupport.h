@@ -1,0 +1,54 @@
+// Helpers shared by the test suites: paths, file I/O, graph loading.
+#pragma once
+
+#include "core/GraphIO.h"
+#include "core/Overrides.h"
+#include "core/NodeRegistry.h"
+#include "nodes/BuiltinNodes.h"
+
+#include <QtTest>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace grove::test {
+
+inline std::string testsDir() { return GROVE_TESTS_DIR; }
+inline std::string sourceDir() { return GROVE_SOURCE_DIR; }
+inline const NodeRegistry &registry() { return builtinRegistry(); }
+
+inline std::string readFile(const std::string &path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+inline void writeFile(const std::string &path, const std::string &bytes)
+{
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out << bytes;
+}
+
+inline LoadResult load(const std::string &text, const std::string &name = "test.grove.yaml")
+{
+    return loadGraphFromString(text, name, registry());
+}
+
+// "" when the override applied, else its problem.
+inline std::string applyOverrideText(Graph &graph, const std::string &assignment)
+{
+    return applyOverride(graph, registry(), assignment).value_or(std::string());
+}
+
+inline std::string formatAll(const Diagnostics &diagnostics)
+{
+    std::string s;
+    for (const auto &d : diagnostics)
+        s += d.format() + "\n";
+    return s;
+}
+
+} // namespace grove::test

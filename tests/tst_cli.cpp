@@ -1,0 +1,320 @@
+// grove-cli as CI jobs use it: exit codes 0/1/2, located messages, nothing written on failure,
+// the same bytes on every run.
+#include "TestSupport.h"
+
+#include <QProcess>
+#include <QDir>
+#include <QTemporaryDir>
+
+#include <array>
+
+#include <nlohmann/json.hpp>
+
+using namespace grove;
+using namespace grove::test;
+
+struct Run
+{
+    int code = -1;
+    std::string out, err;
+};
+
+static Run cli(const QStringList &args)
+{
+    QProcess p;
+    p.setProgram(GROVE_CLI);
+    p.setArguments(args);
+    p.start();
+    p.closeWriteChannel();
+    p.waitForFinished(120000);
+    Run r;
+    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    r.out = p.readAllStandardOutput().toStdString();
+    r.err = p.readAllStandardError().toStdString();
+    return r;
+}
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void helpAndVersion();
+    void usageErrorsExitTwo_data();
+    void usageErrorsExitTwo();
+    void validateOkAndProblems();
+    void invalidGraphExitsOneAndWritesNothing();
+    void evalWritesJsonAsSpecified();
+    void sameBytesEveryRun();
+    void seedAndSetOverrides();
+    void badOverrideExitsOneAndWritesNothing();
+    void failedEvaluationIsLocatedAndWritesNothing();
+    void splitWritesOneFilePerLayer();
+    void layersFilter();
+    void csvAndTiled();
+    void nodesCatalog();
+    void formatRewritesCanonically();
+    void presetsAreCanonicalAndEvaluate();
+
+private:
+    QTemporaryDir *m_dir = nullptr;
+    std::string path(const std::string &name) const { return m_dir->path().toStdString() + "/" + name; }
+    std::string island() const { return testsDir() + "/data/canonical/island.grove.yaml"; }
+};
+
+void TestCli::init()
+{
+    delete m_dir;
+    m_dir = new QTemporaryDir;
+}
+
+void TestCli::helpAndVersion()
+{
+    Run h = cli({"--help"});
+    QCOMPARE(h.code, 0);
+    QVERIFY(h.out.find("grove-cli eval FILE [options]") != std::string::npos);
+    Run v = cli({"--version"});
+    QCOMPARE(v.code, 0);
+    QCOMPARE(v.out, std::string("grove-cli 0.1.0\n"));
+}
+
+void TestCli::usageErrorsExitTwo_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("no args") << QStringList{} << "usage:";
+    QTest::newRow("unknown command") << QStringList{"evla"} << "grove-cli: unknown command 'evla'; did you mean 'eval'?";
+    QTest::newRow("unknown option") << QStringList{"eval", "x.yaml", "--fromat", "csv"} << "grove-cli: unknown option for eval: --fromat";
+    QTest::newRow("bad format") << QStringList{"eval", "x.yaml", "--format", "xml"} << "grove-cli: --format takes json, csv or tiled, got 'xml'";
+    QTest::newRow("bad seed") << QStringList{"eval", "x.yaml", "--seed", "12abc"} << "grove-cli: --seed takes a whole number from -2147483648 to 2147483647, got '12abc'";
+    QTest::newRow("seed too big") << QStringList{"eval", "x.yaml", "--seed", "2147483648"} << "got '2147483648'";
+    QTest::newRow("missing value") << QStringList{"eval", "x.yaml", "-o"} << "grove-cli: -o needs a PATH";
+    QTest::newRow("no file") << QStringList{"eval"} << "grove-cli: eval needs a FILE";
+    QTest::newRow("two files") << QStringList{"eval", "a", "b"} << "eval takes one FILE";
+    QTest::newRow("split without out") << QStringList{"eval", "x.yaml", "--split"} << "--split needs -o FOLDER";
+    QTest::newRow("validate nothing") << QStringList{"validate"} << "validate needs at least one FILE";
+    QTest::newRow("nodes option") << QStringList{"nodes", "--yaml"} << "nodes takes --json or --markdown";
+}
+
+void TestCli::usageErrorsExitTwo()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    Run r = cli(args);
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.find(message.toStdString()) != std::string::npos, r.err.c_str());
+    QVERIFY(r.out.empty());
+}
+
+void TestCli::validateOkAndProblems()
+{
+    Run ok = cli({QString::fromStdString(island())});
+    QCOMPARE(ok.code, 2);  // a file is not a command
+    Run v = cli({"validate", QString::fromStdString(island())});
+    QCOMPARE(v.code, 0);
+    QVERIFY(v.out.find(": ok (4 nodes, sha256:") != std::string::npos);
+    writeFile(path("bad.grove.yaml"), "grove: 1\nworld: {width: 10, height: 10}\nnodes:\n  a:\n    type: place_layer\n    params: {raduis: 2, k: 0}\n");
+    Run bad = cli({"validate", QString::fromStdString(island()), QString::fromStdString(path("bad.grove.yaml"))});
+    QCOMPARE(bad.code, 1);
+    QVERIFY2(bad.err.find(path("bad.grove.yaml") + ":6:28: error: param 'k': 0 is out of range: must be >= 1 and <= 1000 (at nodes.a.params.k)") != std::string::npos, bad.err.c_str());
+    QVERIFY2(bad.err.find(path("bad.grove.yaml") + ":6:22: error: unknown param 'raduis' for place_layer; did you mean 'radius'?") != std::string::npos, bad.err.c_str());
+    QVERIFY(bad.err.find("2 problems") != std::string::npos);
+    Run missing = cli({"validate", QString::fromStdString(path("nope.grove.yaml"))});
+    QCOMPARE(missing.code, 1);
+    QVERIFY(missing.err.find("nope.grove.yaml: error: cannot open: No such file or directory") != std::string::npos);
+}
+
+void TestCli::invalidGraphExitsOneAndWritesNothing()
+{
+    writeFile(path("bad.grove.yaml"), "grove: 1\nworld: {width: 10, height: 10}\nnodes:\n  a:\n    type: plase_layer\n");
+    Run r = cli({"eval", QString::fromStdString(path("bad.grove.yaml")), "-o", QString::fromStdString(path("out.json"))});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.find(":5:11: error: unknown node type 'plase_layer'; did you mean 'place_layer'?") != std::string::npos, r.err.c_str());
+    QVERIFY(!QFile::exists(QString::fromStdString(path("out.json"))));
+    QVERIFY(r.out.empty());
+}
+
+void TestCli::evalWritesJsonAsSpecified()
+{
+    Run r = cli({"eval", QString::fromStdString(island()), "-o", QString::fromStdString(path("out.json"))});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.empty());
+    const auto j = nlohmann::json::parse(readFile(path("out.json")));
+    QCOMPARE(j["format"].get<std::string>(), std::string("grove.points"));
+    QCOMPARE(j["formatVersion"].get<int>(), 1);
+    QCOMPARE(j["graph"]["name"].get<std::string>(), std::string("Island world"));
+    QCOMPARE(j["graph"]["seed"].get<int>(), 123456);
+    QCOMPARE(j["graph"]["hash"].get<std::string>().substr(0, 7), std::string("sha256:"));
+    QCOMPARE(j["bounds"]["maxX"].get<double>(), 880.0);
+    QCOMPARE(j["layers"].size(), size_t(2));
+    QCOMPARE(j["layers"][0]["name"].get<std::string>(), std::string("chests"));
+    QCOMPARE(j["layers"][1]["name"].get<std::string>(), std::string("rocks"));
+    for (const auto &layer : j["layers"]) {
+        QCOMPARE(layer["count"].get<size_t>(), layer["points"].size());
+        for (size_t i = 0; i < layer["points"].size(); ++i) {
+            const auto &p = layer["points"][i];
+            QCOMPARE(p["id"].get<size_t>(), i);
+            QVERIFY(p["x"].get<double>() >= 0 && p["x"].get<double>() < 880);
+            QVERIFY(p["y"].get<double>() >= 0 && p["y"].get<double>() < 480);
+        }
+    }
+    // stdout by default, same bytes as the file
+    Run s = cli({"eval", QString::fromStdString(island())});
+    QCOMPARE(s.code, 0);
+    QCOMPARE(s.out, readFile(path("out.json")));
+}
+
+void TestCli::sameBytesEveryRun()
+{
+    Run a = cli({"eval", QString::fromStdString(island()), "--format", "csv"});
+    Run b = cli({"eval", QString::fromStdString(island()), "--format", "csv"});
+    QCOMPARE(a.code, 0);
+    QVERIFY(!a.out.empty());
+    QCOMPARE(a.out, b.out);
+}
+
+void TestCli::seedAndSetOverrides()
+{
+    Run base = cli({"eval", QString::fromStdString(island())});
+    Run seeded = cli({"eval", QString::fromStdString(island()), "--seed", "99"});
+    QCOMPARE(seeded.code, 0);
+    QVERIFY(seeded.out != base.out);
+    QCOMPARE(nlohmann::json::parse(seeded.out)["graph"]["seed"].get<int>(), 99);
+    Run set = cli({"eval", QString::fromStdString(island()), "--set", "rocks.radius=20", "--set=chests.export=false"});
+    QCOMPARE(set.code, 0);
+    const auto j = nlohmann::json::parse(set.out);
+    QCOMPARE(j["layers"].size(), size_t(1));
+    QCOMPARE(j["layers"][0]["points"][0]["r"].get<double>(), 20.0);
+}
+
+void TestCli::badOverrideExitsOneAndWritesNothing()
+{
+    const std::string out = path("out.json");
+    writeFile(out, "previous export\n");
+    Run r = cli({"eval", QString::fromStdString(island()), "--set", "rocks.raduis=20", "-o", QString::fromStdString(out)});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.find("error: --set rocks.raduis=20: unknown param 'raduis' for place_layer; did you mean 'radius'?") != std::string::npos, r.err.c_str());
+    QCOMPARE(readFile(out), std::string("previous export\n"));
+}
+
+void TestCli::failedEvaluationIsLocatedAndWritesNothing()
+{
+    writeFile(path("huge.grove.yaml"), "grove: 1\nworld: {width: 1000000, height: 1000000}\nnodes:\n  dust:\n    type: place_layer\n    params: {radius: 0.001}\n");
+    const std::string out = path("out.json");
+    writeFile(out, "previous export\n");
+    Run r = cli({"eval", QString::fromStdString(path("huge.grove.yaml")), "-o", QString::fromStdString(out)});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.find(path("huge.grove.yaml") + ":4:3: error: node 'dust' (place_layer): at radius 0.001 on a 1000000 x 1000000 world") == 0, r.err.c_str());
+    QCOMPARE(readFile(out), std::string("previous export\n"));
+    // the limit can be lowered from the command line
+    Run low = cli({"eval", QString::fromStdString(island()), "--max-points", "3"});
+    QCOMPARE(low.code, 1);
+    QVERIFY2(low.err.find("this layer could make up to 38 points, over the limit of 3 per layer") != std::string::npos, low.err.c_str());
+}
+
+void TestCli::splitWritesOneFilePerLayer()
+{
+    const std::string folder = path("layers");
+    Run r = cli({"eval", QString::fromStdString(island()), "--split", "-o", QString::fromStdString(folder)});
+    QCOMPARE(r.code, 0);
+    const auto chests = nlohmann::json::parse(readFile(folder + "/chests.json"));
+    const auto rocks = nlohmann::json::parse(readFile(folder + "/rocks.json"));
+    QCOMPARE(chests["layers"].size(), size_t(1));
+    QCOMPARE(rocks["layers"][0]["name"].get<std::string>(), std::string("rocks"));
+    Run csv = cli({"eval", QString::fromStdString(island()), "--split", "--format", "csv", "-o", QString::fromStdString(folder)});
+    QCOMPARE(csv.code, 0);
+    QVERIFY(readFile(folder + "/rocks.csv").rfind("layer,id,x,y,r,type,rot,scale\nrocks,0,", 0) == 0);
+}
+
+void TestCli::layersFilter()
+{
+    Run r = cli({"eval", QString::fromStdString(island()), "--layers", "rocks"});
+    QCOMPARE(r.code, 0);
+    const auto j = nlohmann::json::parse(r.out);
+    QCOMPARE(j["layers"].size(), size_t(1));
+    QCOMPARE(j["layers"][0]["node"].get<std::string>(), std::string("rocks"));
+    Run bad = cli({"eval", QString::fromStdString(island()), "--layers", "rokcs"});
+    QCOMPARE(bad.code, 1);
+    QVERIFY(bad.err.find("--layers: no exported layer 'rokcs'; did you mean 'rocks'?") != std::string::npos);
+}
+
+void TestCli::csvAndTiled()
+{
+    Run csv = cli({"eval", QString::fromStdString(island()), "--format", "csv"});
+    QCOMPARE(csv.code, 0);
+    QVERIFY(csv.out.rfind("layer,id,x,y,r,type,rot,scale\nchests,0,", 0) == 0);
+    Run tiled = cli({"eval", QString::fromStdString(island()), "--format", "tiled"});
+    QCOMPARE(tiled.code, 0);
+    const auto j = nlohmann::json::parse(tiled.out);
+    QCOMPARE(j["type"].get<std::string>(), std::string("map"));
+    QCOMPARE(j["layers"][0]["type"].get<std::string>(), std::string("objectgroup"));
+    QCOMPARE(j["layers"][0]["objects"][0]["point"].get<bool>(), true);
+    QCOMPARE(j["layers"][1]["name"].get<std::string>(), std::string("rocks"));
+}
+
+void TestCli::nodesCatalog()
+{
+    Run j = cli({"nodes", "--json"});
+    QCOMPARE(j.code, 0);
+    const auto catalog = nlohmann::json::parse(j.out);
+    std::vector<std::string> types;
+    for (const auto &n : catalog["nodes"])
+        types.push_back(n["type"]);
+    for (const char *t : {"value_noise", "threshold", "allowed_rule", "density", "place_layer"})
+        QVERIFY2(std::find(types.begin(), types.end(), t) != types.end(), t);
+    QCOMPARE(types.size(), registry().all().size());
+    Run md = cli({"nodes", "--markdown"});
+    QCOMPARE(md.code, 0);
+    QVERIFY(md.out.find("### `place_layer` — Place Layer (exact)") != std::string::npos);
+    QVERIFY(md.out.find("| `radius` | number | `20` | (0, 10000000] |") != std::string::npos);
+}
+
+void TestCli::formatRewritesCanonically()
+{
+    const std::string messy = path("messy.grove.yaml");
+    writeFile(messy, readFile(testsDir() + "/data/canonical/messy.grove.yaml"));
+    Run check = cli({"format", "--check", QString::fromStdString(messy)});
+    QCOMPARE(check.code, 1);
+    Run fmt = cli({"format", QString::fromStdString(messy)});
+    QCOMPARE(fmt.code, 0);
+    QCOMPARE(readFile(messy), readFile(testsDir() + "/data/canonical/messy.expected.yaml"));
+    QCOMPARE(cli({"format", "--check", QString::fromStdString(messy)}).code, 0);
+}
+
+void TestCli::presetsAreCanonicalAndEvaluate()
+{
+    QDir dir(QString::fromStdString(sourceDir() + "/presets"));
+    const QStringList presets = dir.entryList({"*.grove.yaml"}, QDir::Files, QDir::Name);
+    QVERIFY(presets.contains("island_world.grove.yaml"));
+    for (const QString &name : presets) {
+        const QString file = dir.filePath(name);
+        QCOMPARE(cli({"format", "--check", file}).code, 0);
+        Run r = cli({"eval", file});
+        QVERIFY2(r.code == 0, r.err.c_str());
+        const auto j = nlohmann::json::parse(r.out);
+        QVERIFY(!j["layers"].empty());
+        // every exported point keeps its distance from every other, across layers
+        std::vector<std::array<double, 3>> pts;
+        for (const auto &layer : j["layers"]) {
+            QVERIFY2(layer["count"].get<size_t>() > 0, (name.toStdString() + ": empty layer").c_str());
+            for (const auto &p : layer["points"])
+                pts.push_back({p["x"].get<double>(), p["y"].get<double>(), p["r"].get<double>()});
+        }
+        std::sort(pts.begin(), pts.end());
+        double maxR = 0;
+        for (const auto &p : pts)
+            maxR = std::max(maxR, p[2]);
+        size_t tooClose = 0;
+        for (size_t i = 0; i < pts.size(); ++i)
+            for (size_t k = i + 1; k < pts.size() && pts[k][0] - pts[i][0] < maxR; ++k) {
+                const double m = std::min(pts[i][2], pts[k][2]);
+                const double dx = pts[i][0] - pts[k][0], dy = pts[i][1] - pts[k][1];
+                tooClose += dx * dx + dy * dy < m * m;
+            }
+        QCOMPARE(tooClose, size_t(0));
+    }
+}
+
+QTEST_APPLESS_MAIN(TestCli)
+#include "tst_cli.moc"
