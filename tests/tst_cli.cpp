@@ -56,6 +56,7 @@ private slots:
     void nodesCatalog();
     void formatRewritesCanonically();
     void presetsAreCanonicalAndEvaluate();
+    void statsReportEveryLayer();
 
 private:
     QTemporaryDir *m_dir = nullptr;
@@ -313,6 +314,24 @@ void TestCli::presetsAreCanonicalAndEvaluate()
                 tooClose += dx * dx + dy * dy < m * m;
             }
         QCOMPARE(tooClose, size_t(0));
+    }
+}
+
+void TestCli::statsReportEveryLayer()
+{
+    Run r = cli({"eval", QString::fromStdString(sourceDir() + "/presets/island_world.grove.yaml"), "--stats", "-o",
+                 QString::fromStdString(path("out.json"))});
+    QCOMPARE(r.code, 0);
+    QStringList lines = QString::fromStdString(r.err).split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 5);
+    QVERIFY(lines[0].startsWith("layer "));
+    QVERIFY(lines[0].contains("tightest") && lines[0].contains("too close") && lines[0].contains("widest clearing"));
+    const QStringList names{"chests", "rocks", "trees", "flowers"};
+    for (int i = 0; i < 4; ++i) {
+        const QStringList cols = lines[i + 1].split(' ', Qt::SkipEmptyParts);
+        QCOMPARE(cols[0], names[i]);
+        QVERIFY(cols[1].toInt() > 0);
+        QCOMPARE(cols[3], QString("0"));  // pairs too close
     }
 }
 

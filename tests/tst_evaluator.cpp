@@ -3,6 +3,7 @@
 #include "TestSupport.h"
 
 #include "core/Evaluator.h"
+#include "core/LayerStats.h"
 #include "core/PointsExport.h"
 
 #include <atomic>
@@ -26,6 +27,7 @@ private slots:
     void pointBudgetRefusesBeforeAllocating();
     void invalidGraphIsNotEvaluated();
     void sharedOccupancyKeepsLayersApart();
+    void layerStatsOnAKnownSquare();
 };
 
 static Graph island()
@@ -240,6 +242,25 @@ void TestEvaluator::sharedOccupancyKeepsLayersApart()
             tooClose += dx * dx + dy * dy < m * m;
         }
     QCOMPARE(tooClose, size_t(0));
+}
+
+void TestEvaluator::layerStatsOnAKnownSquare()
+{
+    PointLayer square;
+    square.points = {{0, 0, 11}, {10, 0, 11}, {0, 10, 11}, {10, 10, 11}};
+    LayerStats s = computeLayerStats(square, {}, 10, 10);
+    QCOMPARE(s.count, size_t(4));
+    QCOMPARE(s.tightest, 10.0);
+    QCOMPARE(s.tooClose, size_t(4));  // the four sides are closer than 11; the diagonals are not
+    QVERIFY(std::fabs(s.clearingDiameter - 2 * std::sqrt(50.0)) < 1e-6);
+    QVERIFY(std::fabs(s.clearingX - 5) < 1e-3 && std::fabs(s.clearingY - 5) < 1e-3);
+    // a point of a later layer inside an earlier point's radius counts once
+    auto first = std::make_shared<PointLayer>(square);
+    PointLayer late;
+    late.points = {{5, 5, 8}};
+    LayerStats l = computeLayerStats(late, {first}, 10, 10);
+    QCOMPARE(l.tooClose, size_t(4));  // 7.07 < min(8, 11) from all four corners
+    QCOMPARE(l.tightest, 0.0);        // fewer than two points of its own
 }
 
 QTEST_APPLESS_MAIN(TestEvaluator)

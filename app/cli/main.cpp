@@ -3,12 +3,15 @@
 
 #include "core/Evaluator.h"
 #include "core/GraphIO.h"
+#include "core/LayerStats.h"
 #include "core/NodeRegistry.h"
 #include "core/Overrides.h"
 #include "core/PointsExport.h"
 #include "nodes/BuiltinNodes.h"
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <charconv>
 #include <cstring>
 #include <fstream>
@@ -35,6 +38,8 @@ const char *kUsage = R"(usage:
       --seed N              override world.seed
       --set NODE.PARAM=VALUE   override a param (repeatable), checked like the file
       --layers a,b          export only these layers
+      --stats               per-layer statistics on stderr: count, tightest pair, pairs closer than
+                            min(ri, rj) (always 0 for place_layer), widest clearing, time
       --max-points N        points one layer may hold (default 20000000)
   grove-cli format FILE... [--check]         rewrite graphs in canonical form (--check: only report)
   grove-cli nodes [--json|--markdown]        the node catalog, generated from the node descriptors
@@ -96,10 +101,42 @@ std::string safeFileName(const std::string &name)
     return out;
 }
 
+// One line per layer on stderr, aligned for reading in a CI log.
+void printStats(const EvalResult &result, const std::vector<std::string> &ids, const std::vector<PointLayerPtr> &layers,
+                const World &world)
+{
+    auto fixed = [](double v, int decimals) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+        return std::string(buf);
+    };
+    auto pad = [](std::string s, size_t width, bool left = false) {
+        if (s.size() >= width)
+            return s;
+        return left ? s + std::string(width - s.size(), ' ') : std::string(width - s.size(), ' ') + s;
+    };
+    size_t nameWidth = 5;
+    for (const auto &l : layers)
+        nameWidth = std::max(nameWidth, l->info.name.size());
+    std::cerr << pad("layer", nameWidth, true) << "     count   tightest  too close  widest clearing       time\n";
+    std::vector<PointLayerPtr> earlier;
+    for (size_t i = 0; i < layers.size(); ++i) {
+        const PointLayer &layer = *layers[i];
+        const LayerStats st = computeLayerStats(layer, earlier, world.width, world.height);
+        auto node = result.nodes.find(ids[i]);
+        const double ms = node == result.nodes.end() ? 0 : node->second->seconds * 1000;
+        std::cerr << pad(layer.info.name, nameWidth, true) << pad(std::to_string(st.count), 10)
+                  << pad(st.count >= 2 ? fixed(st.tightest, 2) : "-", 11) << pad(std::to_string(st.tooClose), 11)
+                  << pad(st.count ? fixed(st.clearingDiameter, 2) + " @ " + fixed(st.clearingX, 0) + "," + fixed(st.clearingY, 0) : "-", 17)
+                  << pad(fixed(ms, 1) + " ms", 11) << "\n";
+        earlier.push_back(layers[i]);
+    }
+}
+
 int cmdEval(const std::vector<std::string> &args)
 {
     std::string file, out, formatName = "json", layersArg;
-    bool split = false, haveSeed = false;
+    bool split = false, haveSeed = false, stats = false;
     std::int64_t seed = 0;
     std::int64_t maxPoints = static_cast<std::int64_t>(limits::defaultMaxPointsPerLayer);
     std::vector<std::string> sets;
@@ -136,6 +173,8 @@ int cmdEval(const std::vector<std::string> &args)
             formatName = v;
         } else if (a == "--split") {
             split = true;
+        } else if (a == "--stats") {
+            stats = true;
         } else if (a == "--seed" || splitEq("--seed", v)) {
             if (a == "--seed") {
                 const std::string *p = value("seed");
@@ -277,6 +316,8 @@ int cmdEval(const std::vector<std::string> &args)
     info.graphHash = graphHash(graph, registry);
     info.world = graph.world;
     const std::vector<PointLayerPtr> pointLayers = layersOf(result, layers);
+    if (stats)
+        printStats(result, layers, pointLayers, graph.world);
 
     if (!split) {
         const std::string bytes = exportPoints(format, info, pointLayers);
