@@ -20,6 +20,29 @@ std::string Diagnostic::format() const
     return out;
 }
 
+std::string quote(const std::string &name)
+{
+    std::string out = "'";
+    size_t limit = 60;
+    size_t cut = name.size() <= limit ? name.size() : limit;
+    while (cut > 0 && cut < name.size() && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80)
+        --cut;  // do not split a UTF-8 sequence
+    for (size_t i = 0; i < cut; ++i) {
+        const unsigned char c = static_cast<unsigned char>(name[i]);
+        if (c < 0x20 || c == 0x7f) {
+            static const char *hex = "0123456789abcdef";
+            out += "\\x";
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        } else {
+            out += static_cast<char>(c);
+        }
+    }
+    if (cut < name.size())
+        out += "...";
+    return out + "'";
+}
+
 bool hasErrors(const Diagnostics &diagnostics)
 {
     return std::any_of(diagnostics.begin(), diagnostics.end(),

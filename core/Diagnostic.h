@@ -26,6 +26,10 @@ using Diagnostics = std::vector<Diagnostic>;
 
 bool hasErrors(const Diagnostics &diagnostics);
 
+// A user-given name for a message: in single quotes, control characters escaped, cut to
+// 60 bytes (at a UTF-8 boundary) so a hostile file cannot flood the output.
+std::string quote(const std::string &name);
+
 // The closest of candidates to word by edit distance, or "" when nothing is close enough.
 std::string closestMatch(const std::string &word, const std::vector<std::string> &candidates);
 

@@ -59,7 +59,7 @@ EvalResult Evaluator::evaluate(const Graph &graph, const EvalRequest &request)
             int i = index.indexOf(t);
             if (i < 0) {
                 Diagnostic d;
-                d.message = "no node '" + t + "' to evaluate";
+                d.message = "no node " + quote(t) + " to evaluate";
                 result.diagnostics.push_back(d);
                 result.status = EvalResult::Status::Invalid;
                 return result;
@@ -163,7 +163,7 @@ EvalResult Evaluator::evaluate(const Graph &graph, const EvalRequest &request)
             Diagnostic d;
             d.path = "nodes." + node.id;
             d.nodeId = node.id;
-            d.message = "node '" + node.id + "' (" + node.type + "): " + ctx.error();
+            d.message = "node " + quote(node.id) + " (" + node.type + "): " + ctx.error();
             result.diagnostics.push_back(d);
             result.status = EvalResult::Status::Failed;
             break;

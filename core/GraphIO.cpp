@@ -49,7 +49,9 @@ std::vector<std::pair<std::string, YAML::Node>> mapEntries(const YAML::Node &map
                                                            const ErrorSink &error,
                                                            std::vector<std::pair<std::string, Loc>> *keyLocs);
 // YAML -> Value: plain scalars typed like YAML 1.2's core schema, quoted scalars always strings.
-bool convertYaml(const YAML::Node &n, const std::string &path, int depth, Value &out, const ErrorSink &error);
+// `budget` counts the values a file may expand to, so alias bombs ("billion laughs") stop early.
+bool convertYaml(const YAML::Node &n, const std::string &path, int depth, Value &out, const ErrorSink &error,
+                 std::size_t &budget);
 
 class Reader
 {
@@ -87,7 +89,7 @@ private:
     }
     bool valueFromYaml(const YAML::Node &n, const std::string &path, int depth, Value &out)
     {
-        return convertYaml(n, path, depth, out, sink());
+        return convertYaml(n, path, depth, out, sink(), m_budget);
     }
     void readWorld(const YAML::Node &n);
     void readNodes(const YAML::Node &n);
@@ -102,6 +104,7 @@ private:
     Graph m_graph;
     Diagnostics m_diags;
     std::map<std::string, std::pair<int, int>> m_locs;  // YAML path -> (line, column)
+    std::size_t m_budget = limits::maxYamlValues;
 };
 
 // Plain scalars are typed like YAML 1.2's core schema; quoted scalars are always strings.
@@ -191,7 +194,7 @@ std::vector<std::pair<std::string, YAML::Node>> mapEntries(const YAML::Node &map
         auto [pos, fresh] = seen.emplace(name, kl);
         if (!fresh) {
             error(kl, path.empty() ? name : path + "." + name,
-                  "duplicate key '" + name + "' (first at line " + std::to_string(pos->second.line) + ")");
+                  "duplicate key " + quote(name) + " (first at line " + std::to_string(pos->second.line) + ")");
             continue;
         }
         out.emplace_back(name, it->second);
@@ -201,8 +204,16 @@ std::vector<std::pair<std::string, YAML::Node>> mapEntries(const YAML::Node &map
     return out;
 }
 
-bool convertYaml(const YAML::Node &n, const std::string &path, int depth, Value &out, const ErrorSink &error)
+bool convertYaml(const YAML::Node &n, const std::string &path, int depth, Value &out, const ErrorSink &error,
+                 std::size_t &budget)
 {
+    if (budget == 0)
+        return false;  // reported once, when it ran out
+    if (--budget == 0) {
+        error(locOf(n), path, "the file expands to more than " + std::to_string(limits::maxYamlValues)
+                                  + " values (YAML aliases repeating data?)");
+        return false;
+    }
     if (depth > limits::maxYamlDepth) {
         error(locOf(n), path, "nested too deeply (more than " + std::to_string(limits::maxYamlDepth) + " levels)");
         return false;
@@ -235,7 +246,7 @@ bool convertYaml(const YAML::Node &n, const std::string &path, int depth, Value 
         size_t i = 0;
         for (const auto &item : n) {
             Value v;
-            if (!convertYaml(item, path + "[" + std::to_string(i++) + "]", depth + 1, v, error))
+            if (!convertYaml(item, path + "[" + std::to_string(i++) + "]", depth + 1, v, error, budget))
                 return false;
             list.push_back(std::move(v));
         }
@@ -246,7 +257,7 @@ bool convertYaml(const YAML::Node &n, const std::string &path, int depth, Value 
         ValueMap map;
         for (const auto &[k, v] : mapEntries(n, path, error, nullptr)) {
             Value item;
-            if (!convertYaml(v, path + "." + k, depth + 1, item, error))
+            if (!convertYaml(v, path + "." + k, depth + 1, item, error, budget))
                 return false;
             map.emplace_back(k, std::move(item));
         }
@@ -304,7 +315,7 @@ void Reader::readWorld(const YAML::Node &n)
                     m_graph.world.seed = static_cast<std::int32_t>(d);
             }
         } else {
-            error(locOf(v), path, "unknown key '" + key + "' in world" + didYouMean(key, {"width", "height", "seed"}));
+            error(locOf(v), path, "unknown key " + quote(key) + " in world" + didYouMean(key, {"width", "height", "seed"}));
         }
     }
     if (!haveWidth)
@@ -320,7 +331,7 @@ void Reader::readNode(const std::string &id, Loc idLoc, const YAML::Node &n)
     Node node;
     node.id = id;
     if (!n.IsMap()) {
-        error(locOf(n), base, "node '" + id + "' must be a map with type, inputs and params", id);
+        error(locOf(n), base, "node " + quote(id) + " must be a map with type, inputs and params", id);
         return;
     }
     ValueMap params;
@@ -360,12 +371,12 @@ void Reader::readNode(const std::string &id, Loc idLoc, const YAML::Node &n)
                     params.emplace_back(name, std::move(value));
             }
         } else {
-            error(locOf(v), path, "unknown key '" + key + "' in node '" + id + "'"
+            error(locOf(v), path, "unknown key " + quote(key) + " in node " + quote(id) + ""
                                       + didYouMean(key, {"type", "inputs", "params"}), id);
         }
     }
     if (!haveType)
-        error(locOf(n), base, "node '" + id + "' needs a type", id);
+        error(locOf(n), base, "node " + quote(id) + " needs a type", id);
     node.params = std::move(params);
     m_graph.nodes.push_back(std::move(node));
 }
@@ -400,7 +411,7 @@ void Reader::readLayout(const YAML::Node &n)
     }
     for (const auto &[key, v] : entries(n, "layout")) {
         if (key != "nodes") {
-            warning(locOf(v), "layout." + key, "unknown key '" + key + "' in layout is ignored");
+            warning(locOf(v), "layout." + key, "unknown key " + quote(key) + " in layout is ignored");
             continue;
         }
         if (v.IsNull())
@@ -432,7 +443,7 @@ void Reader::readLayout(const YAML::Node &n)
                     else
                         error(locOf(pv), path + "." + k, "collapsed must be true or false");
                 } else {
-                    warning(locOf(pv), path + "." + k, "unknown key '" + k + "' in a node's layout is ignored");
+                    warning(locOf(pv), path + "." + k, "unknown key " + quote(k) + " in a node's layout is ignored");
                 }
             }
             m_graph.layout[id] = nl;
@@ -525,7 +536,7 @@ LoadResult Reader::load(const std::string &text)
             } else if (key == "layout") {
                 readLayout(v);
             } else {
-                error(locOf(v), key, "unknown key '" + key + "'"
+                error(locOf(v), key, "unknown key " + quote(key) + ""
                                          + didYouMean(key, {"grove", "name", "notes", "world", "nodes", "layout"}));
             }
         }
@@ -910,7 +921,8 @@ std::optional<Value> parseValueText(const std::string &text, std::string *error)
             first = message;
     };
     Value out;
-    if (!convertYaml(n, "", 1, out, sink) || !first.empty()) {
+    std::size_t budget = limits::maxYamlValues;
+    if (!convertYaml(n, "", 1, out, sink, budget) || !first.empty()) {
         if (error)
             *error = first.empty() ? std::string("not a valid value") : first;
         return std::nullopt;

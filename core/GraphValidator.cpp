@@ -128,14 +128,14 @@ Diagnostics validateGraph(const Graph &graph, const NodeRegistry &registry)
         const Node &node = graph.nodes[ni];
         const std::string base = "nodes." + node.id;
         if (!isValidNodeId(node.id))
-            out.push_back(problem(base, node.id, "node id '" + node.id
-                                                     + "' is not valid: use a-z, 0-9 and _, starting with a letter, at most 128 characters"));
+            out.push_back(problem(base, node.id, "node id " + quote(node.id)
+                                                     + " is not valid: use a-z, 0-9 and _, starting with a letter, at most 128 characters"));
         if (!seen.insert(node.id).second)
-            out.push_back(problem(base, node.id, "duplicate node id '" + node.id + "'"));
+            out.push_back(problem(base, node.id, "duplicate node id " + quote(node.id)));
         const NodeDescriptor *desc = registry.find(node.type);
         if (!desc) {
             out.push_back(problem(base + ".type", node.id,
-                                  "unknown node type '" + node.type + "'" + didYouMean(node.type, registry.typeIds())));
+                                  "unknown node type " + quote(node.type) + "" + didYouMean(node.type, registry.typeIds())));
             continue;
         }
         // params
@@ -143,35 +143,35 @@ Diagnostics validateGraph(const Graph &graph, const NodeRegistry &registry)
             const ParamSpec *spec = desc->param(name);
             if (!spec) {
                 out.push_back(problem(base + ".params." + name, node.id,
-                                      "unknown param '" + name + "' for " + node.type + didYouMean(name, desc->paramNames())));
+                                      "unknown param " + quote(name) + " for " + node.type + didYouMean(name, desc->paramNames())));
                 continue;
             }
             if (auto err = checkParamValue(*spec, value))
-                out.push_back(problem(base + ".params." + name, node.id, "param '" + name + "': " + *err));
+                out.push_back(problem(base + ".params." + name, node.id, "param " + quote(name) + ": " + *err));
         }
         if (desc->checkParams) {
             ParamIssues issues;
             desc->checkParams(completeParams(*desc, node.params), issues);
             for (const auto &[name, msg] : issues)
-                out.push_back(problem(base + ".params." + name, node.id, "param '" + name + "': " + msg));
+                out.push_back(problem(base + ".params." + name, node.id, "param " + quote(name) + ": " + msg));
         }
         // inputs
         for (const auto &[port, link] : node.inputs) {
             const std::string path = base + ".inputs." + port;
             const PortSpec *in = desc->input(port);
             if (!in) {
-                out.push_back(problem(path, node.id, "unknown input '" + port + "' for " + node.type
+                out.push_back(problem(path, node.id, "unknown input " + quote(port) + " for " + node.type
                                                          + didYouMean(port, desc->inputNames())));
                 continue;
             }
             int src = index.indexOf(link.node);
             if (src < 0) {
-                out.push_back(problem(path, node.id, "input '" + port + "' links to missing node '" + link.node + "'"
+                out.push_back(problem(path, node.id, "input " + quote(port) + " links to missing node " + quote(link.node) + ""
                                                          + didYouMean(link.node, ids)));
                 continue;
             }
             if (link.node == node.id) {
-                out.push_back(problem(path, node.id, "input '" + port + "' links node '" + node.id + "' to itself"));
+                out.push_back(problem(path, node.id, "input " + quote(port) + " links node " + quote(node.id) + " to itself"));
                 continue;
             }
             const Node &source = graph.nodes[static_cast<size_t>(src)];
@@ -180,26 +180,31 @@ Diagnostics validateGraph(const Graph &graph, const NodeRegistry &registry)
                 continue;  // reported on the source node
             const PortSpec *outPort = sourcePort(*srcDesc, link);
             if (!outPort) {
-                out.push_back(problem(path, node.id, "node '" + link.node + "' (" + source.type + ") has no output '"
+                out.push_back(problem(path, node.id, "node " + quote(link.node) + " (" + source.type + ") has no output '"
                                                          + link.port + "'" + didYouMean(link.port, srcDesc->outputNames())));
                 continue;
             }
             if (outPort->type != in->type)
-                out.push_back(problem(path, node.id, "type mismatch: input '" + port + "' takes "
+                out.push_back(problem(path, node.id, "type mismatch: input " + quote(port) + " takes "
                                                          + dataTypeName(in->type) + ", but " + link.toString()
                                                          + " gives " + dataTypeName(outPort->type)));
         }
         for (const auto &in : desc->inputs)
             if (!in.optional && !node.input(in.name))
-                out.push_back(problem(base + ".inputs", node.id, "required input '" + in.name + "' ("
+                out.push_back(problem(base + ".inputs", node.id, "required input " + quote(in.name) + " ("
                                                                      + dataTypeName(in.type) + ") is not connected"));
     }
     for (const auto &cycle : findCycles(graph)) {
         if (cycle.size() == 1)
             continue;  // a self-link, reported above
         std::string names;
-        for (const auto &id : cycle)
-            names += (names.empty() ? "" : " -> ") + id;
+        for (size_t i = 0; i < cycle.size(); ++i) {
+            if (cycle.size() > 12 && i == 6) {
+                names += " -> ... (" + std::to_string(cycle.size() - 10) + " more)";
+                i = cycle.size() - 4;
+            }
+            names += (names.empty() ? "" : " -> ") + cycle[i];
+        }
         names += " -> " + cycle.front();
         out.push_back(problem("nodes." + cycle.front(), cycle.front(), "cycle: " + names));
     }

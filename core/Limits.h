@@ -12,6 +12,7 @@ inline constexpr std::int64_t maxK = 1000;           // place_layer candidates p
 inline constexpr std::int64_t maxOctaves = 24;       // fBm octaves
 inline constexpr std::size_t maxYamlBytes = 64u << 20;  // a graph file larger than this is refused
 inline constexpr int maxYamlDepth = 64;              // nesting of YAML collections
+inline constexpr std::size_t maxYamlValues = 1'000'000;  // values one file may expand to (aliases count each time)
 
 // Points a single layer may hold unless the caller raises it (grove-cli --max-points).
 inline constexpr std::uint64_t defaultMaxPointsPerLayer = 20'000'000;

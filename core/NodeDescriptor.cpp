@@ -174,7 +174,7 @@ std::optional<std::string> checkParamValue(const ParamSpec &spec, const Value &v
         std::string s;
         for (const auto &e : spec.enumValues)
             s += (s.empty() ? "" : ", ") + e;
-        return "'" + v.toString() + "' is not one of " + s + didYouMean(v.toString(), spec.enumValues);
+        return quote(v.toString()) + " is not one of " + s + didYouMean(v.toString(), spec.enumValues);
     }
     case ParamKind::NumberList:
     case ParamKind::Range: {
@@ -223,7 +223,7 @@ std::optional<std::string> checkParamValue(const ParamSpec &spec, const Value &v
                 return at + "expected {name, weight}, got " + describeKind(item);
             for (const auto &[k, _] : item.toMap())
                 if (k != "name" && k != "weight")
-                    return at + "unknown key '" + k + "'" + didYouMean(k, {"name", "weight"});
+                    return at + "unknown key " + quote(k) + "" + didYouMean(k, {"name", "weight"});
             const Value *name = item.find("name");
             if (!name || !name->isString() || name->toString().empty())
                 return at + "needs a name";
@@ -236,7 +236,7 @@ std::optional<std::string> checkParamValue(const ParamSpec &spec, const Value &v
             }
             for (size_t j = 0; j < i; ++j)
                 if (list[j].find("name") && list[j].find("name")->toString() == name->toString())
-                    return at + "type '" + name->toString() + "' is listed twice";
+                    return at + "type " + quote(name->toString()) + " is listed twice";
         }
         return std::nullopt;
     }
@@ -247,7 +247,7 @@ std::optional<std::string> checkParamValue(const ParamSpec &spec, const Value &v
             return "expected null or {type, count}, got " + describeKind(v);
         for (const auto &[k, _] : v.toMap())
             if (k != "type" && k != "count")
-                return "unknown key '" + k + "'" + didYouMean(k, {"type", "count"});
+                return "unknown key " + quote(k) + "" + didYouMean(k, {"type", "count"});
         const Value *type = v.find("type");
         if (!type || !type->isString() || type->toString().empty())
             return std::string("needs a type");

@@ -21,27 +21,27 @@ std::optional<std::string> applyOverride(Graph &graph, const NodeRegistry &regis
         std::vector<std::string> ids;
         for (const auto &n : graph.nodes)
             ids.push_back(n.id);
-        return "no node '" + nodeId + "'" + didYouMean(nodeId, ids);
+        return "no node " + quote(nodeId) + "" + didYouMean(nodeId, ids);
     }
     const NodeDescriptor *desc = registry.find(node->type);
     if (!desc)
-        return "node '" + nodeId + "' has unknown type '" + node->type + "'";
+        return "node " + quote(nodeId) + " has unknown type " + quote(node->type) + "";
     const ParamSpec *spec = desc->param(paramName);
     if (!spec)
-        return "unknown param '" + paramName + "' for " + node->type + didYouMean(paramName, desc->paramNames());
+        return "unknown param " + quote(paramName) + " for " + node->type + didYouMean(paramName, desc->paramNames());
     std::string error;
     auto value = parseValueText(assignment.substr(eq + 1), &error);
     if (!value)
-        return "param '" + paramName + "': " + error;
+        return "param " + quote(paramName) + ": " + error;
     if (auto problem = checkParamValue(*spec, *value))
-        return "param '" + paramName + "': " + *problem;
+        return "param " + quote(paramName) + ": " + *problem;
     node->setParam(paramName, *value);
     node->params = completeParams(*desc, node->params);
     if (desc->checkParams) {
         ParamIssues issues;
         desc->checkParams(node->params, issues);
         if (!issues.empty())
-            return "param '" + issues.front().first + "': " + issues.front().second;
+            return "param " + quote(issues.front().first) + ": " + issues.front().second;
     }
     return std::nullopt;
 }

@@ -163,7 +163,7 @@ void registerAllowedRule(NodeRegistry &registry)
             for (const auto &inc : ctx.param("include").toList()) {
                 auto it = std::find(names.begin(), names.end(), inc.toString());
                 if (it == names.end()) {
-                    ctx.fail("include names '" + inc.toString() + "', which the wired labels do not have"
+                    ctx.fail("include names " + quote(inc.toString()) + ", which the wired labels do not have"
                              + didYouMean(inc.toString(), names));
                     return;
                 }

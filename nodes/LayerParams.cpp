@@ -58,8 +58,8 @@ void checkLayerParams(const ValueMap &params, ParamIssues &issues)
     for (const auto &n : names)
         if (n == wanted)
             return;
-    issues.emplace_back("special", names.empty() ? "special type '" + wanted + "' needs a types list that names it"
-                                                 : "special type '" + wanted + "' is not one of the types"
+    issues.emplace_back("special", names.empty() ? "special type " + quote(wanted) + " needs a types list that names it"
+                                                 : "special type " + quote(wanted) + " is not one of the types"
                                                        + didYouMean(wanted, names));
 }
 

@@ -168,10 +168,10 @@ void TestGraphIO::loadProblems_data()
                                 << "test.grove.yaml:3:10: error: world width must be a finite number > 0, got 0 (at world.width)\n";
     QTest::newRow("seed beyond int32") << "grove: 1\nworld:\n  width: 10\n  height: 10\n  seed: 2147483648\n"
                                        << "test.grove.yaml:5:9: error: world seed must be a whole number from -2147483648 to 2147483647, got 2147483648 (at world.seed)\n";
-    QTest::newRow("cuts and labels") << QString(kBase) + "  n:\n    type: value_noise\n  t:\n    type: threshold\n    inputs:\n      field: n\n    params:\n      cuts: [0.5, 0.2]\n      labels: [a, b]\n"
-                                     << "test.grove.yaml:14:7: error: param 'colors': give one colour per label (2) or none (at nodes.t.params.colors)\n"
-                                        "test.grove.yaml:14:13: error: param 'cuts': cuts must ascend, but 0.2 follows 0.5 (at nodes.t.params.cuts)\n"
-                                        "test.grove.yaml:15:15: error: param 'labels': 2 cuts make 3 bands, but 2 labels are given (at nodes.t.params.labels)\n";
+    QTest::newRow("cuts and labels") << QString(kBase) + "  n:\n    type: value_noise\n  t:\n    type: threshold\n    inputs:\n      field: n\n    params:\n      cuts: [0.5, 0.2]\n      labels: [a, b]\n      colors: [\"#ffffff\"]\n"
+                                     << "test.grove.yaml:14:13: error: param 'cuts': cuts must ascend, but 0.2 follows 0.5 (at nodes.t.params.cuts)\n"
+                                        "test.grove.yaml:15:15: error: param 'labels': 2 cuts make 3 bands, but 2 labels are given (at nodes.t.params.labels)\n"
+                                        "test.grove.yaml:16:15: error: param 'colors': give one colour per label (2) or none (at nodes.t.params.colors)\n";
     QTest::newRow("bad type list") << QString(kBase) + "  trees:\n    type: place_layer\n    params:\n      types: [{name: oak, wieght: 2}]\n"
                                    << "test.grove.yaml:10:14: error: param 'types': item 0: unknown key 'wieght'; did you mean 'weight'? (at nodes.trees.params.types)\n";
     QTest::newRow("special not a type") << QString(kBase) + "  trees:\n    type: place_layer\n    params:\n      types: [{name: oak}, {name: pine}]\n      special: {type: pien, count: 3}\n"
