@@ -1,0 +1,252 @@
+// Document: file load/save, problem bookkeeping and the low-level mutators undo commands call.
+#include "Document.h"
+
+#include "core/GraphValidator.h"
+#include "core/NodeRegistry.h"
+
+#include <QTimer>
+
+#include <algorithm>
+#include <cctype>
+
+namespace grove {
+
+namespace {
+
+QString qs(const std::string &s) { return QString::fromStdString(s); }
+
+bool sameProblem(const Diagnostic &a, const Diagnostic &b)
+{
+    return a.path == b.path && a.message == b.message;
+}
+
+} // namespace
+
+Document::Document(const NodeRegistry &registry, QObject *parent)
+    : QObject(parent), m_registry(registry)
+{
+    clear();
+}
+
+void Document::clear()
+{
+    m_undoStack.clear();
+    m_graph = Graph{};
+    m_file = LoadResult{};
+    m_fileDiagnostics.clear();
+    m_filePath.clear();
+    m_undoStack.setClean();
+    emit filePathChanged(m_filePath);
+    emit graphReset();
+    validateNow();
+}
+
+bool Document::load(const QString &path, Diagnostics *diagnostics)
+{
+    LoadResult loaded = loadGraphFile(path.toStdString(), m_registry);
+    if (diagnostics)
+        *diagnostics = loaded.diagnostics;
+    // Refuse only what gave nothing to edit (unreadable, not YAML, not a graph); otherwise open
+    // the best-effort graph and list its problems.
+    if (!loaded.ok() && loaded.graph.nodes.empty())
+        return false;
+    m_undoStack.clear();
+    m_graph = loaded.graph;
+    m_filePath = path;
+    setFileState(loaded);
+    layoutUnplacedNodes();
+    m_undoStack.setClean();
+    emit filePathChanged(m_filePath);
+    emit graphReset();
+    validateNow();
+    return true;
+}
+
+std::optional<std::string> Document::save(const QString &path)
+{
+    const std::string text = saveGraphToString(m_graph, m_registry);
+    if (auto error = writeFileAtomically(path.toStdString(), text))
+        return error;
+    m_filePath = path;
+    // The file now says exactly what the graph says: relocate problems against the new text.
+    setFileState(loadGraphFromString(text, path.toStdString(), m_registry));
+    m_undoStack.setClean();
+    emit filePathChanged(m_filePath);
+    validateNow();
+    return std::nullopt;
+}
+
+void Document::setFileState(const LoadResult &loaded)
+{
+    m_file = loaded;
+    // Problems the validator finds again are recomputed on every edit; the rest (bad values
+    // replaced by defaults, unknown keys) belong to the file until it is saved.
+    const Diagnostics now = validateGraph(loaded.graph, m_registry);
+    m_fileDiagnostics.clear();
+    for (const Diagnostic &d : loaded.diagnostics)
+        if (std::none_of(now.begin(), now.end(), [&](const Diagnostic &v) { return sameProblem(d, v); }))
+            m_fileDiagnostics.push_back(d);
+}
+
+// Nodes without a saved position go in columns by depth, so a hand-written file opens readable.
+void Document::layoutUnplacedNodes()
+{
+    std::map<std::string, int> depth;
+    for (int i : topologicalOrder(m_graph)) {
+        const Node &n = m_graph.nodes[static_cast<size_t>(i)];
+        int d = 0;
+        for (const auto &[port, link] : n.inputs) {
+            auto it = depth.find(link.node);
+            if (it != depth.end())
+                d = std::max(d, it->second + 1);
+        }
+        depth[n.id] = d;
+    }
+    std::map<int, int> rows;
+    for (int i : topologicalOrder(m_graph)) {
+        const Node &n = m_graph.nodes[static_cast<size_t>(i)];
+        int column = depth[n.id];
+        int row = rows[column]++;
+        if (!m_graph.layout.count(n.id))
+            m_graph.layout[n.id] = NodeLayout{40.0 + column * 280.0, 40.0 + row * 200.0, false};
+    }
+}
+
+QPointF Document::nodePosition(const std::string &id) const
+{
+    auto it = m_graph.layout.find(id);
+    return it == m_graph.layout.end() ? QPointF() : QPointF(it->second.x, it->second.y);
+}
+
+std::string Document::uniqueNodeId(const std::string &base) const
+{
+    std::string stem = base;
+    while (!stem.empty() && (std::isdigit(static_cast<unsigned char>(stem.back())) || stem.back() == '_'))
+        stem.pop_back();
+    if (!isValidNodeId(stem))
+        stem = "node";
+    if (!m_graph.node(stem))
+        return stem;
+    for (int i = 2;; ++i) {
+        std::string id = stem + "_" + std::to_string(i);
+        if (!m_graph.node(id))
+            return id;
+    }
+}
+
+std::optional<std::string> Document::renameProblem(const std::string &oldId, const std::string &newId) const
+{
+    if (newId == oldId)
+        return std::nullopt;
+    if (!isValidNodeId(newId))
+        return "an id starts with a lowercase letter, then lowercase letters, digits or _";
+    if (m_graph.node(newId))
+        return "another node is already called '" + newId + "'";
+    return std::nullopt;
+}
+
+void Document::insertNode(int index, const Node &node, const NodeLayout &layout)
+{
+    index = std::clamp(index, 0, static_cast<int>(m_graph.nodes.size()));
+    m_graph.nodes.insert(m_graph.nodes.begin() + index, node);
+    m_graph.layout[node.id] = layout;
+    emit nodeAdded(qs(node.id));
+    scheduleValidation();
+}
+
+void Document::removeNode(const std::string &id)
+{
+    int i = m_graph.indexOf(id);
+    if (i < 0)
+        return;
+    m_graph.nodes.erase(m_graph.nodes.begin() + i);
+    m_graph.layout.erase(id);
+    emit nodeRemoved(qs(id));
+    scheduleValidation();
+}
+
+void Document::setNodePosition(const std::string &id, QPointF pos)
+{
+    NodeLayout &l = m_graph.layout[id];
+    l.x = pos.x();
+    l.y = pos.y();
+    emit nodeMoved(qs(id));
+}
+
+void Document::setInput(const std::string &id, const std::string &port, const std::optional<Link> &link)
+{
+    Node *n = m_graph.node(id);
+    if (!n)
+        return;
+    if (link) {
+        n->setInput(port, *link);
+        // Keep inputs in catalog order, as the loader does, so undo restores an equal graph.
+        if (const NodeDescriptor *desc = m_registry.find(n->type)) {
+            std::stable_sort(n->inputs.begin(), n->inputs.end(), [desc](const auto &a, const auto &b) {
+                return desc->inputIndex(a.first) < desc->inputIndex(b.first);
+            });
+        }
+    } else {
+        n->removeInput(port);
+    }
+    emit inputChanged(qs(id), qs(port));
+    scheduleValidation();
+}
+
+void Document::setParam(const std::string &id, const std::string &name, const Value &value)
+{
+    Node *n = m_graph.node(id);
+    if (!n)
+        return;
+    n->setParam(name, value);
+    emit paramChanged(qs(id), qs(name));
+    scheduleValidation();
+}
+
+void Document::renameNode(const std::string &oldId, const std::string &newId)
+{
+    Node *n = m_graph.node(oldId);
+    if (!n)
+        return;
+    n->id = newId;
+    for (Node &other : m_graph.nodes)
+        for (auto &[port, link] : other.inputs)
+            if (link.node == oldId)
+                link.node = newId;
+    auto it = m_graph.layout.find(oldId);
+    if (it != m_graph.layout.end()) {
+        NodeLayout l = it->second;
+        m_graph.layout.erase(it);
+        m_graph.layout[newId] = l;
+    }
+    emit nodeRenamed(qs(oldId), qs(newId));
+    scheduleValidation();
+}
+
+// Edits often come in bursts (a macro, a slider drag): validate once when they settle.
+void Document::scheduleValidation()
+{
+    if (m_validationPending)
+        return;
+    m_validationPending = true;
+    QTimer::singleShot(0, this, [this] { validateNow(); });
+}
+
+void Document::validateNow()
+{
+    m_validationPending = false;
+    m_problems = m_fileDiagnostics;
+    for (Diagnostic d : validateGraph(m_graph, m_registry)) {
+        // The file on disk is unchanged until saved, so its lines still hold for nodes it has.
+        if (!m_filePath.isEmpty() && (d.nodeId.empty() || m_file.graph.node(d.nodeId)))
+            locate(m_file, d);
+        d.file = m_filePath.toStdString();
+        m_problems.push_back(std::move(d));
+    }
+    std::stable_sort(m_problems.begin(), m_problems.end(), [](const Diagnostic &a, const Diagnostic &b) {
+        return a.line != b.line ? a.line < b.line : a.column < b.column;
+    });
+    emit problemsChanged();
+}
+
+} // namespace grove

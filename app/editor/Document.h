@@ -1,0 +1,83 @@
+// An open graph: the Graph, its file, its undo stack and its problems; emits typed change signals.
+#pragma once
+
+#include "core/Diagnostic.h"
+#include "core/Graph.h"
+#include "core/GraphIO.h"
+
+#include <QObject>
+#include <QPointF>
+#include <QString>
+#include <QUndoStack>
+
+#include <optional>
+#include <string>
+
+namespace grove {
+
+class NodeRegistry;
+
+class Document : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit Document(const NodeRegistry &registry, QObject *parent = nullptr);
+
+    const Graph &graph() const { return m_graph; }
+    const NodeRegistry &registry() const { return m_registry; }
+    QUndoStack *undoStack() { return &m_undoStack; }
+    QString filePath() const { return m_filePath; }
+    bool isModified() const { return !m_undoStack.isClean(); }
+
+    // Replaces the graph with a new, empty one.
+    void clear();
+    // Loads a file; false (with the problems in `diagnostics`) when nothing usable could be read.
+    bool load(const QString &path, Diagnostics *diagnostics);
+    // Saves through the canonical text and an atomic write; returns the reason on failure.
+    std::optional<std::string> save(const QString &path);
+
+    // Problems of the file as loaded plus those of the graph as it is now, each with a location.
+    const Diagnostics &problems() const { return m_problems; }
+
+    // Queries for the UI; they never change the graph.
+    QPointF nodePosition(const std::string &id) const;
+    std::string uniqueNodeId(const std::string &base) const;
+    std::optional<std::string> renameProblem(const std::string &oldId, const std::string &newId) const;
+
+    // Mutators: called only by undo commands, so every change is undoable.
+    void insertNode(int index, const Node &node, const NodeLayout &layout);
+    void removeNode(const std::string &id);
+    void setNodePosition(const std::string &id, QPointF pos);
+    void setInput(const std::string &id, const std::string &port, const std::optional<Link> &link);
+    void setParam(const std::string &id, const std::string &name, const Value &value);
+    void renameNode(const std::string &oldId, const std::string &newId);
+
+signals:
+    void graphReset();
+    void nodeAdded(const QString &id);
+    void nodeRemoved(const QString &id);
+    void nodeRenamed(const QString &oldId, const QString &newId);
+    void nodeMoved(const QString &id);
+    void paramChanged(const QString &id, const QString &param);
+    void inputChanged(const QString &id, const QString &port);
+    void problemsChanged();
+    void filePathChanged(const QString &path);
+
+private:
+    void setFileState(const LoadResult &loaded);
+    void layoutUnplacedNodes();
+    void scheduleValidation();
+    void validateNow();
+
+    const NodeRegistry &m_registry;
+    Graph m_graph;
+    QString m_filePath;
+    QUndoStack m_undoStack;
+    LoadResult m_file;               // the file as on disk: locations and its own problems
+    Diagnostics m_fileDiagnostics;   // problems of the file that editing cannot fix (until saved)
+    Diagnostics m_problems;
+    bool m_validationPending = false;
+};
+
+} // namespace grove

@@ -1,0 +1,72 @@
+// The canvas model view: node and wire items mirroring the Document, and wire dragging.
+#pragma once
+
+#include "NodeItem.h"
+
+#include "core/Graph.h"
+
+#include <QGraphicsScene>
+#include <QPointF>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace grove {
+
+class Document;
+class WireItem;
+
+class GraphScene : public QGraphicsScene
+{
+    Q_OBJECT
+
+public:
+    explicit GraphScene(Document *document, QObject *parent = nullptr);
+
+    std::vector<std::string> selectedNodeIds() const;
+    // Selected wires, as the inputs they feed.
+    std::vector<std::pair<std::string, std::string>> selectedWires() const;
+    void selectNodes(const std::vector<std::string> &ids);
+    NodeItem *nodeItem(const std::string &id) const;
+    QRectF nodesBoundingRect() const;
+
+signals:
+    void statusMessage(const QString &message);
+
+protected:
+    void mousePressEvent(QGraphicsSceneMouseEvent *event) override;
+    void mouseMoveEvent(QGraphicsSceneMouseEvent *event) override;
+    void mouseReleaseEvent(QGraphicsSceneMouseEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void drawBackground(QPainter *painter, const QRectF &rect) override;
+
+private:
+    void rebuild();
+    void addNodeItem(const std::string &id);
+    void removeNodeItem(const std::string &id);
+    void rebuildWires();
+    void updateWiresOf(const std::string &id);
+    void updateWire(WireItem *wire);
+    void updateProblems();
+    std::optional<PortRef> portAt(QPointF scenePos) const;
+    void beginWireDrag(const Link &from, QPointF start, std::optional<PortRef> detached);
+    void finishWireDrag(QPointF scenePos);
+    void endWireDrag();
+
+    Document *m_document;
+    std::map<std::string, NodeItem *> m_nodes;
+    std::vector<WireItem *> m_wires;
+
+    // Wire drag state.
+    WireItem *m_dragWire = nullptr;
+    Link m_dragFrom;
+    std::optional<PortRef> m_detached;  // the input whose link was picked up, if any
+    QString m_lastRefusal;
+
+    // Node drag state: positions when the press began.
+    std::map<std::string, QPointF> m_pressPositions;
+};
+
+} // namespace grove

@@ -1,0 +1,152 @@
+// GraphView navigation and palette placement.
+#include "GraphView.h"
+
+#include "GraphScene.h"
+#include "NodeItem.h"
+#include "NodePalette.h"
+
+#include <QContextMenuEvent>
+#include <QMenu>
+#include <QScrollBar>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+
+namespace grove {
+
+GraphView::GraphView(GraphScene *scene, const NodeRegistry &registry, QWidget *parent)
+    : QGraphicsView(scene, parent), m_scene(scene), m_palette(new NodePalette(registry, this))
+{
+    setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    setDragMode(RubberBandDrag);
+    setRubberBandSelectionMode(Qt::IntersectsItemShape);
+    setTransformationAnchor(AnchorUnderMouse);
+    setViewportUpdateMode(FullViewportUpdate);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setFocusPolicy(Qt::StrongFocus);
+    connect(m_palette, &NodePalette::typeChosen, this,
+            [this](const QString &typeId) { emit addNodeRequested(typeId, m_paletteScenePos); });
+}
+
+void GraphView::frameAll()
+{
+    m_framed = true;
+    QRectF r = m_scene->nodesBoundingRect();
+    if (r.isEmpty()) {
+        resetTransform();
+        centerOn(0, 0);
+        return;
+    }
+    r.adjust(-40, -40, 40, 40);
+    fitInView(r, Qt::KeepAspectRatio);
+    // Never blow a small graph up past 1:1; text looks best there.
+    if (transform().m11() > 1.0) {
+        resetTransform();
+        centerOn(r.center());
+    }
+}
+
+QPointF GraphView::cursorScenePos() const
+{
+    QPoint p = mapFromGlobal(QCursor::pos());
+    if (!viewport()->rect().contains(p))
+        p = viewport()->rect().center();
+    return mapToScene(p);
+}
+
+void GraphView::showPalette(QPoint viewPos)
+{
+    m_paletteScenePos = mapToScene(viewPos);
+    m_palette->popup(viewport()->mapToGlobal(viewPos));
+}
+
+void GraphView::wheelEvent(QWheelEvent *event)
+{
+    const double factor = std::pow(1.0015, event->angleDelta().y());
+    const double current = transform().m11();
+    const double target = std::clamp(current * factor, 0.1, 3.0);
+    scale(target / current, target / current);  // anchored under the mouse
+    m_framed = false;
+    event->accept();
+}
+
+void GraphView::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::MiddleButton) {
+        m_panning = true;
+        m_framed = false;
+        m_panLast = event->position().toPoint();
+        viewport()->setCursor(Qt::ClosedHandCursor);
+        event->accept();
+        return;
+    }
+    QGraphicsView::mousePressEvent(event);
+}
+
+void GraphView::mouseMoveEvent(QMouseEvent *event)
+{
+    if (m_panning) {
+        const QPoint delta = event->position().toPoint() - m_panLast;
+        m_panLast = event->position().toPoint();
+        horizontalScrollBar()->setValue(horizontalScrollBar()->value() - delta.x());
+        verticalScrollBar()->setValue(verticalScrollBar()->value() - delta.y());
+        event->accept();
+        return;
+    }
+    QGraphicsView::mouseMoveEvent(event);
+}
+
+void GraphView::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (m_panning && event->button() == Qt::MiddleButton) {
+        m_panning = false;
+        viewport()->unsetCursor();
+        event->accept();
+        return;
+    }
+    QGraphicsView::mouseReleaseEvent(event);
+}
+
+void GraphView::contextMenuEvent(QContextMenuEvent *event)
+{
+    const QPointF scenePos = mapToScene(event->pos());
+    for (QGraphicsItem *item : m_scene->items(scenePos)) {
+        if (auto *node = dynamic_cast<NodeItem *>(item)) {
+            if (!node->isSelected())
+                m_scene->selectNodes({node->nodeId()});
+            if (!m_nodeActions.isEmpty())
+                QMenu::exec(m_nodeActions, event->globalPos(), nullptr, this);
+            return;
+        }
+    }
+    showPalette(event->pos());
+}
+
+void GraphView::keyPressEvent(QKeyEvent *event)
+{
+    if (event->key() == Qt::Key_Tab && event->modifiers() == Qt::NoModifier) {
+        QPoint p = mapFromGlobal(QCursor::pos());
+        if (!viewport()->rect().contains(p))
+            p = viewport()->rect().center();
+        showPalette(p);
+        return;
+    }
+    QGraphicsView::keyPressEvent(event);
+}
+
+void GraphView::resizeEvent(QResizeEvent *event)
+{
+    QGraphicsView::resizeEvent(event);
+    if (m_framed)
+        frameAll();
+}
+
+// Tab opens the palette instead of moving focus.
+bool GraphView::focusNextPrevChild(bool)
+{
+    return false;
+}
+
+} // namespace grove

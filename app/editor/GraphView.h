@@ -1,0 +1,50 @@
+// The canvas widget: wheel zoom about the cursor, middle-drag pan, framing, and the node palette.
+#pragma once
+
+#include <QGraphicsView>
+#include <QList>
+
+namespace grove {
+
+class GraphScene;
+class NodePalette;
+class NodeRegistry;
+
+class GraphView : public QGraphicsView
+{
+    Q_OBJECT
+
+public:
+    GraphView(GraphScene *scene, const NodeRegistry &registry, QWidget *parent = nullptr);
+
+    void frameAll();
+    // Actions offered when right-clicking a node (duplicate, delete, ...).
+    void setNodeActions(const QList<QAction *> &actions) { m_nodeActions = actions; }
+    void showPalette(QPoint viewPos);
+    // Where the cursor is in the scene, or the view's centre when it is outside.
+    QPointF cursorScenePos() const;
+
+signals:
+    void addNodeRequested(const QString &typeId, QPointF scenePos);
+
+protected:
+    void wheelEvent(QWheelEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    bool focusNextPrevChild(bool next) override;
+
+private:
+    GraphScene *m_scene;
+    NodePalette *m_palette;
+    QList<QAction *> m_nodeActions;
+    QPointF m_paletteScenePos;
+    bool m_panning = false;
+    bool m_framed = false;  // the view still shows what frameAll chose: keep it framed on resize
+    QPoint m_panLast;
+};
+
+} // namespace grove

@@ -1,0 +1,196 @@
+// Inspector: builds one editor per ParamSpec and routes every change through a command.
+#include "Inspector.h"
+
+#include "Document.h"
+#include "EditorStyle.h"
+#include "NodeCommands.h"
+#include "ParamEditors.h"
+#include "ValueCommands.h"
+
+#include "core/NodeRegistry.h"
+
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+namespace grove {
+
+namespace {
+
+QLabel *errorLabel(QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setStyleSheet(QString("color:%1;").arg(style::problem.lighter(130).name()));
+    label->setWordWrap(true);
+    label->hide();
+    return label;
+}
+
+void showError(QLabel *label, const QString &message)
+{
+    label->setText(message);
+    label->setVisible(!message.isEmpty());
+}
+
+} // namespace
+
+Inspector::Inspector(Document *document, QWidget *parent)
+    : QWidget(parent), m_document(document), m_layout(new QVBoxLayout(this))
+{
+    m_layout->setContentsMargins(0, 0, 0, 0);
+    setMinimumWidth(300);
+    connect(document, &Document::graphReset, this, [this] { showNode({}, 0); });
+    connect(document, &Document::nodeRemoved, this, [this](const QString &id) {
+        if (id.toStdString() == m_nodeId)
+            showNode({}, 0);
+    });
+    connect(document, &Document::nodeRenamed, this, [this](const QString &oldId, const QString &newId) {
+        if (oldId.toStdString() != m_nodeId)
+            return;
+        m_nodeId = newId.toStdString();
+        if (m_idEdit)
+            m_idEdit->setText(newId);
+        showError(m_idError, {});
+    });
+    connect(document, &Document::paramChanged, this, [this](const QString &id, const QString &param) {
+        if (id.toStdString() != m_nodeId)
+            return;
+        auto it = m_editors.find(param.toStdString());
+        const Node *node = m_document->graph().node(m_nodeId);
+        if (it != m_editors.end() && node && node->param(it->first)) {
+            it->second->setValue(*node->param(it->first));
+            showError(m_errors[it->first], {});
+        }
+    });
+    rebuild();
+}
+
+void Inspector::showNode(const std::string &id, int selectedCount)
+{
+    if (id == m_nodeId && selectedCount == m_selectedCount && m_content)
+        return;
+    m_nodeId = id;
+    m_selectedCount = selectedCount;
+    rebuild();
+}
+
+void Inspector::rebuild()
+{
+    // Later, not now: this may run from a signal of a widget inside the old page.
+    if (m_content) {
+        m_content->hide();
+        m_layout->removeWidget(m_content);
+        m_content->deleteLater();
+    }
+    m_editors.clear();
+    m_errors.clear();
+    m_idEdit = nullptr;
+    m_idError = nullptr;
+
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    m_content = scroll;
+    m_layout->addWidget(scroll);
+    auto *page = new QWidget(scroll);
+    scroll->setWidget(page);
+    auto *column = new QVBoxLayout(page);
+
+    const Node *node = m_document->graph().node(m_nodeId);
+    if (!node) {
+        auto *hint = new QLabel(m_selectedCount > 1 ? tr("%1 nodes selected.").arg(m_selectedCount)
+                                                    : tr("Select a node to edit its settings.\n\n"
+                                                         "Tab or right-click on the canvas adds a node."),
+                                page);
+        hint->setWordWrap(true);
+        hint->setAlignment(Qt::AlignCenter);
+        hint->setStyleSheet("color: gray;");
+        column->addWidget(hint);
+        column->addStretch();
+        return;
+    }
+    const NodeDescriptor *desc = m_document->registry().find(node->type);
+
+    auto *title = new QLabel(page);
+    title->setText(QString("<b>%1</b> <span style='color:gray'>· %2</span>")
+                       .arg(QString::fromStdString(desc ? desc->displayName : node->type).toHtmlEscaped(),
+                            QString::fromStdString(desc ? desc->category : tr("unknown type").toStdString())
+                                .toHtmlEscaped()));
+    column->addWidget(title);
+    if (desc && !desc->description.empty()) {
+        auto *about = new QLabel(QString::fromStdString(desc->description), page);
+        about->setWordWrap(true);
+        about->setStyleSheet("color: gray;");
+        column->addWidget(about);
+    }
+
+    auto *form = new QFormLayout();
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    column->addLayout(form);
+
+    m_idEdit = new QLineEdit(QString::fromStdString(m_nodeId), page);
+    m_idEdit->setToolTip(tr("The node's id: links and exports name it. [a-z][a-z0-9_]*, unique."));
+    connect(m_idEdit, &QLineEdit::editingFinished, this, &Inspector::commitRename);
+    form->addRow(tr("id"), m_idEdit);
+    m_idError = errorLabel(page);
+    form->addRow(m_idError);
+
+    if (desc) {
+        for (const ParamSpec &spec : desc->params) {
+            ParamEditor *editor = ParamEditor::create(spec, page);
+            const Value *value = node->param(spec.name);
+            editor->setValue(value ? *value : spec.defaultValue);
+            const std::string name = spec.name;
+            connect(editor, &ParamEditor::edited, this, [this, name](const Value &v) { commitParam(name, v); });
+            connect(editor, &ParamEditor::invalid, this,
+                    [this, name](const QString &message) { showError(m_errors[name], message); });
+            auto *label = new QLabel(QString::fromStdString(spec.name), page);
+            const QString tip = QString::fromStdString(spec.description + " (" + paramKindName(spec.kind) + ")");
+            label->setToolTip(tip);
+            editor->setToolTip(tip);
+            form->addRow(label, editor);
+            QLabel *error = errorLabel(page);
+            form->addRow(error);
+            m_editors[name] = editor;
+            m_errors[name] = error;
+        }
+    }
+    column->addStretch();
+}
+
+void Inspector::commitParam(const std::string &name, const Value &value)
+{
+    const Node *node = m_document->graph().node(m_nodeId);
+    const NodeDescriptor *desc = node ? m_document->registry().find(node->type) : nullptr;
+    const ParamSpec *spec = desc ? desc->param(name) : nullptr;
+    if (!spec)
+        return;
+    // The descriptor decides what is valid; a refused value stays in the field with the reason.
+    if (auto problem = checkParamValue(*spec, value)) {
+        showError(m_errors[name], QString::fromStdString(*problem));
+        return;
+    }
+    showError(m_errors[name], {});
+    const Value *current = node->param(name);
+    if (current && *current == value)
+        return;
+    m_document->undoStack()->push(new SetParamCommand(m_document, m_nodeId, name, value));
+}
+
+void Inspector::commitRename()
+{
+    const std::string newId = m_idEdit->text().trimmed().toStdString();
+    if (newId == m_nodeId) {
+        showError(m_idError, {});
+        return;
+    }
+    if (auto problem = m_document->renameProblem(m_nodeId, newId)) {
+        showError(m_idError, QString::fromStdString(*problem));
+        return;
+    }
+    m_document->undoStack()->push(new RenameNodeCommand(m_document, m_nodeId, newId));
+}
+
+} // namespace grove

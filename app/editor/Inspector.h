@@ -1,0 +1,46 @@
+// The selected node's id and params, as widgets generated from its descriptor.
+#pragma once
+
+#include "core/Value.h"
+
+#include <QWidget>
+
+#include <map>
+#include <string>
+
+class QLabel;
+class QLineEdit;
+class QVBoxLayout;
+
+namespace grove {
+
+class Document;
+class ParamEditor;
+
+class Inspector : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit Inspector(Document *document, QWidget *parent = nullptr);
+
+    // Shows a node (empty: none); `count` says how many are selected, for the hint.
+    void showNode(const std::string &id, int selectedCount = 1);
+
+private:
+    void rebuild();
+    void commitParam(const std::string &name, const Value &value);
+    void commitRename();
+
+    Document *m_document;
+    std::string m_nodeId;
+    int m_selectedCount = 0;
+    QWidget *m_content = nullptr;
+    QVBoxLayout *m_layout;
+    QLineEdit *m_idEdit = nullptr;
+    QLabel *m_idError = nullptr;
+    std::map<std::string, ParamEditor *> m_editors;
+    std::map<std::string, QLabel *> m_errors;
+};
+
+} // namespace grove

@@ -1,0 +1,413 @@
+// MainWindow: file handling, menus, docks and the edit actions that turn selections into commands.
+#include "MainWindow.h"
+
+#include "Document.h"
+#include "GraphScene.h"
+#include "GraphView.h"
+#include "Inspector.h"
+#include "NodeClipboard.h"
+#include "NodeCommands.h"
+#include "NodeItem.h"
+#include "ProblemsPanel.h"
+#include "ValueCommands.h"
+
+#include "nodes/BuiltinNodes.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTimer>
+#include <QUndoStack>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace grove {
+
+namespace {
+constexpr int kMaxRecentFiles = 8;
+const char *kFileFilter = "Grove graphs (*.grove.yaml *.yaml);;All files (*)";
+} // namespace
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent), m_document(new Document(builtinRegistry(), this))
+{
+    m_scene = new GraphScene(m_document, this);
+    m_view = new GraphView(m_scene, m_document->registry(), this);
+    setCentralWidget(m_view);
+    m_inspector = new Inspector(m_document, this);
+    m_problems = new ProblemsPanel(m_document, this);
+    m_problemCount = new QLabel(this);
+    statusBar()->addPermanentWidget(m_problemCount);
+
+    createActions();
+    createDocks();
+
+    connect(m_scene, &GraphScene::statusMessage, this, [this](const QString &m) { statusBar()->showMessage(m, 6000); });
+    connect(m_scene, &QGraphicsScene::selectionChanged, this, &MainWindow::updateSelection);
+    connect(m_view, &GraphView::addNodeRequested, this, &MainWindow::addNode);
+    connect(m_problems, &ProblemsPanel::nodeActivated, this, [this](const std::string &id) {
+        m_scene->selectNodes({id});
+        if (auto *item = m_scene->nodeItem(id))
+            m_view->centerOn(item);
+    });
+    connect(m_problems, &ProblemsPanel::countChanged, this, [this](int errors, int warnings) {
+        m_problemCount->setText(errors + warnings == 0 ? tr("No problems")
+                                                       : tr("%1 error(s), %2 warning(s)").arg(errors).arg(warnings));
+    });
+    connect(m_document->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &Document::filePathChanged, this, &MainWindow::updateTitle);
+    // Framed once the window has its final size, not the size it had while loading.
+    connect(m_document, &Document::graphReset, this, [this] { QTimer::singleShot(0, m_view, &GraphView::frameAll); });
+
+    readSettings();
+    updateTitle();
+    updateSelection();
+    statusBar()->showMessage(tr("Tab or right-click on the canvas to add a node."), 8000);
+}
+
+void MainWindow::createActions()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&New"), QKeySequence::New, this, [this] { newGraph(); });
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] { openDialog(); });
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    file->addSeparator();
+    file->addAction(tr("&Save"), QKeySequence::Save, this, [this] { save(); });
+    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, [this] { saveAs(); });
+    m_revertAction = file->addAction(tr("Re&vert"), this, [this] { revert(); });
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, [this] { close(); });
+    updateRecentMenu();
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    m_deleteAction = edit->addAction(tr("&Delete"), this, [this] { deleteSelection(); });
+    m_deleteAction->setShortcuts({QKeySequence::Delete, QKeySequence(Qt::Key_Backspace)});
+    m_duplicateAction = edit->addAction(tr("D&uplicate"), QKeySequence(tr("Ctrl+D")), this,
+                                        [this] { duplicateSelection(); });
+    m_copyAction = edit->addAction(tr("&Copy"), QKeySequence::Copy, this, [this] { copySelection(); });
+    edit->addAction(tr("&Paste"), QKeySequence::Paste, this, [this] { paste(); });
+    edit->addSeparator();
+    edit->addAction(tr("Select &All"), QKeySequence::SelectAll, this, [this] { selectAll(); });
+    // Canvas shortcuts must not fire while typing in the inspector's fields.
+    for (QAction *a : {m_deleteAction, m_duplicateAction, m_copyAction})
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_view->addActions({m_deleteAction, m_duplicateAction, m_copyAction});
+    m_view->setNodeActions({m_duplicateAction, m_copyAction, m_deleteAction});
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->addAction(tr("&Frame All"), QKeySequence(Qt::Key_F), this, [this] { m_view->frameAll(); })
+        ->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_view->addAction(view->actions().constLast());
+    view->addSeparator();
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Grove"), this, [this] { about(); });
+}
+
+void MainWindow::createDocks()
+{
+    auto *inspectorDock = new QDockWidget(tr("Inspector"), this);
+    inspectorDock->setObjectName("InspectorDock");
+    inspectorDock->setWidget(m_inspector);
+    addDockWidget(Qt::RightDockWidgetArea, inspectorDock);
+
+    auto *problemsDock = new QDockWidget(tr("Problems"), this);
+    problemsDock->setObjectName("ProblemsDock");
+    problemsDock->setWidget(m_problems);
+    addDockWidget(Qt::BottomDockWidgetArea, problemsDock);
+
+    QMenu *view = nullptr;
+    for (QAction *a : menuBar()->actions())
+        if (a->menu() && a->text() == tr("&View"))
+            view = a->menu();
+    if (view) {
+        view->addAction(inspectorDock->toggleViewAction());
+        view->addAction(problemsDock->toggleViewAction());
+    }
+    resizeDocks({problemsDock}, {150}, Qt::Vertical);
+    resizeDocks({inspectorDock}, {340}, Qt::Horizontal);
+}
+
+void MainWindow::readSettings()
+{
+    QSettings settings;
+    if (!restoreGeometry(settings.value("window/geometry").toByteArray()))
+        resize(1400, 860);
+    restoreState(settings.value("window/state").toByteArray());
+}
+
+void MainWindow::writeSettings()
+{
+    QSettings settings;
+    settings.setValue("window/geometry", saveGeometry());
+    settings.setValue("window/state", saveState());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    writeSettings();
+    event->accept();
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_document->isModified())
+        return true;
+    const QString name = m_document->filePath().isEmpty() ? tr("Untitled") : QFileInfo(m_document->filePath()).fileName();
+    auto answer = QMessageBox::warning(this, tr("Unsaved changes"),
+                                       tr("%1 has unsaved changes. Save them?").arg(name),
+                                       QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::newGraph()
+{
+    if (!maybeSave())
+        return;
+    m_document->clear();
+}
+
+void MainWindow::openDialog()
+{
+    if (!maybeSave())
+        return;
+    QSettings settings;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open graph"), settings.value("lastDir").toString(),
+                                                      kFileFilter);
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+bool MainWindow::openFile(const QString &path)
+{
+    Diagnostics diagnostics;
+    if (!m_document->load(path, &diagnostics)) {
+        QStringList lines;
+        for (const Diagnostic &d : diagnostics)
+            lines << QString::fromStdString(d.format());
+        QMessageBox::warning(this, tr("Cannot open"),
+                             tr("%1 could not be opened:\n\n%2").arg(QFileInfo(path).fileName(), lines.join('\n')));
+        return false;
+    }
+    addRecentFile(path);
+    QSettings().setValue("lastDir", QFileInfo(path).absolutePath());
+    const int problems = static_cast<int>(diagnostics.size());
+    statusBar()->showMessage(problems ? tr("Opened %1 with %n problem(s); see Problems.", nullptr, problems)
+                                            .arg(QFileInfo(path).fileName())
+                                      : tr("Opened %1.").arg(QFileInfo(path).fileName()),
+                             6000);
+    return true;
+}
+
+bool MainWindow::save()
+{
+    if (m_document->filePath().isEmpty())
+        return saveAs();
+    return saveTo(m_document->filePath());
+}
+
+bool MainWindow::saveAs()
+{
+    QString suggestion = m_document->filePath();
+    if (suggestion.isEmpty())
+        suggestion = QSettings().value("lastDir").toString() + "/untitled.grove.yaml";
+    QString path = QFileDialog::getSaveFileName(this, tr("Save graph as"), suggestion, kFileFilter);
+    if (path.isEmpty())
+        return false;
+    if (!path.endsWith(".yaml"))
+        path += ".grove.yaml";
+    return saveTo(path);
+}
+
+bool MainWindow::saveTo(const QString &path)
+{
+    if (auto error = m_document->save(path)) {
+        QMessageBox::critical(this, tr("Save failed"),
+                              tr("Could not save %1:\n%2\n\nThe file on disk is unchanged.")
+                                  .arg(path, QString::fromStdString(*error)));
+        return false;
+    }
+    addRecentFile(path);
+    statusBar()->showMessage(tr("Saved %1.").arg(QFileInfo(path).fileName()), 4000);
+    return true;
+}
+
+void MainWindow::revert()
+{
+    const QString path = m_document->filePath();
+    if (path.isEmpty() || !m_document->isModified())
+        return;
+    if (QMessageBox::question(this, tr("Revert"), tr("Discard every change since the last save?"))
+        != QMessageBox::Yes)
+        return;
+    openFile(path);
+}
+
+void MainWindow::addRecentFile(const QString &path)
+{
+    QSettings settings;
+    QStringList files = settings.value("recentFiles").toStringList();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    while (files.size() > kMaxRecentFiles)
+        files.removeLast();
+    settings.setValue("recentFiles", files);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = QSettings().value("recentFiles").toStringList();
+    for (const QString &f : files)
+        m_recentMenu->addAction(QFileInfo(f).fileName(), this, [this, f] {
+            if (maybeSave())
+                openFile(f);
+        })->setToolTip(f);
+    m_recentMenu->setEnabled(!files.isEmpty());
+    m_recentMenu->setToolTipsVisible(true);
+}
+
+void MainWindow::updateTitle()
+{
+    const QString path = m_document->filePath();
+    const QString name = path.isEmpty() ? tr("Untitled") : QFileInfo(path).fileName();
+    setWindowTitle(name + "[*] — Grove");
+    setWindowModified(m_document->isModified());
+    if (m_revertAction)
+        m_revertAction->setEnabled(!path.isEmpty());
+}
+
+void MainWindow::updateSelection()
+{
+    const auto ids = m_scene->selectedNodeIds();
+    m_inspector->showNode(ids.size() == 1 ? ids.front() : std::string(), static_cast<int>(ids.size()));
+}
+
+void MainWindow::addNode(const QString &typeId, QPointF scenePos)
+{
+    std::string id;
+    const QPointF pos(std::round(scenePos.x()), std::round(scenePos.y()));
+    if (QUndoCommand *command = NodeClipboard::newNode(m_document, typeId.toStdString(), pos, &id)) {
+        m_document->undoStack()->push(command);
+        m_scene->selectNodes({id});
+        m_view->setFocus();
+    }
+}
+
+void MainWindow::deleteSelection()
+{
+    const auto ids = m_scene->selectedNodeIds();
+    const auto wires = m_scene->selectedWires();
+    if (ids.empty() && wires.empty())
+        return;
+    QUndoStack *stack = m_document->undoStack();
+    stack->beginMacro(ids.empty() ? tr("Delete links") : tr("Delete"));
+    for (const auto &[node, port] : wires)
+        stack->push(new SetInputCommand(m_document, node, port, std::nullopt));
+    if (!ids.empty())
+        stack->push(new DeleteNodesCommand(m_document, ids));
+    stack->endMacro();
+}
+
+void MainWindow::duplicateSelection()
+{
+    const auto ids = m_scene->selectedNodeIds();
+    if (ids.empty())
+        return;
+    const std::string text = NodeClipboard::copy(*m_document, ids);
+    // Just below the originals, so both stay readable.
+    double left = std::numeric_limits<double>::max(), bottom = std::numeric_limits<double>::lowest();
+    for (const auto &id : ids)
+        if (NodeItem *item = m_scene->nodeItem(id)) {
+            left = std::min(left, item->pos().x());
+            bottom = std::max(bottom, item->sceneBoundingRect().bottom());
+        }
+    const QPointF topLeft(std::round(left), std::round(bottom + 24));
+    std::vector<std::string> newIds;
+    if (QUndoCommand *c = NodeClipboard::paste(m_document, text, topLeft, &newIds, tr("Duplicate"))) {
+        m_document->undoStack()->push(c);
+        m_scene->selectNodes(newIds);
+    }
+}
+
+void MainWindow::copySelection()
+{
+    const auto ids = m_scene->selectedNodeIds();
+    if (ids.empty())
+        return;
+    const QByteArray text = QByteArray::fromStdString(NodeClipboard::copy(*m_document, ids));
+    auto *mime = new QMimeData;
+    mime->setData(NodeClipboard::mimeType, text);
+    mime->setText(QString::fromUtf8(text));
+    QApplication::clipboard()->setMimeData(mime);
+    statusBar()->showMessage(tr("Copied %n node(s).", nullptr, static_cast<int>(ids.size())), 3000);
+}
+
+void MainWindow::paste()
+{
+    const QMimeData *mime = QApplication::clipboard()->mimeData();
+    if (!mime)
+        return;
+    const QByteArray text = mime->hasFormat(NodeClipboard::mimeType) ? mime->data(NodeClipboard::mimeType)
+                                                                      : mime->text().toUtf8();
+    std::vector<std::string> newIds;
+    const QPointF at = m_view->cursorScenePos();
+    QUndoCommand *c = NodeClipboard::paste(m_document, text.toStdString(), QPointF(std::round(at.x()), std::round(at.y())), &newIds,
+                                           tr("Paste"));
+    if (!c) {
+        statusBar()->showMessage(tr("The clipboard holds no Grove nodes."), 3000);
+        return;
+    }
+    m_document->undoStack()->push(c);
+    m_scene->selectNodes(newIds);
+}
+
+void MainWindow::selectNode(const QString &id)
+{
+    m_scene->selectNodes({id.toStdString()});
+}
+
+void MainWindow::selectAll()
+{
+    std::vector<std::string> ids;
+    for (const Node &n : m_document->graph().nodes)
+        ids.push_back(n.id);
+    m_scene->selectNodes(ids);
+}
+
+void MainWindow::about()
+{
+    QMessageBox::about(this, tr("About Grove"),
+                       tr("<h3>Grove %1</h3><p>Poisson-disk placement for game worlds: wire noise, rules and "
+                          "density into layers of points.</p>")
+                           .arg(QApplication::applicationVersion()));
+}
+
+} // namespace grove

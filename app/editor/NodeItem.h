@@ -1,0 +1,79 @@
+// A node on the canvas: a card with the id, the type's name, and ports from its descriptor.
+#pragma once
+
+#include "core/DataTypes.h"
+#include "core/Graph.h"
+
+#include <QColor>
+#include <QGraphicsItem>
+#include <QStringList>
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace grove {
+
+struct NodeDescriptor;
+
+struct PortRef
+{
+    std::string node;
+    std::string port;
+    bool input = false;
+    int index = 0;
+};
+
+class NodeItem : public QGraphicsItem
+{
+public:
+    enum class PortState { Normal, Accepts, Refuses };
+
+    NodeItem(const Node &node, const NodeDescriptor *descriptor, QColor color);
+
+    const std::string &nodeId() const { return m_id; }
+    void setNodeId(const std::string &id);
+    void setProblems(const QStringList &messages);
+
+    // The port under a scene position, if any (with some slack around the dot).
+    std::optional<PortRef> portAt(QPointF scenePos) const;
+    QPointF portScenePos(bool input, const std::string &port) const;
+    std::optional<DataType> portType(bool input, const std::string &port) const;
+    // Highlights while a wire is dragged: empty map clears.
+    void setInputStates(std::map<std::string, PortState> states);
+
+    QRectF boundingRect() const override;
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
+
+    // Called with the item's new position after the user dragged it.
+    std::function<void(NodeItem *)> onMoved;
+
+protected:
+    QVariant itemChange(GraphicsItemChange change, const QVariant &value) override;
+    void hoverMoveEvent(QGraphicsSceneHoverEvent *event) override;
+
+private:
+    struct Port
+    {
+        std::string name;
+        DataType type;
+        bool optional;
+        QString tip;
+    };
+    QPointF portPos(bool input, int index) const;
+    int portIndex(bool input, const std::string &port) const;
+
+    std::string m_id;
+    QString m_typeName;
+    bool m_unknownType = false;
+    QColor m_color;
+    QString m_description;
+    std::vector<Port> m_inputs, m_outputs;
+    std::map<std::string, PortState> m_inputStates;
+    QGraphicsEllipseItem *m_badge = nullptr;
+    double m_height = 0;
+};
+
+} // namespace grove

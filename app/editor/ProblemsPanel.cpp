@@ -1,0 +1,55 @@
+// ProblemsPanel: mirrors Document::problems().
+#include "ProblemsPanel.h"
+
+#include "Document.h"
+
+#include <QApplication>
+#include <QStyle>
+
+namespace grove {
+
+ProblemsPanel::ProblemsPanel(Document *document, QWidget *parent)
+    : QListWidget(parent), m_document(document)
+{
+    setAlternatingRowColors(true);
+    setWordWrap(true);
+    connect(document, &Document::problemsChanged, this, &ProblemsPanel::refresh);
+    connect(this, &QListWidget::itemClicked, this, [this](QListWidgetItem *item) {
+        const QString id = item->data(Qt::UserRole).toString();
+        if (!id.isEmpty())
+            emit nodeActivated(id.toStdString());
+    });
+    connect(this, &QListWidget::itemActivated, this, [this](QListWidgetItem *item) {
+        const QString id = item->data(Qt::UserRole).toString();
+        if (!id.isEmpty())
+            emit nodeActivated(id.toStdString());
+    });
+    refresh();
+}
+
+void ProblemsPanel::refresh()
+{
+    clear();
+    int errors = 0, warnings = 0;
+    const QIcon errorIcon = QApplication::style()->standardIcon(QStyle::SP_MessageBoxCritical);
+    const QIcon warningIcon = QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
+    for (const Diagnostic &d : m_document->problems()) {
+        const bool error = d.severity == Diagnostic::Severity::Error;
+        (error ? errors : warnings)++;
+        QString where = d.line > 0 ? QString("%1:%2").arg(d.line).arg(d.column) : QString("–");
+        QString text = where + "  ";
+        if (!d.nodeId.empty())
+            text += QString::fromStdString(d.nodeId) + ": ";
+        text += QString::fromStdString(d.message);
+        auto *item = new QListWidgetItem(error ? errorIcon : warningIcon, text, this);
+        item->setData(Qt::UserRole, QString::fromStdString(d.nodeId));
+        item->setToolTip(QString::fromStdString(d.format()));
+    }
+    if (count() == 0) {
+        auto *item = new QListWidgetItem(tr("No problems."), this);
+        item->setFlags(Qt::NoItemFlags);
+    }
+    emit countChanged(errors, warnings);
+}
+
+} // namespace grove
