@@ -154,11 +154,23 @@ bool parsePlainNumber(const std::string &s, double &out)
     double v = 0;
     auto res = std::from_chars(t.data(), t.data() + t.size(), v);
     if (res.ec == std::errc::result_out_of_range) {
-        // overflow -> inf (then rejected as out of range by params), underflow -> 0
-        v = t.find_first_of("eE") != std::string::npos && t.find("e-") == std::string::npos
-                    && t.find("E-") == std::string::npos
-                ? std::numeric_limits<double>::infinity()
-                : 0.0;
+        // beyond double: overflow gives inf (then refused by the param's range), underflow 0
+        const size_t ePos = t.find_first_of("eE");
+        const std::string mantissa = t.substr(0, ePos);
+        long long exponent = 0;
+        if (ePos != std::string::npos) {
+            const std::string e = t.substr(ePos + 1);
+            exponent = e.size() > 12 ? (e[0] == '-' ? -1000000 : 1000000) : std::stoll(e);
+        }
+        const size_t point = mantissa.find('.');
+        const std::string whole = mantissa.substr(0, point);
+        const size_t firstNonZero = whole.find_first_not_of('0');
+        long long magnitude = firstNonZero == std::string::npos ? 0 : static_cast<long long>(whole.size() - firstNonZero);
+        if (magnitude == 0 && point != std::string::npos) {
+            const std::string frac = mantissa.substr(point + 1);
+            magnitude = -static_cast<long long>(frac.find_first_not_of('0'));
+        }
+        v = magnitude + exponent > 0 ? std::numeric_limits<double>::infinity() : 0.0;
     } else if (res.ec != std::errc() || res.ptr != t.data() + t.size()) {
         return false;
     }
@@ -335,14 +347,12 @@ void Reader::readNode(const std::string &id, Loc idLoc, const YAML::Node &n)
         return;
     }
     ValueMap params;
-    bool haveType = false;
     for (const auto &[key, v] : entries(n, base)) {
         const std::string path = base + "." + key;
         remember(path, locOf(v));
         if (key == "type") {
             if (auto t = scalarText(v, path, "type")) {
                 node.type = *t;
-                haveType = true;
             }
         } else if (key == "inputs") {
             if (v.IsNull())
@@ -375,8 +385,6 @@ void Reader::readNode(const std::string &id, Loc idLoc, const YAML::Node &n)
                                       + didYouMean(key, {"type", "inputs", "params"}), id);
         }
     }
-    if (!haveType)
-        error(locOf(n), base, "node " + quote(id) + " needs a type", id);
     node.params = std::move(params);
     m_graph.nodes.push_back(std::move(node));
 }
@@ -473,6 +481,11 @@ LoadResult Reader::load(const std::string &text)
         result.diagnostics = std::move(m_diags);
         return result;
     }
+    if (text.size() >= 2 && ((text[0] == '\xff' && text[1] == '\xfe') || (text[0] == '\xfe' && text[1] == '\xff'))) {
+        error({1, 1}, "", "not a grove graph: the file is UTF-16 text; save it as UTF-8");
+        result.diagnostics = std::move(m_diags);
+        return result;
+    }
     if (text.find('\0') != std::string::npos) {
         size_t at = text.find('\0');
         int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
@@ -489,6 +502,8 @@ LoadResult Reader::load(const std::string &text)
         std::string msg = e.msg;
         if (msg == "bad file")  // yaml-cpp's depth guard
             msg = "nested too deeply to read";
+        else if (msg == "illegal map value")
+            msg += " (a tab in the indentation, a key over 1024 characters, or no space after ':'?)";
         error({e.mark.line + 1, e.mark.column + 1}, "", "not valid YAML: " + msg);
         result.diagnostics = std::move(m_diags);
         return result;

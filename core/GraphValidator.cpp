@@ -133,6 +133,10 @@ Diagnostics validateGraph(const Graph &graph, const NodeRegistry &registry)
         if (!seen.insert(node.id).second)
             out.push_back(problem(base, node.id, "duplicate node id " + quote(node.id)));
         const NodeDescriptor *desc = registry.find(node.type);
+        if (node.type.empty()) {
+            out.push_back(problem(base + ".type", node.id, "node " + quote(node.id) + " needs a type"));
+            continue;
+        }
         if (!desc) {
             out.push_back(problem(base + ".type", node.id,
                                   "unknown node type " + quote(node.type) + "" + didYouMean(node.type, registry.typeIds())));
