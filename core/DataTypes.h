@@ -111,7 +111,21 @@ using LabelsPtr = std::shared_ptr<const Labels>;
 using MaskPtr = std::shared_ptr<const Mask>;
 using PointSetPtr = std::shared_ptr<const PointSet>;
 
-using PortValue = std::variant<std::monostate, FieldPtr, LabelsPtr, MaskPtr, PointSetPtr>;
+// What the paint node hands the preview renderer (a product, not a wire type): the ground's
+// labels with one colour each, hill-shaded by `shade`; `moisture` grows bigger trees.
+struct Ground
+{
+    LabelsPtr labels;
+    FieldPtr shade;            // null: flat ground
+    FieldPtr moisture;         // null: every tree at its base size
+    std::vector<Rgb> palette;  // by label index
+    std::vector<char> flat;    // by label index: 1 = never hill-shaded (water is flat)
+    double shading = 0.5;
+};
+
+using GroundPtr = std::shared_ptr<const Ground>;
+
+using PortValue = std::variant<std::monostate, FieldPtr, LabelsPtr, MaskPtr, PointSetPtr, GroundPtr>;
 
 // A well-mixed 64-bit hash of (seed, id, salt), for attributes that must never move a point.
 std::uint64_t pointHash(std::int32_t seed, std::uint64_t id, std::uint32_t salt);

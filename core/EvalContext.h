@@ -47,6 +47,9 @@ public:
 
     void setOutput(const std::string &port, PortValue value);
     const std::vector<PortValue> &outputs() const { return m_outputs; }
+    // What a sink node (no outputs, e.g. paint) hands the caller through NodeResult::product.
+    void setProduct(PortValue value) { m_product = std::move(value); }
+    const PortValue &product() const { return m_product; }
 
     bool cancelled() const { return m_cancel && m_cancel->load(std::memory_order_relaxed); }
     const std::atomic<bool> *cancelFlag() const { return m_cancel; }
@@ -71,6 +74,7 @@ private:
     const std::atomic<bool> *m_cancel;
     std::function<void(double)> m_progress;
     std::vector<PortValue> m_outputs;        // by descriptor output index
+    PortValue m_product;
     std::string m_error;
 };
 

@@ -172,6 +172,7 @@ EvalResult Evaluator::evaluate(const Graph &graph, const EvalRequest &request)
         nr->key = key;
         nr->descriptor = &desc;
         nr->outputs = ctx.outputs();
+        nr->product = ctx.product();
         nr->seconds = seconds;
         std::shared_ptr<const NodeResult> shared = nr;
         results[static_cast<size_t>(i)] = shared;

@@ -41,6 +41,7 @@ struct NodeResult
     std::string key;                 // hash of type, params, world and input keys
     const NodeDescriptor *descriptor = nullptr;
     std::vector<PortValue> outputs;  // by descriptor output index
+    PortValue product;               // a sink node's result for the caller (paint: the ground)
     double seconds = 0;              // time this node took when it was computed
 };
 

@@ -19,10 +19,13 @@ namespace {
 class Sampler
 {
 public:
-    Sampler(const PlacementSettings &s, OccupancyGrid &occupancy, std::vector<PointXYR> &out)
-        : m_s(s), m_occupancy(occupancy), m_out(out), m_random(s.seed)
+    Sampler(const PlacementSettings &s, OccupancyGrid &occupancy)
+        : m_s(s), m_occupancy(occupancy), m_first(occupancy.size()), m_random(s.seed)
     {
     }
+
+    std::size_t placed() const { return m_occupancy.size() - m_first; }
+    std::size_t firstOwn() const { return m_first; }
 
     SeededRandom &random() { return m_random; }
     bool full() const { return m_full; }
@@ -36,13 +39,12 @@ public:
         const double radius = m_s.radiusField ? std::max(m_s.radius, m_s.radiusField->at(x, y)) : m_s.radius;
         if (!m_occupancy.isFree(x, y, radius))
             return false;  // too close
-        if (m_out.size() >= m_s.maxPoints) {
+        if (placed() >= m_s.maxPoints) {
             m_full = true;
             return false;
         }
+        m_active.push_back(static_cast<std::uint32_t>(m_occupancy.size()));
         m_occupancy.add(x, y, radius);
-        m_active.push_back(static_cast<std::uint32_t>(m_out.size()));
-        m_out.push_back({x, y, radius});
         return true;
     }
 
@@ -52,7 +54,7 @@ public:
         if (m_active.empty())
             return false;
         const size_t a = static_cast<size_t>(std::floor(m_random.nextFloat() * static_cast<double>(m_active.size())));
-        const PointXYR parent = m_out[m_active[a]];
+        const PointXYR parent = m_occupancy.point(m_active[a]);
         const double pr = parent.r;
         for (int i = 0; i < m_s.k; ++i) {
             double dx, dy, d2;
@@ -74,7 +76,7 @@ public:
 private:
     const PlacementSettings &m_s;
     OccupancyGrid &m_occupancy;
-    std::vector<PointXYR> &m_out;
+    std::size_t m_first;  // the layer's own points follow the obstacles in the occupancy
     SeededRandom m_random;
     std::vector<std::uint32_t> m_active;
     bool m_full = false;
@@ -85,7 +87,7 @@ private:
 PlacementStatus placePoisson(const PlacementSettings &s, OccupancyGrid &occupancy, std::vector<PointXYR> &out,
                              const PlacementControl &control)
 {
-    Sampler sampler(s, occupancy, out);
+    Sampler sampler(s, occupancy);
     const double expected = std::max(1.0, maxPointsEstimate(s.width, s.height, s.radius) * 0.6);
     std::uint64_t ticks = 0;
     auto poll = [&]() -> bool {  // true: stop now
@@ -94,7 +96,7 @@ PlacementStatus placePoisson(const PlacementSettings &s, OccupancyGrid &occupanc
         if (control.cancel && control.cancel->load(std::memory_order_relaxed))
             return true;
         if (control.progress && (ticks & 65535) == 0)
-            control.progress(std::min(0.99, static_cast<double>(out.size()) / expected));
+            control.progress(std::min(0.99, static_cast<double>(sampler.placed()) / expected));
         return false;
     };
 
@@ -134,6 +136,7 @@ PlacementStatus placePoisson(const PlacementSettings &s, OccupancyGrid &occupanc
     }
     if (sampler.full())
         return PlacementStatus::TooManyPoints;
+    out = occupancy.takePoints(sampler.firstOwn());
     return PlacementStatus::Done;
 }
 

@@ -38,7 +38,8 @@ enum class PlacementStatus { Done, Cancelled, TooManyPoints };
 // An upper bound on a layer's points: hexagonal packing at the layer's minimum radius.
 double maxPointsEstimate(double width, double height, double radius);
 
-// Places one layer into `out`, testing against and adding to `occupancy`.
+// Places one layer, testing against and adding to `occupancy`; on success the layer's points
+// move into `out` and the occupancy is used up (its cells freed to keep the peak low).
 PlacementStatus placePoisson(const PlacementSettings &settings, OccupancyGrid &occupancy,
                              std::vector<PointXYR> &out, const PlacementControl &control = {});
 

@@ -7,22 +7,39 @@ namespace grove {
 
 void registerConstant(NodeRegistry &);
 void registerValueNoise(NodeRegistry &);
+void registerGradientNoise(NodeRegistry &);
+void registerSimplexNoise(NodeRegistry &);
+void registerWorleyNoise(NodeRegistry &);
+void registerDomainWarp(NodeRegistry &);
+void registerRadialFalloff(NodeRegistry &);
+void registerMath(NodeRegistry &);
+void registerRemap(NodeRegistry &);
 void registerThreshold(NodeRegistry &);
 void registerAllowedRule(NodeRegistry &);
+void registerBiomeTable(NodeRegistry &);
 void registerDensity(NodeRegistry &);
 void registerPlaceLayer(NodeRegistry &);
 void registerRandomPoints(NodeRegistry &);
 void registerJitteredGrid(NodeRegistry &);
 void registerDartThrowing(NodeRegistry &);
+void registerPaint(NodeRegistry &);
 
 void registerBuiltinNodes(NodeRegistry &registry)
 {
     // Fields
     registerConstant(registry);
     registerValueNoise(registry);
+    registerGradientNoise(registry);
+    registerSimplexNoise(registry);
+    registerWorleyNoise(registry);
+    registerDomainWarp(registry);
+    registerRadialFalloff(registry);
+    registerMath(registry);
+    registerRemap(registry);
     // Labels & masks
     registerThreshold(registry);
     registerAllowedRule(registry);
+    registerBiomeTable(registry);
     // Density
     registerDensity(registry);
     // Points
@@ -30,6 +47,8 @@ void registerBuiltinNodes(NodeRegistry &registry)
     registerRandomPoints(registry);
     registerJitteredGrid(registry);
     registerDartThrowing(registry);
+    // Output
+    registerPaint(registry);
 }
 
 const NodeRegistry &builtinRegistry()

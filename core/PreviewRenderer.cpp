@@ -1,0 +1,304 @@
+// Preview rendering: ground colours with hill shading, then sprites made of blended circles.
+#include "PreviewRenderer.h"
+
+#include "Evaluator.h"
+#include "NodeRegistry.h"
+#include "PngWriter.h"
+#include "PointsExport.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace grove {
+
+namespace {
+
+const Rgb kNeutralGround{200, 194, 176};
+const Rgb kUnknownLabel{128, 128, 128};
+const Rgb kBlack{0, 0, 0};
+const Rgb kWhite{255, 255, 255};
+const Rgb kGold{255, 204, 80};
+const Rgb kBlossom{255, 226, 120};
+
+// Opacities out of 256 (256 covers): seed 000's 0.2, 0.25, 0.35, 0.4, 0.5 and 0.8.
+constexpr int kCover = 256, kGlow = 51, kSoft = 64, kShadow = 90, kDarkShadow = 102, kHalf = 128, kShine = 205;
+
+// Hill shading compares with the ground this many world units up and to the left.
+constexpr double kShadeOffset = 3;
+// A body never shrinks below this many pixels, so every point stays visible on a small preview.
+constexpr double kMinBodyPixels = 0.75;
+
+bool cancelled(const RenderOptions &options)
+{
+    return options.cancel && options.cancel->load(std::memory_order_relaxed);
+}
+
+// seed 000's stampCircle in 1/256-pixel fixed point: a pixel is inside when its centre is
+// within the radius, and it moves towards the colour by alpha / 256 (floored, as the seed does).
+class Canvas
+{
+public:
+    explicit Canvas(Image &image) : m_image(image) {}
+
+    void stamp(double cx, double cy, double radius, const Rgb &color, int alpha)
+    {
+        if (!(radius > 0) || !std::isfinite(cx) || !std::isfinite(cy) || !std::isfinite(radius))
+            return;
+        const double limit = 4.0 * (m_image.width + m_image.height) + 4 * radius;
+        if (std::abs(cx) > limit || std::abs(cy) > limit)
+            return;
+        const std::int64_t x0 = std::llround(cx * 256), y0 = std::llround(cy * 256), r = std::llround(radius * 256);
+        if (r <= 0)
+            return;
+        const std::int64_t rr = r * r;
+        const std::int64_t yMin = std::max<std::int64_t>(0, floorDiv(y0 - r, 256));
+        const std::int64_t yMax = std::min<std::int64_t>(m_image.height - 1, floorDiv(y0 + r, 256));
+        const std::int64_t xMin = std::max<std::int64_t>(0, floorDiv(x0 - r, 256));
+        const std::int64_t xMax = std::min<std::int64_t>(m_image.width - 1, floorDiv(x0 + r, 256));
+        for (std::int64_t y = yMin; y <= yMax; ++y) {
+            const std::int64_t dy = y * 256 + 128 - y0;
+            std::uint8_t *row = m_image.rgb.data() + static_cast<size_t>(y) * static_cast<size_t>(m_image.width) * 3;
+            for (std::int64_t x = xMin; x <= xMax; ++x) {
+                const std::int64_t dx = x * 256 + 128 - x0;
+                if (dx * dx + dy * dy > rr)
+                    continue;
+                std::uint8_t *p = row + x * 3;
+                for (int c = 0; c < 3; ++c)
+                    p[c] = static_cast<std::uint8_t>(p[c] + (((color[c] - p[c]) * alpha) >> 8));
+            }
+        }
+    }
+
+private:
+    static std::int64_t floorDiv(std::int64_t a, std::int64_t b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+
+    Image &m_image;
+};
+
+Rgb scaled(const Rgb &c, int light256)
+{
+    Rgb out;
+    for (int i = 0; i < 3; ++i)
+        out[i] = static_cast<std::uint8_t>(std::min(255, (c[i] * light256) >> 8));
+    return out;
+}
+
+// Types after the first are told apart by shade: odd ones darker, even ones lighter.
+Rgb typeTint(const Rgb &c, int type)
+{
+    if (type <= 0)
+        return c;
+    return type % 2 == 1 ? scaled(c, 205) : scaled(c, 294);
+}
+
+GroundPtr findGround(const Graph &graph, const EvalResult &result)
+{
+    for (int i : topologicalOrder(graph)) {
+        auto it = result.nodes.find(graph.nodes[static_cast<size_t>(i)].id);
+        if (it == result.nodes.end())
+            continue;
+        if (const auto *g = std::get_if<GroundPtr>(&it->second->product); g && *g && (*g)->labels)
+            return *g;
+    }
+    return nullptr;
+}
+
+void paintGround(Image &image, const World &world, const Ground *ground, const RenderOptions &options, bool &stopped)
+{
+    const int w = image.width;
+    const double sx = world.width / w, sy = world.height / image.height;
+    const bool shaded = ground && ground->shade && ground->shading != 0;
+    std::vector<double> here(shaded ? w : 0), upLeft(shaded ? w : 0);
+    for (int py = 0; py < image.height; ++py) {
+        if (cancelled(options)) {
+            stopped = true;
+            return;
+        }
+        std::uint8_t *row = image.rgb.data() + static_cast<size_t>(py) * static_cast<size_t>(w) * 3;
+        if (!ground) {
+            for (int px = 0; px < w; ++px)
+                std::copy(kNeutralGround.begin(), kNeutralGround.end(), row + px * 3);
+            continue;
+        }
+        const double wy = (py + 0.5) * sy;
+        if (shaded) {
+            ground->shade->sampleRow(0.5 * sx, sx, wy, w, here.data());
+            ground->shade->sampleRow(0.5 * sx - kShadeOffset, sx, wy - kShadeOffset, w, upLeft.data());
+        }
+        const int labelCount = static_cast<int>(ground->palette.size());
+        for (int px = 0; px < w; ++px) {
+            // Labels have no row call; x is accumulated as Field::sampleRow does.
+            const int label = ground->labels->at(0.5 * sx + px * sx, wy);
+            const bool known = label >= 0 && label < labelCount;
+            const Rgb &base = known ? ground->palette[static_cast<size_t>(label)] : kUnknownLabel;
+            int light = 256;
+            if (shaded && known && !ground->flat[static_cast<size_t>(label)]) {
+                const double slope = here[static_cast<size_t>(px)] - upLeft[static_cast<size_t>(px)];
+                const double l = (1 + slope * 10 * ground->shading) * 256;
+                light = std::isfinite(l) ? static_cast<int>(std::llround(std::clamp(l, 0.0, 1024.0))) : 256;
+            }
+            const Rgb c = scaled(base, light);
+            std::copy(c.begin(), c.end(), row + px * 3);
+        }
+    }
+}
+
+// A sprite's body radius in world units before the scale attribute: a share of the spacing,
+// capped near seed 000's sizes so big spacings (chests 140 apart) still give small objects.
+double bodyRadius(const std::string &sprite, double r)
+{
+    if (sprite == "tree")
+        return std::min(r * 0.45, 9.0);
+    if (sprite == "rock")
+        return std::min(r * 0.4, 5.5);
+    if (sprite == "chest")
+        return std::min(r * 0.4, 6.5);
+    if (sprite == "flower")
+        return std::min(r * 0.3, 2.0);
+    return std::min(r * 0.3, 8.0);  // dot: big enough to read the spacing in sampler comparisons
+}
+
+void drawLayer(Canvas &canvas, const PointLayer &layer, const Ground *ground, double kx, double ky)
+{
+    const LayerInfo &info = layer.info;
+    const std::string &sprite = info.sprite;
+    const double k = (kx + ky) / 2;
+    for (size_t i = 0; i < layer.points.size(); ++i) {
+        const PointXYR &p = layer.points[i];
+        const PointAttributes a = layer.attributes(i);
+        double body = bodyRadius(sprite, p.r) * a.scale;
+        // Wetter ground grows bigger trees: 0.5x on dry ground up to 1.5x on the wettest (moisture in [0, 1]).
+        if (sprite == "tree" && ground && ground->moisture) {
+            const double m = ground->moisture->at(p.x, p.y);
+            body *= 0.5 + (std::isfinite(m) ? std::clamp(m, 0.0, 1.0) : 0.5);
+        }
+        const double b = std::max(body * k, kMinBodyPixels);
+        const double x = p.x * kx, y = p.y * ky;
+        const Rgb color = typeTint(info.color, a.type);
+        const bool special = !layer.specialIds.empty()
+                             && std::binary_search(layer.specialIds.begin(), layer.specialIds.end(),
+                                                   static_cast<std::uint32_t>(i));
+        if (sprite == "tree") {
+            canvas.stamp(x + 0.45 * b, y + 0.55 * b, b, kBlack, kShadow);
+            canvas.stamp(x, y, b, color, kCover);
+            canvas.stamp(x - 0.35 * b, y - 0.35 * b, 0.45 * b, kWhite, kSoft);
+        } else if (sprite == "rock") {
+            canvas.stamp(x + 0.4 * b, y + 0.4 * b, b, kBlack, kShadow);
+            canvas.stamp(x, y, b, color, kCover);
+            canvas.stamp(x - 0.3 * b, y - 0.3 * b, 0.4 * b, kWhite, kHalf);
+        } else if (sprite == "chest") {
+            canvas.stamp(x, y, 2.15 * b, kGold, kGlow);  // a soft glow, so loot catches the eye
+            canvas.stamp(x + 0.3 * b, y + 0.3 * b, b, kBlack, kDarkShadow);
+            canvas.stamp(x, y, b, color, kCover);
+            canvas.stamp(x, y, 0.62 * b, kGold, kCover);
+            canvas.stamp(x - 0.23 * b, y - 0.23 * b, 0.23 * b, kWhite, kShine);
+        } else if (sprite == "flower") {
+            canvas.stamp(x, y, b, i % 3 == 0 ? kBlossom : color, kCover);  // every third one a blossom
+        } else {
+            canvas.stamp(x + 0.3 * b, y + 0.3 * b, b, kBlack, kSoft + 13);
+            canvas.stamp(x, y, b, color, kCover);
+            canvas.stamp(x - 0.3 * b, y - 0.3 * b, 0.35 * b, kWhite, kShadow);
+        }
+        if (special && sprite != "chest") {
+            // Reserved points (collectibles) show a ringed gold mark, unlike any flower.
+            canvas.stamp(x, y, std::max(0.5 * b, 1.0), kBlack, kShadow);
+            canvas.stamp(x, y, std::max(0.35 * b, 0.75), kGold, kCover);
+        }
+    }
+}
+
+// Exported layers in graph order, each once (an `all` output repeats upstream layers).
+std::vector<PointLayerPtr> exportedLayersOf(const Graph &graph, const EvalResult &result)
+{
+    std::vector<std::string> ids;
+    for (int i : topologicalOrder(graph))
+        ids.push_back(graph.nodes[static_cast<size_t>(i)].id);
+    std::vector<PointLayerPtr> layers;
+    std::set<const PointLayer *> seen;
+    for (const auto &l : layersOf(result, ids))
+        if (l && l->info.exported && !l->points.empty() && seen.insert(l.get()).second)
+            layers.push_back(l);
+    return layers;
+}
+
+} // namespace
+
+Image renderPreview(const Graph &graph, const EvalResult &result, int width, int height, const RenderOptions &options)
+{
+    const World &world = graph.world;
+    if (width <= 0 || height <= 0 || !(world.width > 0) || !(world.height > 0)
+        || static_cast<double>(width) * height > 1.0e9)
+        return {};
+    Image image;
+    image.width = width;
+    image.height = height;
+    image.rgb.assign(static_cast<size_t>(width) * static_cast<size_t>(height) * 3, 0);
+
+    const GroundPtr ground = findGround(graph, result);
+    bool stopped = false;
+    paintGround(image, world, ground.get(), options, stopped);
+    if (stopped)
+        return {};
+    if (!options.sprites)
+        return image;
+
+    // Biggest things first, so small ones drawn later stay visible; graph order on ties.
+    std::vector<PointLayerPtr> layers = exportedLayersOf(graph, result);
+    std::vector<std::pair<double, size_t>> order;
+    for (size_t i = 0; i < layers.size(); ++i) {
+        double sum = 0;
+        for (const auto &p : layers[i]->points)
+            sum += p.r;
+        order.emplace_back(sum / static_cast<double>(layers[i]->points.size()), i);
+    }
+    std::stable_sort(order.begin(), order.end(), [](const auto &a, const auto &b) { return a.first > b.first; });
+
+    Canvas canvas(image);
+    const double kx = width / world.width, ky = height / world.height;
+    for (const auto &[meanRadius, i] : order) {
+        if (cancelled(options))
+            return {};
+        drawLayer(canvas, *layers[i], ground.get(), kx, ky);
+    }
+    return image;
+}
+
+std::pair<int, int> previewSize(const World &world, int maxSide)
+{
+    const double w = world.width > 0 ? world.width : 1, h = world.height > 0 ? world.height : 1;
+    const double side = std::max(1, maxSide);
+    const double scale = std::min(1.0, side / std::max(w, h));
+    auto pixels = [&](double v) { return static_cast<int>(std::clamp(std::round(v * scale), 1.0, side)); };
+    return {pixels(w), pixels(h)};
+}
+
+std::optional<std::string> writePreviewPng(const Graph &graph, const EvalResult &result, const std::string &path,
+                                           int maxSide)
+{
+    if (maxSide <= 0)
+        return "the preview size must be at least 1 pixel, not " + std::to_string(maxSide);
+    if (!result.ok())
+        return std::string("nothing to paint: the graph did not evaluate");
+    const auto [w, h] = previewSize(graph.world, maxSide);
+    const Image image = renderPreview(graph, result, w, h);
+    if (image.empty())
+        return "cannot render a " + std::to_string(w) + " x " + std::to_string(h) + " preview";
+    return writePng(image, path);
+}
+
+std::vector<std::string> previewTargets(const Graph &graph, const NodeRegistry &registry)
+{
+    const std::vector<std::string> exported = exportedLayers(graph, registry);
+    const std::set<std::string> wanted(exported.begin(), exported.end());
+    std::vector<std::string> ids;
+    for (int i : topologicalOrder(graph)) {
+        const Node &node = graph.nodes[static_cast<size_t>(i)];
+        const NodeDescriptor *desc = registry.find(node.type);
+        if (wanted.count(node.id) || (desc && desc->outputs.empty()))
+            ids.push_back(node.id);
+    }
+    return ids;
+}
+
+} // namespace grove

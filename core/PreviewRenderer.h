@@ -1,0 +1,56 @@
+// The preview: the paint node's ground, then every exported layer as small top-down sprites, to RGB.
+#pragma once
+
+#include "Graph.h"
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace grove {
+
+struct EvalResult;
+class NodeRegistry;
+
+// 8-bit RGB, rows top to bottom, 3 bytes a pixel.
+struct Image
+{
+    int width = 0;
+    int height = 0;
+    std::vector<std::uint8_t> rgb;
+
+    bool empty() const { return width <= 0 || height <= 0; }
+};
+
+struct RenderOptions
+{
+    const std::atomic<bool> *cancel = nullptr;  // when set, renderPreview stops and returns an empty Image
+    bool sprites = true;                        // draw the exported layers over the ground
+};
+
+// Paints the world [0, width) x [0, height) scaled to a width x height pixel image:
+// 1. The ground: the first paint node (graph order) with a result gives each pixel centre its
+//    label's colour, lit by light = 1 + slope * 10 * shading with slope = shade(x, y) -
+//    shade(x - 3, y - 3) in world units (seed 000 step 7's `1 + slope * 5` at shading 0.5, for
+//    fields in [0, 1] where the seed's noise spans [-1, 1]). Without a paint node: a neutral ground.
+// 2. Every exported layer in the result, biggest mean radius first (graph order on ties), each
+//    point a sprite (shadow, body, highlight) sized from its radius and scale attribute.
+// Deterministic: the same graph and result give the same bytes on every run.
+Image renderPreview(const Graph &graph, const EvalResult &result, int width, int height,
+                    const RenderOptions &options = {});
+
+// The image size for a world: one pixel per world unit, scaled down to fit maxSide, at least 1x1.
+std::pair<int, int> previewSize(const World &world, int maxSide);
+
+// Renders at previewSize(graph.world, maxSide) and writes a PNG atomically; the error, or nothing.
+std::optional<std::string> writePreviewPng(const Graph &graph, const EvalResult &result, const std::string &path,
+                                           int maxSide);
+
+// The nodes a preview needs evaluated (EvalRequest::targets): exported layers and nodes without
+// outputs (paint), in graph order.
+std::vector<std::string> previewTargets(const Graph &graph, const NodeRegistry &registry);
+
+} // namespace grove

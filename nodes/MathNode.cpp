@@ -1,0 +1,116 @@
+// math: combines two fields (or a field and a number) with one arithmetic operation.
+#include "ParamBuilders.h"
+
+#include "core/EvalContext.h"
+#include "core/ExactPower.h"
+#include "core/NodeRegistry.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace grove {
+
+namespace {
+
+enum class MathOp { Add, Subtract, Multiply, Divide, Min, Max, Power, OneMinus, Abs };
+
+const std::vector<std::string> &opNames()
+{
+    static const std::vector<std::string> names = {"add", "subtract", "multiply", "divide", "min",
+                                                   "max", "power",    "one_minus", "abs"};
+    return names;
+}
+
+MathOp opFromName(const std::string &name)
+{
+    const auto &names = opNames();
+    const auto it = std::find(names.begin(), names.end(), name);
+    return it == names.end() ? MathOp::Add : static_cast<MathOp>(it - names.begin());
+}
+
+// Where the result has no real, finite value (x / 0, 0^-1, (-8)^0.5) it is 0, so one bad spot
+// never spreads NaN through everything downstream.
+double apply(MathOp op, double a, double b)
+{
+    switch (op) {
+    case MathOp::Add: return a + b;
+    case MathOp::Subtract: return a - b;
+    case MathOp::Multiply: return a * b;
+    case MathOp::Divide: return b == 0 ? 0 : a / b;
+    case MathOp::Min: return std::min(a, b);
+    case MathOp::Max: return std::max(a, b);
+    case MathOp::Power: {
+        const double p = exactPower(a, b);
+        return std::isfinite(p) ? p : 0;
+    }
+    case MathOp::OneMinus: return 1 - a;
+    case MathOp::Abs: return std::fabs(a);
+    }
+    return 0;
+}
+
+class MathField final : public Field
+{
+public:
+    MathField(MathOp op, FieldPtr a, FieldPtr b, double bValue)
+        : m_op(op), m_a(std::move(a)), m_b(op == MathOp::OneMinus || op == MathOp::Abs ? nullptr : std::move(b)),
+          m_bValue(bValue)
+    {
+    }
+
+    double at(double x, double y) const override { return apply(m_op, m_a->at(x, y), m_b ? m_b->at(x, y) : m_bValue); }
+
+    void sampleRow(double x0, double dx, double y, int n, double *out) const override
+    {
+        if (n <= 0)
+            return;
+        m_a->sampleRow(x0, dx, y, n, out);
+        if (!m_b) {
+            for (int i = 0; i < n; ++i)
+                out[i] = apply(m_op, out[i], m_bValue);
+            return;
+        }
+        std::vector<double> b(static_cast<size_t>(n));
+        m_b->sampleRow(x0, dx, y, n, b.data());
+        for (int i = 0; i < n; ++i)
+            out[i] = apply(m_op, out[i], b[static_cast<size_t>(i)]);
+    }
+
+private:
+    MathOp m_op;
+    FieldPtr m_a, m_b;  // m_b null when unwired or the op takes only a
+    double m_bValue;
+};
+
+} // namespace
+
+void registerMath(NodeRegistry &registry)
+{
+    using namespace build;
+    NodeDescriptor d;
+    d.typeId = "math";
+    d.displayName = "Math";
+    d.category = "Fields";
+    d.description = "Combines fields spot by spot: a + b, a - b, a * b, a / b, min, max, a^b, 1 - a or |a|. "
+                    "Without b wired, b_value is used. Where there is no real result (division by zero, 0 to "
+                    "a negative power, a negative a to a fractional power) the result is 0.";
+    d.inputs = {
+        port("a", DataType::Field, "the first operand"),
+        port("b", DataType::Field, "the second operand (unwired: b_value)", true),
+    };
+    d.outputs = {port("field", DataType::Field, "op(a, b)")};
+    d.params = {
+        choice("op", "add", opNames(),
+               "add, subtract, multiply, divide (by 0 gives 0), min, max, power (a^b), one_minus (1 - a), "
+               "abs (|a|)"),
+        number("b_value", 0, -1e12, 1e12, -1, 2, "b where the b input is not wired"),
+    };
+    d.evaluate = [](EvalContext &ctx) {
+        ctx.setOutput("field", std::make_shared<MathField>(opFromName(ctx.text("op")), ctx.field("a"), ctx.field("b"),
+                                                           ctx.number("b_value")));
+    };
+    registry.add(std::move(d));
+}
+
+} // namespace grove

@@ -1,0 +1,78 @@
+// radial_falloff: 1 at the world centre, falling to 0 at half the width: multiply a height into an island.
+#include "ParamBuilders.h"
+
+#include "core/EvalContext.h"
+#include "core/ExactPower.h"
+#include "core/NodeRegistry.h"
+
+#include <cmath>
+
+namespace grove {
+
+namespace {
+
+class RadialFalloffField final : public Field
+{
+public:
+    RadialFalloffField(FieldPtr source, double centreX, double centreY, double radius, double exponent)
+        : m_source(std::move(source)), m_cx(centreX), m_cy(centreY), m_radius(radius), m_exponent(exponent)
+    {
+    }
+
+    double falloff(double x, double y) const
+    {
+        const double dx = x - m_cx, dy = y - m_cy;
+        const double t = std::sqrt(dx * dx + dy * dy) / m_radius;
+        if (!(t < 1))
+            return 0;  // t^e >= 1 from here on (and a zero radius has no inside)
+        return 1 - exactPower(t, m_exponent);
+    }
+
+    double at(double x, double y) const override
+    {
+        const double f = falloff(x, y);
+        return m_source ? m_source->at(x, y) * f : f;
+    }
+
+    void sampleRow(double x0, double dx, double y, int n, double *out) const override
+    {
+        if (m_source)
+            m_source->sampleRow(x0, dx, y, n, out);
+        for (int i = 0; i < n; ++i) {
+            const double f = falloff(x0 + i * dx, y);
+            out[i] = m_source ? out[i] * f : f;
+        }
+    }
+
+private:
+    FieldPtr m_source;
+    double m_cx, m_cy, m_radius, m_exponent;
+};
+
+} // namespace
+
+void registerRadialFalloff(NodeRegistry &registry)
+{
+    using namespace build;
+    NodeDescriptor d;
+    d.typeId = "radial_falloff";
+    d.displayName = "Radial Falloff";
+    d.category = "Fields";
+    d.description = "Makes an island: multiplies the field by 1 - (d / dmax)^exponent, where d is the distance "
+                    "from the world centre and dmax half the world width; 0 from there outwards. Without a field "
+                    "it gives the falloff itself.";
+    d.inputs = {port("field", DataType::Field, "the field to fade out towards the edges (unwired: 1)", true)};
+    d.outputs = {port("field", DataType::Field, "field * max(0, 1 - (d / dmax)^exponent)")};
+    d.params = {number("exponent", 2, 0, 1e3, 0.5, 8,
+                       "shape of the slope: 1 a cone, 2 a dome, higher a plateau with a steep shore "
+                       "(whole numbers are exact on every machine; fractions use the C library's pow)",
+                       true)};
+    d.evaluate = [](EvalContext &ctx) {
+        const World &w = ctx.world();
+        ctx.setOutput("field", std::make_shared<RadialFalloffField>(ctx.field("field"), w.width / 2, w.height / 2,
+                                                                    w.width / 2, ctx.number("exponent")));
+    };
+    registry.add(std::move(d));
+}
+
+} // namespace grove

@@ -1,0 +1,85 @@
+// remap: maps a field's range [in_min, in_max] linearly onto [out_min, out_max].
+#include "ParamBuilders.h"
+
+#include "core/EvalContext.h"
+#include "core/NodeRegistry.h"
+
+#include <algorithm>
+
+namespace grove {
+
+namespace {
+
+class RemapField final : public Field
+{
+public:
+    RemapField(FieldPtr source, double inMin, double inMax, double outMin, double outMax, bool clamp)
+        : m_source(std::move(source)), m_inMin(inMin), m_inSpan(inMax - inMin), m_outMin(outMin),
+          m_outSpan(outMax - outMin), m_low(std::min(outMin, outMax)), m_high(std::max(outMin, outMax)), m_clamp(clamp)
+    {
+    }
+
+    double remap(double f) const
+    {
+        const double v = m_outMin + (f - m_inMin) / m_inSpan * m_outSpan;
+        return m_clamp ? std::clamp(v, m_low, m_high) : v;
+    }
+
+    double at(double x, double y) const override { return remap(m_source->at(x, y)); }
+
+    void sampleRow(double x0, double dx, double y, int n, double *out) const override
+    {
+        m_source->sampleRow(x0, dx, y, n, out);
+        for (int i = 0; i < n; ++i)
+            out[i] = remap(out[i]);
+    }
+
+private:
+    FieldPtr m_source;
+    double m_inMin, m_inSpan, m_outMin, m_outSpan, m_low, m_high;
+    bool m_clamp;
+};
+
+double paramNumber(const ValueMap &params, const std::string &name)
+{
+    for (const auto &[k, v] : params)
+        if (k == name)
+            return v.toNumber();
+    return 0;
+}
+
+} // namespace
+
+void registerRemap(NodeRegistry &registry)
+{
+    using namespace build;
+    NodeDescriptor d;
+    d.typeId = "remap";
+    d.displayName = "Remap";
+    d.category = "Fields";
+    d.description = "Stretches a field linearly: in_min becomes out_min and in_max becomes out_max (swap the outputs "
+                    "to invert). With clamp, the result stays between out_min and out_max.";
+    d.inputs = {port("field", DataType::Field, "the field to remap")};
+    d.outputs = {port("field", DataType::Field, "out_min + (field - in_min) / (in_max - in_min) * (out_max - out_min)")};
+    d.params = {
+        number("in_min", 0, -1e12, 1e12, 0, 1, "the field value that maps to out_min"),
+        number("in_max", 1, -1e12, 1e12, 0, 1, "the field value that maps to out_max"),
+        number("out_min", 0, -1e12, 1e12, 0, 1, "the result where the field is in_min"),
+        number("out_max", 1, -1e12, 1e12, 0, 1, "the result where the field is in_max"),
+        flag("clamp", true, "keep the result between out_min and out_max"),
+    };
+    d.checkParams = [](const ValueMap &params, ParamIssues &issues) {
+        const double inMin = paramNumber(params, "in_min"), inMax = paramNumber(params, "in_max");
+        if (inMin == inMax)
+            issues.emplace_back("in_max", "in_max equals in_min (" + formatNumber(inMin)
+                                              + "): the input range must not be empty");
+    };
+    d.evaluate = [](EvalContext &ctx) {
+        ctx.setOutput("field", std::make_shared<RemapField>(ctx.field("field"), ctx.number("in_min"),
+                                                            ctx.number("in_max"), ctx.number("out_min"),
+                                                            ctx.number("out_max"), ctx.flag("clamp")));
+    };
+    registry.add(std::move(d));
+}
+
+} // namespace grove
