@@ -34,11 +34,19 @@ public:
     {
         if (x < 0 || y < 0 || x >= m_s.width || y >= m_s.height)
             return false;  // off the map
+        // The checks are pure, so their order cannot change a point. The cheap one goes first:
+        // a spot too close even at the layer's minimum radius is too close at its own radius
+        // (min(radius, p.r) only grows with radius), so no noise is evaluated for it.
+        if (!m_occupancy.isFree(x, y, m_s.radius))
+            return false;  // too close
         if (m_s.allowed && !m_s.allowed->at(x, y))
             return false;  // wrong ground
-        const double radius = m_s.radiusField ? std::max(m_s.radius, m_s.radiusField->at(x, y)) : m_s.radius;
-        if (!m_occupancy.isFree(x, y, radius))
-            return false;  // too close
+        double radius = m_s.radius;
+        if (m_s.radiusField) {
+            radius = std::max(m_s.radius, m_s.radiusField->at(x, y));
+            if (radius != m_s.radius && !m_occupancy.isFree(x, y, radius))
+                return false;  // too close at this spot's own, larger radius
+        }
         if (placed() >= m_s.maxPoints) {
             m_full = true;
             return false;

@@ -7,9 +7,40 @@
 #include "core/NodeRegistry.h"
 #include "core/PoissonPlacement.h"
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace grove {
+
+namespace {
+
+// The grid's cell size only changes speed, never a point. With one radius, r / sqrt(2) (one
+// point per cell). With a radius field, the typical radius: cells then hold a few points, but a
+// query at the largest radius scans far fewer cells than a grid sized for the smallest.
+double occupancyCellSize(const PlacementSettings &s, const Field *radiusField)
+{
+    double cell = s.radius / std::sqrt(2.0);
+    if (!radiusField)
+        return cell;
+    constexpr int n = 32;
+    std::vector<double> radii;
+    radii.reserve(n * n);
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) {
+            const double r = std::max(s.radius, radiusField->at((i + 0.5) * s.width / n, (j + 0.5) * s.height / n));
+            if (std::isfinite(r))
+                radii.push_back(r);
+        }
+    if (radii.empty())
+        return cell;
+    std::nth_element(radii.begin(), radii.begin() + static_cast<std::ptrdiff_t>(radii.size() / 2), radii.end());
+    const double typical = radii[radii.size() / 2];
+    // never coarser than the world allows, never so fine the grid outgrows the point budget
+    return std::clamp(typical / std::sqrt(2.0), cell, std::max(cell, std::max(s.width, s.height)));
+}
+
+} // namespace
 
 void registerPlaceLayer(NodeRegistry &registry)
 {
@@ -66,7 +97,7 @@ void registerPlaceLayer(NodeRegistry &registry)
                                                   + " x " + formatNumber(w.height) + " world, this layer"))
             return;
         PointSetPtr obstacles = ctx.points("obstacles");
-        const double cellSize = s.radius / std::sqrt(2.0);
+        const double cellSize = occupancyCellSize(s, radius.get());
         if (OccupancyGrid::cellsFor(w.width, w.height, cellSize) > 4.0 * static_cast<double>(s.maxPoints) + 1e6) {
             ctx.fail("the occupancy grid for radius " + formatNumber(s.radius) + " would be too large");
             return;

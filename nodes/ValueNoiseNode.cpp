@@ -6,6 +6,9 @@
 #include "core/NodeRegistry.h"
 #include "core/ValueNoise.h"
 
+#include <algorithm>
+#include <vector>
+
 namespace grove {
 
 namespace {
@@ -21,6 +24,16 @@ public:
     double at(double x, double y) const override
     {
         return valueFbm(x * m_frequency, y * m_frequency, m_seed, m_octaves, m_lacunarity, m_persistence);
+    }
+
+    void sampleRow(double x0, double dx, double y, int n, double *out) const override
+    {
+        // the same products the point path forms: (x0 + i * dx) * frequency, then y * frequency
+        thread_local std::vector<double> xs;
+        xs.resize(static_cast<size_t>(std::max(n, 0)));
+        for (int i = 0; i < n; ++i)
+            xs[static_cast<size_t>(i)] = (x0 + i * dx) * m_frequency;
+        valueFbmRow(xs.data(), y * m_frequency, n, m_seed, m_octaves, m_lacunarity, m_persistence, out);
     }
 
 private:

@@ -227,6 +227,11 @@ void TestNoise::rowSamplingMatchesPointSampling_data()
 {
     QTest::addColumn<QString>("nodes");
     QTest::addColumn<QString>("id");
+    // value_noise is exact: its row path must give the seed reference's doubles too
+    QTest::newRow("value_noise") << QString::fromStdString("  n:\n    type: value_noise\n    params: {frequency: 0.013, octaves: 6, lacunarity: 2.3, persistence: 0.6, seed: 5}\n")
+                                 << "n";
+    QTest::newRow("value_noise coarse") << QString::fromStdString("  n:\n    type: value_noise\n    params: {frequency: 3.7, octaves: 2}\n")
+                                        << "n";
     for (const char *type : {"gradient_noise", "simplex_noise", "worley_noise"})
         for (const char *fractal : {"fbm", "ridged", "billow"})
             QTest::newRow(qPrintable(QString(type) + " " + fractal))
