@@ -22,12 +22,13 @@ if [ -z "$bin" ] || [ ! -x "$bin" ]; then
     echo "$0: no grove binary; build it or set GROVE_BIN" >&2
     exit 1
 fi
-# A private settings folder: screenshots neither read nor change the user's window layout.
+# Private settings and data folders: screenshots neither read nor change the user's window layout,
+# and never find (and stop to offer) the user's crash-recovery autosaves.
 config=$(mktemp -d)
 trap 'rm -rf "$config"' EXIT
 case $out in /*) ;; *) out=$(pwd)/$out ;; esac
 case $graph in /*) ;; *) graph=$(pwd)/$graph ;; esac
-export XDG_CONFIG_HOME="$config" GROVE_BIN="$bin" GRAPH="$graph" OUT="$out" WAIT="$wait" SELECT="$select"
+export XDG_CONFIG_HOME="$config" XDG_DATA_HOME="$config/data" GROVE_BIN="$bin" GRAPH="$graph" OUT="$out" WAIT="$wait" SELECT="$select"
 xvfb-run -a -s "-screen 0 1600x1000x24" sh -c '
     if [ -n "$SELECT" ]; then
         "$GROVE_BIN" -qwindowgeometry 1600x1000+0+0 --select "$SELECT" "$GRAPH" &

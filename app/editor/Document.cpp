@@ -28,6 +28,13 @@ Document::Document(const NodeRegistry &registry, QObject *parent)
     clear();
 }
 
+// The stack empties itself on the way out; that is not the user going back to the saved state
+// (which would, for one, delete the crash-recovery file).
+Document::~Document()
+{
+    m_undoStack.blockSignals(true);
+}
+
 void Document::clear()
 {
     m_undoStack.clear();
@@ -145,6 +152,12 @@ std::optional<std::string> Document::renameProblem(const std::string &oldId, con
     return std::nullopt;
 }
 
+bool Document::isCollapsed(const std::string &id) const
+{
+    auto it = m_graph.layout.find(id);
+    return it != m_graph.layout.end() && it->second.collapsed;
+}
+
 void Document::insertNode(int index, const Node &node, const NodeLayout &layout)
 {
     index = std::clamp(index, 0, static_cast<int>(m_graph.nodes.size()));
@@ -220,6 +233,30 @@ void Document::renameNode(const std::string &oldId, const std::string &newId)
         m_graph.layout[newId] = l;
     }
     emit nodeRenamed(qs(oldId), qs(newId));
+    scheduleValidation();
+}
+
+void Document::setCollapsed(const std::string &id, bool collapsed)
+{
+    if (!m_graph.node(id))
+        return;
+    m_graph.layout[id].collapsed = collapsed;
+    emit nodeCollapsedChanged(qs(id));
+}
+
+void Document::setGraphInfo(const std::string &name, const std::string &notes, const World &world)
+{
+    m_graph.name = name;
+    m_graph.notes = notes;
+    m_graph.world = world;
+    emit graphInfoChanged();
+    scheduleValidation();
+}
+
+void Document::replaceGraph(const Graph &graph)
+{
+    m_graph = graph;
+    emit graphReset();
     scheduleValidation();
 }
 

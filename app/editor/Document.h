@@ -23,6 +23,7 @@ class Document : public QObject
 
 public:
     explicit Document(const NodeRegistry &registry, QObject *parent = nullptr);
+    ~Document() override;
 
     const Graph &graph() const { return m_graph; }
     const NodeRegistry &registry() const { return m_registry; }
@@ -44,6 +45,12 @@ public:
     QPointF nodePosition(const std::string &id) const;
     std::string uniqueNodeId(const std::string &base) const;
     std::optional<std::string> renameProblem(const std::string &oldId, const std::string &newId) const;
+    bool isCollapsed(const std::string &id) const;
+
+    // Ends a run of merging edits (a slider drag, typing in one field): the next value edit starts
+    // a new undo step even if it changes the same value. Commands compare mergeGeneration().
+    void endMerge() { ++m_mergeGeneration; }
+    int mergeGeneration() const { return m_mergeGeneration; }
 
     // Mutators: called only by undo commands, so every change is undoable.
     void insertNode(int index, const Node &node, const NodeLayout &layout);
@@ -52,6 +59,10 @@ public:
     void setInput(const std::string &id, const std::string &port, const std::optional<Link> &link);
     void setParam(const std::string &id, const std::string &name, const Value &value);
     void renameNode(const std::string &oldId, const std::string &newId);
+    void setCollapsed(const std::string &id, bool collapsed);
+    void setGraphInfo(const std::string &name, const std::string &notes, const World &world);
+    // Swaps in a whole graph (recovering an autosave); layout included.
+    void replaceGraph(const Graph &graph);
 
 signals:
     void graphReset();
@@ -59,6 +70,8 @@ signals:
     void nodeRemoved(const QString &id);
     void nodeRenamed(const QString &oldId, const QString &newId);
     void nodeMoved(const QString &id);
+    void nodeCollapsedChanged(const QString &id);
+    void graphInfoChanged();
     void paramChanged(const QString &id, const QString &param);
     void inputChanged(const QString &id, const QString &port);
     void problemsChanged();
@@ -78,6 +91,7 @@ private:
     Diagnostics m_fileDiagnostics;   // problems of the file that editing cannot fix (until saved)
     Diagnostics m_problems;
     bool m_validationPending = false;
+    int m_mergeGeneration = 0;
 };
 
 } // namespace grove

@@ -53,9 +53,25 @@ GraphScene::GraphScene(Document *document, QObject *parent)
                 item->setPos(pos);
         }
     });
+    connect(document, &Document::nodeCollapsedChanged, this, [this](const QString &id) {
+        if (NodeItem *item = nodeItem(ss(id))) {
+            item->setCollapsed(m_document->isCollapsed(ss(id)));
+            updateWiresOf(ss(id));
+        }
+    });
     connect(document, &Document::inputChanged, this, [this] { rebuildWires(); });
     connect(document, &Document::problemsChanged, this, &GraphScene::updateProblems);
     rebuild();
+}
+
+// Items die in QGraphicsScene's destructor and report a selection change on the way out: by then
+// this class's maps are gone, so nobody may hear it.
+GraphScene::~GraphScene()
+{
+    blockSignals(true);
+    m_wires.clear();
+    m_nodes.clear();
+    clear();
 }
 
 void GraphScene::rebuild()
@@ -78,7 +94,12 @@ void GraphScene::addNodeItem(const std::string &id)
     const NodeDescriptor *desc = m_document->registry().find(node->type);
     auto *item = new NodeItem(*node, desc, style::categoryColor(m_document->registry(), desc ? desc->category : ""));
     item->setPos(m_document->nodePosition(id));
+    item->setCollapsed(m_document->isCollapsed(id));
     item->onMoved = [this](NodeItem *moved) { updateWiresOf(moved->nodeId()); };
+    item->onToggleCollapsed = [this](NodeItem *toggled) {
+        m_document->undoStack()->push(
+            new SetCollapsedCommand(m_document, {toggled->nodeId()}, !toggled->isCollapsed()));
+    };
     addItem(item);
     m_nodes[id] = item;
 }
@@ -101,6 +122,7 @@ NodeItem *GraphScene::nodeItem(const std::string &id) const
 // Links are few; rebuilding them all keeps the scene trivially in step with the graph.
 void GraphScene::rebuildWires()
 {
+    m_insertionHighlight = nullptr;
     for (WireItem *w : m_wires)
         delete w;
     m_wires.clear();
@@ -192,6 +214,15 @@ QRectF GraphScene::nodesBoundingRect() const
     return r;
 }
 
+QRectF GraphScene::selectedNodesBoundingRect() const
+{
+    QRectF r;
+    for (const auto &[id, item] : m_nodes)
+        if (item->isSelected())
+            r = r.united(item->sceneBoundingRect());
+    return r;
+}
+
 std::optional<PortRef> GraphScene::portAt(QPointF scenePos) const
 {
     for (QGraphicsItem *item : items(QRectF(scenePos - QPointF(14, 14), QSizeF(28, 28))))
@@ -254,6 +285,10 @@ void GraphScene::mouseMoveEvent(QGraphicsSceneMouseEvent *event)
         return;
     }
     QGraphicsScene::mouseMoveEvent(event);
+    if (m_pressPositions.size() == 1 && (event->buttons() & Qt::LeftButton)) {
+        auto insertion = insertionAt(m_pressPositions.begin()->first, event->scenePos());
+        setInsertionHighlight(insertion ? insertion->wire : nullptr);
+    }
 }
 
 void GraphScene::mouseReleaseEvent(QGraphicsSceneMouseEvent *event)
@@ -274,8 +309,31 @@ void GraphScene::mouseReleaseEvent(QGraphicsSceneMouseEvent *event)
             to[id] = item->pos();
         }
     m_pressPositions.clear();
-    if (!to.empty())
-        m_document->undoStack()->push(new MoveNodesCommand(m_document, from, to));
+    setInsertionHighlight(nullptr);
+    if (to.empty())
+        return;
+    QUndoStack *stack = m_document->undoStack();
+    std::optional<Insertion> insertion;
+    if (to.size() == 1)
+        insertion = insertionAt(to.begin()->first, event->scenePos());
+    if (!insertion) {
+        stack->push(new MoveNodesCommand(m_document, from, to));
+        m_document->endMerge();  // the next drag is its own step
+        return;
+    }
+    // Move and both links are one step: undo takes the node back out of the wire.
+    const std::string id = to.begin()->first;
+    const std::string target = insertion->wire->toNode(), port = insertion->wire->toPort();
+    stack->beginMacro(tr("Insert %1 into %2.%3").arg(QString::fromStdString(id), QString::fromStdString(target),
+                                                       QString::fromStdString(port)));
+    stack->push(new MoveNodesCommand(m_document, from, to));
+    stack->push(new SetInputCommand(m_document, id, insertion->input, insertion->from));
+    stack->push(new SetInputCommand(m_document, target, port, insertion->output));
+    stack->endMacro();
+    m_document->endMerge();
+    emit statusMessage(tr("Inserted %1 between %2 and %3.%4")
+                           .arg(QString::fromStdString(id), QString::fromStdString(insertion->from.toString()),
+                                QString::fromStdString(target), QString::fromStdString(port)));
 }
 
 void GraphScene::beginWireDrag(const Link &from, QPointF start, std::optional<PortRef> detached)
@@ -348,7 +406,13 @@ void GraphScene::finishWireDrag(QPointF scenePos)
         stack->push(new SetInputCommand(m_document, detached->node, detached->port, std::nullopt));
         return;
     }
+    for (QGraphicsItem *item : items(scenePos))
+        if (auto *node = dynamic_cast<NodeItem *>(item)) {
+            connectToNode(from, node->nodeId());
+            return;
+        }
     emit statusMessage(QString());
+    emit wireDroppedOnCanvas(QString::fromStdString(from.toString()), scenePos);
 }
 
 void GraphScene::endWireDrag()

@@ -24,6 +24,7 @@ class GraphScene : public QGraphicsScene
 
 public:
     explicit GraphScene(Document *document, QObject *parent = nullptr);
+    ~GraphScene() override;
 
     std::vector<std::string> selectedNodeIds() const;
     // Selected wires, as the inputs they feed.
@@ -31,9 +32,13 @@ public:
     void selectNodes(const std::vector<std::string> &ids);
     NodeItem *nodeItem(const std::string &id) const;
     QRectF nodesBoundingRect() const;
+    // The selected nodes' cards; empty when nothing is selected.
+    QRectF selectedNodesBoundingRect() const;
 
 signals:
     void statusMessage(const QString &message);
+    // A wire from an output was let go over empty canvas: offer nodes that can take it.
+    void wireDroppedOnCanvas(const QString &from, QPointF scenePos);
 
 protected:
     void mousePressEvent(QGraphicsSceneMouseEvent *event) override;
@@ -54,6 +59,18 @@ private:
     void beginWireDrag(const Link &from, QPointF start, std::optional<PortRef> detached);
     void finishWireDrag(QPointF scenePos);
     void endWireDrag();
+    bool connectToNode(const Link &from, const std::string &nodeId);
+
+    // Dropping a lone node on a wire splices it in: the wire's source feeds `input`, `output` feeds the wire's end.
+    struct Insertion
+    {
+        WireItem *wire;
+        Link from;
+        std::string input;
+        Link output;
+    };
+    std::optional<Insertion> insertionAt(const std::string &nodeId, QPointF scenePos) const;
+    void setInsertionHighlight(WireItem *wire);
 
     Document *m_document;
     std::map<std::string, NodeItem *> m_nodes;
@@ -67,6 +84,7 @@ private:
 
     // Node drag state: positions when the press began.
     std::map<std::string, QPointF> m_pressPositions;
+    WireItem *m_insertionHighlight = nullptr;
 };
 
 } // namespace grove

@@ -27,13 +27,30 @@ GraphView::GraphView(GraphScene *scene, const NodeRegistry &registry, QWidget *p
     setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setFocusPolicy(Qt::StrongFocus);
     connect(m_palette, &NodePalette::typeChosen, this,
-            [this](const QString &typeId) { emit addNodeRequested(typeId, m_paletteScenePos); });
+            [this](const QString &typeId) { emit addNodeRequested(typeId, m_paletteScenePos, m_paletteWire); });
+    connect(scene, &GraphScene::wireDroppedOnCanvas, this,
+            [this](const QString &from, QPointF scenePos) { showPalette(mapFromScene(scenePos), from); });
 }
 
 void GraphView::frameAll()
 {
+    frameRect(m_scene->nodesBoundingRect());
     m_framed = true;
-    QRectF r = m_scene->nodesBoundingRect();
+}
+
+void GraphView::frameSelection()
+{
+    const QRectF selected = m_scene->selectedNodesBoundingRect();
+    if (selected.isEmpty()) {
+        frameAll();
+        return;
+    }
+    frameRect(selected);
+    m_framed = false;
+}
+
+void GraphView::frameRect(QRectF r)
+{
     if (r.isEmpty()) {
         resetTransform();
         centerOn(0, 0);
@@ -56,10 +73,17 @@ QPointF GraphView::cursorScenePos() const
     return mapToScene(p);
 }
 
-void GraphView::showPalette(QPoint viewPos)
+void GraphView::showPalette(QPoint viewPos, const QString &wireFrom)
 {
     m_paletteScenePos = mapToScene(viewPos);
-    m_palette->popup(viewport()->mapToGlobal(viewPos));
+    m_paletteWire = wireFrom;
+    std::optional<DataType> takes;
+    if (!wireFrom.isEmpty()) {
+        const Link from = Link::parse(wireFrom.toStdString());
+        if (NodeItem *source = m_scene->nodeItem(from.node))
+            takes = source->portType(false, from.port);
+    }
+    m_palette->popup(viewport()->mapToGlobal(viewPos), takes);
 }
 
 void GraphView::wheelEvent(QWheelEvent *event)

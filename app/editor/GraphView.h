@@ -18,14 +18,19 @@ public:
     GraphView(GraphScene *scene, const NodeRegistry &registry, QWidget *parent = nullptr);
 
     void frameAll();
+    // Frames the selected nodes, or every node when none is selected.
+    void frameSelection();
     // Actions offered when right-clicking a node (duplicate, delete, ...).
     void setNodeActions(const QList<QAction *> &actions) { m_nodeActions = actions; }
-    void showPalette(QPoint viewPos);
+    // Opens the node palette at a view position; with `wireFrom` (an output, as a link's text) it lists
+    // only nodes that can take that wire, and the chosen node arrives wired to it.
+    void showPalette(QPoint viewPos, const QString &wireFrom = QString());
+    NodePalette *palette() const { return m_palette; }
     // Where the cursor is in the scene, or the view's centre when it is outside.
     QPointF cursorScenePos() const;
 
 signals:
-    void addNodeRequested(const QString &typeId, QPointF scenePos);
+    void addNodeRequested(const QString &typeId, QPointF scenePos, const QString &wireFrom);
 
 protected:
     void wheelEvent(QWheelEvent *event) override;
@@ -38,10 +43,13 @@ protected:
     bool focusNextPrevChild(bool next) override;
 
 private:
+    void frameRect(QRectF rect);
+
     GraphScene *m_scene;
     NodePalette *m_palette;
     QList<QAction *> m_nodeActions;
     QPointF m_paletteScenePos;
+    QString m_paletteWire;
     bool m_panning = false;
     bool m_framed = false;  // the view still shows what frameAll chose: keep it framed on resize
     QPoint m_panLast;

@@ -131,6 +131,7 @@ void Inspector::rebuild()
     column->addLayout(form);
 
     m_idEdit = new QLineEdit(QString::fromStdString(m_nodeId), page);
+    m_idEdit->setObjectName("nodeId");
     m_idEdit->setToolTip(tr("The node's id: links and exports name it. [a-z][a-z0-9_]*, unique."));
     connect(m_idEdit, &QLineEdit::editingFinished, this, &Inspector::commitRename);
     form->addRow(tr("id"), m_idEdit);
@@ -143,7 +144,9 @@ void Inspector::rebuild()
             const Value *value = node->param(spec.name);
             editor->setValue(value ? *value : spec.defaultValue);
             const std::string name = spec.name;
+            editor->setObjectName(QString::fromStdString("param:" + name));
             connect(editor, &ParamEditor::edited, this, [this, name](const Value &v) { commitParam(name, v); });
+            connect(editor, &ParamEditor::editFinished, m_document, &Document::endMerge);
             connect(editor, &ParamEditor::invalid, this,
                     [this, name](const QString &message) { showError(m_errors[name], message); });
             auto *label = new QLabel(QString::fromStdString(spec.name), page);

@@ -1,6 +1,7 @@
 // MainWindow: file handling, menus, docks and the edit actions that turn selections into commands.
 #include "MainWindow.h"
 
+#include "Autosave.h"
 #include "Document.h"
 #include "GraphScene.h"
 #include "GraphView.h"
@@ -10,7 +11,10 @@
 #include "NodeItem.h"
 #include "ProblemsPanel.h"
 #include "ValueCommands.h"
+#include "WorldPanel.h"
 
+#include "core/GraphValidator.h"
+#include "core/NodeRegistry.h"
 #include "nodes/BuiltinNodes.h"
 
 #include <QAction>
@@ -41,7 +45,8 @@ const char *kFileFilter = "Grove graphs (*.grove.yaml *.yaml);;All files (*)";
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), m_document(new Document(builtinRegistry(), this))
+    : QMainWindow(parent), m_document(new Document(builtinRegistry(), this)),
+      m_autosave(new Autosave(m_document, this))
 {
     m_scene = new GraphScene(m_document, this);
     m_view = new GraphView(m_scene, m_document->registry(), this);
@@ -57,6 +62,8 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_scene, &GraphScene::statusMessage, this, [this](const QString &m) { statusBar()->showMessage(m, 6000); });
     connect(m_scene, &QGraphicsScene::selectionChanged, this, &MainWindow::updateSelection);
     connect(m_view, &GraphView::addNodeRequested, this, &MainWindow::addNode);
+    connect(m_autosave, &Autosave::saved, this,
+            [this] { statusBar()->showMessage(tr("Autosaved unsaved changes for crash recovery."), 2000); });
     connect(m_problems, &ProblemsPanel::nodeActivated, this, [this](const std::string &id) {
         m_scene->selectNodes({id});
         if (auto *item = m_scene->nodeItem(id))
@@ -82,6 +89,10 @@ void MainWindow::createActions()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&New"), QKeySequence::New, this, [this] { newGraph(); });
     file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] { openDialog(); });
+    file->addAction(tr("Recover &Autosave…"), this, [this] {
+        if (offerRecovery(Recovery::Ask).isEmpty())
+            statusBar()->showMessage(tr("No autosaved changes to recover."), 4000);
+    });
     m_recentMenu = file->addMenu(tr("Open &Recent"));
     file->addSeparator();
     file->addAction(tr("&Save"), QKeySequence::Save, this, [this] { save(); });
@@ -111,10 +122,19 @@ void MainWindow::createActions()
     for (QAction *a : {m_deleteAction, m_duplicateAction, m_copyAction})
         a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     m_view->addActions({m_deleteAction, m_duplicateAction, m_copyAction});
-    m_view->setNodeActions({m_duplicateAction, m_copyAction, m_deleteAction});
+    m_collapseAction = edit->addAction(tr("Collapse/E&xpand"), QKeySequence(Qt::Key_H), this,
+                                       [this] { toggleCollapsed(); });
+    m_collapseAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_view->addAction(m_collapseAction);
+    m_view->setNodeActions({m_duplicateAction, m_copyAction, m_collapseAction, m_deleteAction});
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    view->addAction(tr("&Frame All"), QKeySequence(Qt::Key_F), this, [this] { m_view->frameAll(); })
+    QAction *frame = view->addAction(tr("&Frame Selection"), QKeySequence(Qt::Key_F), this,
+                                     [this] { m_view->frameSelection(); });
+    frame->setToolTip(tr("Frame the selected nodes, or every node when none is selected"));
+    frame->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_view->addAction(frame);
+    view->addAction(tr("Frame &All"), QKeySequence(Qt::Key_Home), this, [this] { m_view->frameAll(); })
         ->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     m_view->addAction(view->actions().constLast());
     view->addSeparator();
@@ -130,6 +150,13 @@ void MainWindow::createDocks()
     inspectorDock->setWidget(m_inspector);
     addDockWidget(Qt::RightDockWidgetArea, inspectorDock);
 
+    auto *worldDock = new QDockWidget(tr("World"), this);
+    worldDock->setObjectName("WorldDock");
+    worldDock->setWidget(new WorldPanel(m_document, worldDock));
+    addDockWidget(Qt::RightDockWidgetArea, worldDock);
+    tabifyDockWidget(inspectorDock, worldDock);
+    inspectorDock->raise();
+
     auto *problemsDock = new QDockWidget(tr("Problems"), this);
     problemsDock->setObjectName("ProblemsDock");
     problemsDock->setWidget(m_problems);
@@ -141,6 +168,7 @@ void MainWindow::createDocks()
             view = a->menu();
     if (view) {
         view->addAction(inspectorDock->toggleViewAction());
+        view->addAction(worldDock->toggleViewAction());
         view->addAction(problemsDock->toggleViewAction());
     }
     resizeDocks({problemsDock}, {150}, Qt::Vertical);
@@ -182,7 +210,10 @@ bool MainWindow::maybeSave()
                                        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
     if (answer == QMessageBox::Save)
         return save();
-    return answer == QMessageBox::Discard;
+    if (answer != QMessageBox::Discard)
+        return false;
+    m_autosave->discard();  // the user chose to lose these changes; a crash must not bring them back
+    return true;
 }
 
 void MainWindow::newGraph()
@@ -199,8 +230,8 @@ void MainWindow::openDialog()
     QSettings settings;
     const QString path = QFileDialog::getOpenFileName(this, tr("Open graph"), settings.value("lastDir").toString(),
                                                       kFileFilter);
-    if (!path.isEmpty())
-        openFile(path);
+    if (!path.isEmpty() && openFile(path))
+        offerRecovery(Recovery::Ask);
 }
 
 bool MainWindow::openFile(const QString &path)
@@ -287,8 +318,8 @@ void MainWindow::updateRecentMenu()
     const QStringList files = QSettings().value("recentFiles").toStringList();
     for (const QString &f : files)
         m_recentMenu->addAction(QFileInfo(f).fileName(), this, [this, f] {
-            if (maybeSave())
-                openFile(f);
+            if (maybeSave() && openFile(f))
+                offerRecovery(Recovery::Ask);
         })->setToolTip(f);
     m_recentMenu->setEnabled(!files.isEmpty());
     m_recentMenu->setToolTipsVisible(true);
@@ -310,15 +341,47 @@ void MainWindow::updateSelection()
     m_inspector->showNode(ids.size() == 1 ? ids.front() : std::string(), static_cast<int>(ids.size()));
 }
 
-void MainWindow::addNode(const QString &typeId, QPointF scenePos)
+void MainWindow::addNode(const QString &typeId, QPointF scenePos, const QString &wireFrom)
 {
     std::string id;
     const QPointF pos(std::round(scenePos.x()), std::round(scenePos.y()));
-    if (QUndoCommand *command = NodeClipboard::newNode(m_document, typeId.toStdString(), pos, &id)) {
-        m_document->undoStack()->push(command);
-        m_scene->selectNodes({id});
-        m_view->setFocus();
+    QUndoCommand *command = NodeClipboard::newNode(m_document, typeId.toStdString(), pos, &id);
+    if (!command)
+        return;
+    QUndoStack *stack = m_document->undoStack();
+    if (wireFrom.isEmpty()) {
+        stack->push(command);
+    } else {
+        // The node and its wire are one step; the validator picks the first input that takes it.
+        const Link from = Link::parse(wireFrom.toStdString());
+        stack->beginMacro(command->text());
+        stack->push(command);
+        const Node *node = m_document->graph().node(id);
+        const NodeDescriptor *desc = node ? m_document->registry().find(node->type) : nullptr;
+        for (const PortSpec &in : desc ? desc->inputs : std::vector<PortSpec>{})
+            if (!connectionProblem(m_document->graph(), m_document->registry(), from, id, in.name)) {
+                stack->push(new SetInputCommand(m_document, id, in.name, from));
+                statusBar()->showMessage(tr("Added %1, wired from %2 into %3.")
+                                             .arg(QString::fromStdString(id), wireFrom, QString::fromStdString(in.name)),
+                                         4000);
+                break;
+            }
+        stack->endMacro();
     }
+    m_scene->selectNodes({id});
+    m_view->setFocus();
+}
+
+void MainWindow::toggleCollapsed()
+{
+    const auto ids = m_scene->selectedNodeIds();
+    if (ids.empty())
+        return;
+    // Mixed selections collapse: one press tidies, the next opens them all.
+    const bool collapse = std::any_of(ids.begin(), ids.end(), [this](const std::string &id) {
+        return !m_document->isCollapsed(id);
+    });
+    m_document->undoStack()->push(new SetCollapsedCommand(m_document, ids, collapse));
 }
 
 void MainWindow::deleteSelection()

@@ -9,6 +9,7 @@ class QMenu;
 
 namespace grove {
 
+class Autosave;
 class Document;
 class GraphScene;
 class GraphView;
@@ -24,7 +25,18 @@ public:
 
     bool openFile(const QString &path);
     Document *document() const { return m_document; }
+    Autosave *autosave() const { return m_autosave; }
+    GraphScene *scene() const { return m_scene; }
+    GraphView *view() const { return m_view; }
     void selectNode(const QString &id);
+
+    enum class Recovery { Ask, Accept };
+    // Looks for autosaved changes newer than their document (the open one, or any when the window
+    // is empty) and asks whether to restore them, or restores them directly with Accept.
+    // Returns what was recovered, for the status bar and the terminal; empty when nothing was.
+    QString offerRecovery(Recovery mode);
+    // A `NODE.PARAM=VALUE` edit as an undoable command (the command line's --set); the problem, or "".
+    QString applyOverride(const QString &assignment);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -48,7 +60,8 @@ private:
     void updateTitle();
     void updateSelection();
 
-    void addNode(const QString &typeId, QPointF scenePos);
+    void addNode(const QString &typeId, QPointF scenePos, const QString &wireFrom);
+    void toggleCollapsed();
     void deleteSelection();
     void duplicateSelection();
     void copySelection();
@@ -57,6 +70,7 @@ private:
     void about();
 
     Document *m_document;
+    Autosave *m_autosave;
     GraphScene *m_scene;
     GraphView *m_view;
     Inspector *m_inspector;
@@ -67,6 +81,7 @@ private:
     QAction *m_duplicateAction = nullptr;
     QAction *m_copyAction = nullptr;
     QAction *m_revertAction = nullptr;
+    QAction *m_collapseAction = nullptr;
 };
 
 } // namespace grove

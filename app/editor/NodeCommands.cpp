@@ -64,7 +64,8 @@ void DeleteNodesCommand::undo()
 
 MoveNodesCommand::MoveNodesCommand(Document *document, std::map<std::string, QPointF> from,
                                    std::map<std::string, QPointF> to, QUndoCommand *parent)
-    : QUndoCommand(parent), m_document(document), m_from(std::move(from)), m_to(std::move(to))
+    : QUndoCommand(parent), m_document(document), m_from(std::move(from)), m_to(std::move(to)),
+      m_generation(document->mergeGeneration())
 {
     setText(m_to.size() == 1 ? QObject::tr("Move %1").arg(QString::fromStdString(m_to.begin()->first))
                              : QObject::tr("Move %n nodes", nullptr, static_cast<int>(m_to.size())));
@@ -85,7 +86,7 @@ void MoveNodesCommand::undo()
 bool MoveNodesCommand::mergeWith(const QUndoCommand *other)
 {
     auto *move = static_cast<const MoveNodesCommand *>(other);
-    if (move->m_to.size() != m_to.size()
+    if (move->m_generation != m_generation || move->m_to.size() != m_to.size()
         || !std::equal(m_to.begin(), m_to.end(), move->m_to.begin(),
                        [](const auto &a, const auto &b) { return a.first == b.first; }))
         return false;
@@ -107,6 +108,29 @@ void RenameNodeCommand::redo()
 void RenameNodeCommand::undo()
 {
     m_document->renameNode(m_newId, m_oldId);
+}
+
+SetCollapsedCommand::SetCollapsedCommand(Document *document, const std::vector<std::string> &ids, bool collapsed,
+                                         QUndoCommand *parent)
+    : QUndoCommand(parent), m_document(document), m_new(collapsed)
+{
+    for (const auto &id : ids)
+        m_old[id] = document->isCollapsed(id);
+    const QString what = ids.size() == 1 ? QString::fromStdString(ids.front())
+                                         : QObject::tr("%n nodes", nullptr, static_cast<int>(ids.size()));
+    setText(collapsed ? QObject::tr("Collapse %1").arg(what) : QObject::tr("Expand %1").arg(what));
+}
+
+void SetCollapsedCommand::redo()
+{
+    for (const auto &[id, old] : m_old)
+        m_document->setCollapsed(id, m_new);
+}
+
+void SetCollapsedCommand::undo()
+{
+    for (const auto &[id, old] : m_old)
+        m_document->setCollapsed(id, old);
 }
 
 } // namespace grove

@@ -1,4 +1,4 @@
-// Undo commands on whole nodes: add, delete (with their links), move and rename. They store ids.
+// Undo commands on whole nodes: add, delete (with their links), move, rename, collapse. They store ids.
 #pragma once
 
 #include "core/Graph.h"
@@ -14,7 +14,7 @@ namespace grove {
 
 class Document;
 
-enum CommandId { MoveNodesId = 1, SetParamId = 2 };
+enum CommandId { MoveNodesId = 1, SetParamId = 2, SetGraphInfoId = 3 };
 
 // Adds nodes (a new node, a paste, a duplicate) with their layout and links.
 class AddNodesCommand : public QUndoCommand
@@ -70,6 +70,7 @@ public:
 private:
     Document *m_document;
     std::map<std::string, QPointF> m_from, m_to;
+    int m_generation;
 };
 
 // Gives a node a new id, updating every link and its layout entry.
@@ -83,6 +84,21 @@ public:
 private:
     Document *m_document;
     std::string m_oldId, m_newId;
+};
+
+// Collapses or expands node cards (a layout flag, saved with the file).
+class SetCollapsedCommand : public QUndoCommand
+{
+public:
+    SetCollapsedCommand(Document *document, const std::vector<std::string> &ids, bool collapsed,
+                        QUndoCommand *parent = nullptr);
+    void redo() override;
+    void undo() override;
+
+private:
+    Document *m_document;
+    std::map<std::string, bool> m_old;
+    bool m_new;
 };
 
 } // namespace grove

@@ -7,6 +7,7 @@
 
 #include <QGraphicsEllipseItem>
 #include <QGraphicsSceneHoverEvent>
+#include <QGraphicsSceneMouseEvent>
 #include <QGraphicsSimpleTextItem>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
@@ -46,7 +47,7 @@ NodeItem::NodeItem(const Node &node, const NodeDescriptor *descriptor, QColor co
         m_outputs.push_back({"", DataType::Field, false, QString()});
     }
     const size_t rows = std::max<size_t>(1, std::max(m_inputs.size(), m_outputs.size()));
-    m_height = kHeader + 6 + static_cast<double>(rows) * kRow + 4;
+    m_expandedHeight = kHeader + 6 + static_cast<double>(rows) * kRow + 4;
 
     setFlags(ItemIsMovable | ItemIsSelectable | ItemSendsGeometryChanges);
     setZValue(1);
@@ -77,13 +78,35 @@ void NodeItem::setProblems(const QStringList &messages)
     m_badge->setToolTip(messages.join('\n'));
 }
 
-QRectF NodeItem::boundingRect() const
+void NodeItem::setCollapsed(bool collapsed)
 {
-    return QRectF(-kPortRadius - 3, -12, kWidth + 2 * kPortRadius + 6, m_height + 16);
+    if (collapsed == m_collapsed)
+        return;
+    prepareGeometryChange();
+    m_collapsed = collapsed;
+    update();
 }
 
+double NodeItem::height() const
+{
+    return m_collapsed ? kHeader : m_expandedHeight;
+}
+
+QRectF NodeItem::boundingRect() const
+{
+    return QRectF(-kPortRadius - 3, -12, kWidth + 2 * kPortRadius + 6, height() + 16);
+}
+
+QRectF NodeItem::arrowRect() const
+{
+    return QRectF(kWidth - 30, 8, 22, 22);
+}
+
+// Collapsed, every port sits at the middle of its edge, so wires stay attached.
 QPointF NodeItem::portPos(bool input, int index) const
 {
+    if (m_collapsed)
+        return QPointF(input ? 0 : kWidth, kHeader / 2);
     return QPointF(input ? 0 : kWidth, kHeader + 6 + kRow * (index + 0.5));
 }
 
@@ -100,6 +123,8 @@ int NodeItem::portIndex(bool input, const std::string &port) const
 
 std::optional<PortRef> NodeItem::portAt(QPointF scenePos) const
 {
+    if (m_collapsed)
+        return std::nullopt;  // ports are not told apart: expand the card to wire it
     const QPointF p = mapFromScene(scenePos);
     for (int pass = 0; pass < 2; ++pass) {
         const bool input = pass == 0;
@@ -139,7 +164,7 @@ void NodeItem::setInputStates(std::map<std::string, PortState> states)
 void NodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWidget *)
 {
     painter->setRenderHint(QPainter::Antialiasing);
-    const QRectF card(0, 0, kWidth, m_height);
+    const QRectF card(0, 0, kWidth, height());
 
     // Body and coloured header.
     painter->setPen(Qt::NoPen);
@@ -160,15 +185,40 @@ void NodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWidge
     titleFont.setBold(true);
     painter->setFont(titleFont);
     painter->setPen(style::cardText);
-    painter->drawText(QRectF(10, 3, kWidth - 24, 20), Qt::AlignLeft | Qt::AlignVCenter,
-                      painter->fontMetrics().elidedText(QString::fromStdString(m_id), Qt::ElideRight, int(kWidth - 24)));
+    painter->drawText(QRectF(10, 3, kWidth - 42, 20), Qt::AlignLeft | Qt::AlignVCenter,
+                      painter->fontMetrics().elidedText(QString::fromStdString(m_id), Qt::ElideRight, int(kWidth - 42)));
     QFont subFont = titleFont;
     subFont.setBold(false);
     subFont.setPointSizeF(8.5);
     painter->setFont(subFont);
     painter->setPen(QColor(235, 235, 240, 190));
-    painter->drawText(QRectF(10, 21, kWidth - 20, 17), Qt::AlignLeft | Qt::AlignVCenter,
-                      painter->fontMetrics().elidedText(m_typeName, Qt::ElideRight, int(kWidth - 20)));
+    painter->drawText(QRectF(10, 21, kWidth - 42, 17), Qt::AlignLeft | Qt::AlignVCenter,
+                      painter->fontMetrics().elidedText(m_typeName, Qt::ElideRight, int(kWidth - 42)));
+
+    // The collapse arrow: pointing down when open, right when collapsed.
+    const QRectF a = arrowRect().adjusted(6, 6, -6, -6);
+    QPolygonF arrow;
+    if (m_collapsed)
+        arrow << a.topLeft() << QPointF(a.right(), a.center().y()) << a.bottomLeft();
+    else
+        arrow << a.topLeft() << a.topRight() << QPointF(a.center().x(), a.bottom());
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(QColor(235, 235, 240, 200));
+    painter->drawPolygon(arrow);
+
+    if (m_collapsed) {
+        // One dot per side that has ports, where the wires meet.
+        painter->setPen(QPen(QColor(20, 20, 22), 1.2));
+        if (!m_inputs.empty()) {
+            painter->setBrush(style::dataTypeColor(m_inputs.front().type));
+            painter->drawEllipse(portPos(true, 0), kPortRadius, kPortRadius);
+        }
+        if (!m_outputs.empty()) {
+            painter->setBrush(style::dataTypeColor(m_outputs.front().type));
+            painter->drawEllipse(portPos(false, 0), kPortRadius, kPortRadius);
+        }
+        return;
+    }
 
     // Ports: dots on the edges, names inside.
     painter->setFont(subFont);
@@ -217,6 +267,16 @@ void NodeItem::hoverMoveEvent(QGraphicsSceneHoverEvent *event)
     if (tip != toolTip())
         setToolTip(tip);
     QGraphicsItem::hoverMoveEvent(event);
+}
+
+void NodeItem::mousePressEvent(QGraphicsSceneMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton && arrowRect().contains(event->pos()) && onToggleCollapsed) {
+        onToggleCollapsed(this);
+        event->accept();
+        return;
+    }
+    QGraphicsItem::mousePressEvent(event);
 }
 
 QVariant NodeItem::itemChange(GraphicsItemChange change, const QVariant &value)

@@ -36,6 +36,9 @@ public:
     const std::string &nodeId() const { return m_id; }
     void setNodeId(const std::string &id);
     void setProblems(const QStringList &messages);
+    // A collapsed card shows only its header; wires meet at its edges.
+    void setCollapsed(bool collapsed);
+    bool isCollapsed() const { return m_collapsed; }
 
     // The port under a scene position, if any (with some slack around the dot).
     std::optional<PortRef> portAt(QPointF scenePos) const;
@@ -49,10 +52,13 @@ public:
 
     // Called with the item's new position after the user dragged it.
     std::function<void(NodeItem *)> onMoved;
+    // Called when the header's collapse arrow is clicked.
+    std::function<void(NodeItem *)> onToggleCollapsed;
 
 protected:
     QVariant itemChange(GraphicsItemChange change, const QVariant &value) override;
     void hoverMoveEvent(QGraphicsSceneHoverEvent *event) override;
+    void mousePressEvent(QGraphicsSceneMouseEvent *event) override;
 
 private:
     struct Port
@@ -63,6 +69,8 @@ private:
         QString tip;
     };
     QPointF portPos(bool input, int index) const;
+    QRectF arrowRect() const;
+    double height() const;
     int portIndex(bool input, const std::string &port) const;
 
     std::string m_id;
@@ -73,7 +81,8 @@ private:
     std::vector<Port> m_inputs, m_outputs;
     std::map<std::string, PortState> m_inputStates;
     QGraphicsEllipseItem *m_badge = nullptr;
-    double m_height = 0;
+    double m_expandedHeight = 0;
+    bool m_collapsed = false;
 };
 
 } // namespace grove

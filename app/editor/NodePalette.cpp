@@ -6,6 +6,7 @@
 #include "core/NodeRegistry.h"
 
 #include <QKeyEvent>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QGuiApplication>
@@ -17,14 +18,20 @@
 namespace grove {
 
 NodePalette::NodePalette(const NodeRegistry &registry, QWidget *parent)
-    : QFrame(parent, Qt::Popup), m_registry(registry), m_search(new QLineEdit(this)), m_list(new QListWidget(this))
+    : QFrame(parent, Qt::Popup), m_registry(registry), m_heading(new QLabel(this)), m_search(new QLineEdit(this)),
+      m_list(new QListWidget(this))
 {
+    setObjectName("NodePalette");
+    m_search->setObjectName("paletteSearch");
+    m_heading->setStyleSheet("color: gray;");
+    m_heading->hide();
     setFrameShape(StyledPanel);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->setSpacing(4);
     m_search->setPlaceholderText(tr("Search nodes…"));
     m_search->setClearButtonEnabled(true);
+    layout->addWidget(m_heading);
     layout->addWidget(m_search);
     layout->addWidget(m_list);
     setMinimumWidth(280);
@@ -34,6 +41,10 @@ NodePalette::NodePalette(const NodeRegistry &registry, QWidget *parent)
         item->setData(Qt::UserRole, QString::fromStdString(d->typeId));
         item->setData(Qt::UserRole + 1,
                       QString::fromStdString(d->displayName + " " + d->typeId + " " + d->category).toLower());
+        int inputTypes = 0;
+        for (const PortSpec &in : d->inputs)
+            inputTypes |= 1 << static_cast<int>(in.type);
+        item->setData(Qt::UserRole + 2, inputTypes);
         item->setToolTip(QString::fromStdString(d->description));
         item->setForeground(style::categoryColor(registry, d->category).lighter(140));
     }
@@ -45,8 +56,11 @@ NodePalette::NodePalette(const NodeRegistry &registry, QWidget *parent)
     connect(m_list, &QListWidget::itemClicked, this, &NodePalette::choose);
 }
 
-void NodePalette::popup(QPoint globalPos)
+void NodePalette::popup(QPoint globalPos, std::optional<DataType> takes)
 {
+    m_takes = takes;
+    m_heading->setText(takes ? tr("Nodes that take a %1:").arg(dataTypeName(*takes)) : QString());
+    m_heading->setVisible(takes.has_value());
     m_search->clear();
     filter(QString());
     QScreen *s = QGuiApplication::screenAt(globalPos);
@@ -66,7 +80,7 @@ void NodePalette::filter(const QString &text)
     for (int i = 0; i < m_list->count(); ++i) {
         QListWidgetItem *item = m_list->item(i);
         const QString hay = item->data(Qt::UserRole + 1).toString();
-        bool match = true;
+        bool match = !m_takes || (item->data(Qt::UserRole + 2).toInt() & (1 << static_cast<int>(*m_takes)));
         for (const QString &w : words)
             match = match && hay.contains(w);
         item->setHidden(!match);
@@ -74,6 +88,15 @@ void NodePalette::filter(const QString &text)
             first = item;
     }
     m_list->setCurrentItem(first);
+}
+
+QStringList NodePalette::visibleTypeIds() const
+{
+    QStringList ids;
+    for (int i = 0; i < m_list->count(); ++i)
+        if (!m_list->item(i)->isHidden())
+            ids << m_list->item(i)->data(Qt::UserRole).toString();
+    return ids;
 }
 
 void NodePalette::fitToContents()

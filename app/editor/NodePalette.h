@@ -1,8 +1,14 @@
 // A searchable popup listing every node type of the registry; picking one asks to add it.
 #pragma once
 
-#include <QFrame>
+#include "core/DataTypes.h"
 
+#include <QFrame>
+#include <QStringList>
+
+#include <optional>
+
+class QLabel;
 class QLineEdit;
 class QListWidget;
 
@@ -16,7 +22,10 @@ class NodePalette : public QFrame
 
 public:
     NodePalette(const NodeRegistry &registry, QWidget *parent = nullptr);
-    void popup(QPoint globalPos);
+    // `takes`: list only node types with an input of that type (a wire is waiting for one).
+    void popup(QPoint globalPos, std::optional<DataType> takes = std::nullopt);
+    // The type ids listed now, in order (what the user can pick).
+    QStringList visibleTypeIds() const;
 
 signals:
     void typeChosen(const QString &typeId);
@@ -30,8 +39,10 @@ private:
     void fitToContents();
 
     const NodeRegistry &m_registry;
+    QLabel *m_heading;
     QLineEdit *m_search;
     QListWidget *m_list;
+    std::optional<DataType> m_takes;
 };
 
 } // namespace grove

@@ -115,6 +115,8 @@ public:
             m_slider->setValue(toSlider(v));
             emit edited(Value(NumberSpinBox::toModel(m_integer ? std::round(v) : v)));
         });
+        connect(m_slider, &QSlider::sliderReleased, this, &ParamEditor::editFinished);
+        connect(m_spin, &QDoubleSpinBox::editingFinished, this, &ParamEditor::editFinished);
     }
 
     void setValue(const Value &value) override
@@ -159,7 +161,10 @@ public:
     BoolEditor(const ParamSpec &spec, QWidget *parent) : ParamEditor(spec, parent), m_box(new QCheckBox(this))
     {
         tightRow(this)->addWidget(m_box);
-        connect(m_box, &QCheckBox::toggled, this, [this](bool on) { emit edited(Value(on)); });
+        connect(m_box, &QCheckBox::toggled, this, [this](bool on) {
+            emit edited(Value(on));
+            emit editFinished();
+        });
     }
     void setValue(const Value &value) override
     {
@@ -180,7 +185,10 @@ public:
         for (const auto &v : spec.enumValues)
             m_combo->addItem(QString::fromStdString(v));
         connect(m_combo, &QComboBox::activated, this,
-                [this](int i) { emit edited(Value(m_combo->itemText(i).toStdString())); });
+                [this](int i) {
+                    emit edited(Value(m_combo->itemText(i).toStdString()));
+                    emit editFinished();
+                });
     }
     void setValue(const Value &value) override
     {
@@ -199,7 +207,10 @@ public:
     {
         tightRow(this)->addWidget(m_line);
         connect(m_line, &QLineEdit::editingFinished, this,
-                [this] { emit edited(Value(m_line->text().toStdString())); });
+                [this] {
+                    emit edited(Value(m_line->text().toStdString()));
+                    emit editFinished();
+                });
     }
     void setValue(const Value &value) override
     {
@@ -220,8 +231,10 @@ public:
         m_button->setMinimumWidth(110);
         connect(m_button, &QPushButton::clicked, this, [this] {
             QColor c = QColorDialog::getColor(m_color, this, tr("Choose %1").arg(QString::fromStdString(m_spec.name)));
-            if (c.isValid() && c != m_color)
+            if (c.isValid() && c != m_color) {
                 emit edited(Value(c.name().toStdString()));
+                emit editFinished();
+            }
         });
     }
     void setValue(const Value &value) override
@@ -252,6 +265,7 @@ public:
                 emit invalid(QString::fromStdString(error));
             else
                 emit edited(*value);
+            emit editFinished();
         });
     }
     void setValue(const Value &value) override

@@ -23,6 +23,9 @@ public:
 
 signals:
     void edited(const Value &value);
+    // The user let go (slider released, field left, a discrete choice made): edits after this
+    // are a new undo step.
+    void editFinished();
     // Text that does not parse: the message to show next to the editor.
     void invalid(const QString &message);
 

@@ -29,7 +29,8 @@ private:
     std::optional<Link> m_old, m_new;
 };
 
-// Sets one param; consecutive edits of the same param of the same node merge (slider drags).
+// Sets one param; consecutive edits of the same param of the same node merge (slider drags)
+// until Document::endMerge() (slider released, field left).
 class SetParamCommand : public QUndoCommand
 {
 public:
@@ -44,6 +45,7 @@ private:
     Document *m_document;
     std::string m_node, m_param;
     Value m_old, m_new;
+    int m_generation;
 };
 
 } // namespace grove

@@ -33,6 +33,14 @@ void WireItem::setColor(QColor color)
     update();
 }
 
+void WireItem::setHighlighted(bool on)
+{
+    if (on == m_highlighted)
+        return;
+    m_highlighted = on;
+    update();
+}
+
 QPainterPath WireItem::shape() const
 {
     QPainterPathStroker stroker;
@@ -43,8 +51,9 @@ QPainterPath WireItem::shape() const
 void WireItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWidget *)
 {
     painter->setRenderHint(QPainter::Antialiasing);
-    if (isSelected()) {
-        painter->setPen(QPen(style::selection, 5, Qt::SolidLine, Qt::RoundCap));
+    if (isSelected() || m_highlighted) {
+        painter->setPen(QPen(m_highlighted ? QColor(Qt::white) : style::selection, m_highlighted ? 7 : 5, Qt::SolidLine,
+                             Qt::RoundCap));
         painter->drawPath(path());
     }
     QPen pen(m_color, 2.5, m_toNode.empty() ? Qt::DashLine : Qt::SolidLine, Qt::RoundCap);

@@ -17,6 +17,8 @@ public:
     const std::string &toPort() const { return m_toPort; }
     void setEnds(QPointF from, QPointF to);
     void setColor(QColor color);
+    // Shown while a node dragged over the wire would be inserted into it.
+    void setHighlighted(bool on);
 
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
     QPainterPath shape() const override;
@@ -24,6 +26,7 @@ public:
 private:
     std::string m_toNode, m_toPort;
     QColor m_color;
+    bool m_highlighted = false;
 };
 
 } // namespace grove

@@ -1,0 +1,249 @@
+// Crash recovery: the real `grove` autosaves, is killed with SIGKILL, and the next start offers
+// (or, with --recover, restores) the unsaved graph; saving or discarding clears it.
+#include "tst_editor_support.h"
+
+#include "Autosave.h"
+#include "Document.h"
+#include "MainWindow.h"
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QMessageBox>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QUndoStack>
+
+#include <csignal>
+#include <sys/types.h>
+
+using namespace grove;
+using namespace grove::test;
+
+namespace {
+
+QStringList recoveryFiles()
+{
+    return QDir(Autosave::folder()).entryList(QDir::Files, QDir::Name);
+}
+
+} // namespace
+
+class TestEditorRecovery : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    std::string m_original;
+    std::string m_edited;  // the preset with chests.radius=99, as the editor saves it
+    QString m_file;
+    QString m_question;  // the text of the last recovery question answered
+
+    // Answers the next modal question by clicking `button`, remembering what it asked.
+    void answerNextQuestion(const QString &button)
+    {
+        m_question.clear();
+        auto *timer = new QTimer(this);
+        connect(timer, &QTimer::timeout, this, [this, timer, button] {
+            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+            if (!box)
+                return;
+            m_question = box->text();
+            for (QAbstractButton *b : box->buttons())
+                if (b->text() == button)
+                    b->click();
+            timer->deleteLater();
+        });
+        timer->start(20);
+    }
+
+    QProcessEnvironment editorEnvironment() const
+    {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("GROVE_AUTOSAVE_MS", "300");
+        env.insert("QT_QPA_PLATFORM", "offscreen");
+        return env;  // XDG_CONFIG_HOME and XDG_DATA_HOME are this process's private ones
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_original = kIsland;
+        LoadResult loaded = load(m_original);
+        QCOMPARE(applyOverrideText(loaded.graph, "chests.radius=99"), std::string());
+        m_edited = saveGraphToString(loaded.graph, registry());
+        QVERIFY(m_edited != m_original);
+        QVERIFY(Autosave::folder().startsWith(qEnvironmentVariable("XDG_DATA_HOME")));
+    }
+
+    void init()
+    {
+        QDir(Autosave::folder()).removeRecursively();
+        m_file = m_dir.filePath("island.grove.yaml");
+        writeFile(m_file.toStdString(), m_original);
+    }
+
+    void killedEditorIsRecovered()
+    {
+        QProcess first;
+        first.setProcessEnvironment(editorEnvironment());
+        first.start(GROVE_EDITOR, {"--set", "chests.radius=99", m_file});
+        QVERIFY(first.waitForStarted());
+        // The autosave lands in the data folder, with exactly the edited graph's text.
+        QTRY_VERIFY_WITH_TIMEOUT(recoveryFiles().filter(".grove.yaml").size() == 1, 20000);
+        const QStringList files = recoveryFiles();
+        QCOMPARE(files.size(), 2);  // the graph and the note of whose it is
+        const QString recovery = Autosave::folder() + "/" + files.filter(".grove.yaml").value(0);
+        QTRY_COMPARE_WITH_TIMEOUT(readFile(recovery.toStdString()), m_edited, 5000);
+
+        QCOMPARE(::kill(static_cast<pid_t>(first.processId()), SIGKILL), 0);
+        QVERIFY(first.waitForFinished(5000));
+        QCOMPARE(first.exitStatus(), QProcess::CrashExit);
+        // The user's file is untouched and nothing was written beside it.
+        QCOMPARE(readFile(m_file.toStdString()), m_original);
+        QCOMPARE(QDir(m_dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"island.grove.yaml"});
+        QCOMPARE(recoveryFiles(), files);
+
+        // Started again with --recover, it restores without asking and says so.
+        QProcess second;
+        second.setProcessEnvironment(editorEnvironment());
+        second.start(GROVE_EDITOR, {"--recover", m_file});
+        QVERIFY(second.waitForStarted());
+        QByteArray said;
+        QTRY_VERIFY_WITH_TIMEOUT((said += second.readAllStandardError()).contains("grove: Recovered unsaved changes to "
+                                                                                   "island.grove.yaml"),
+                                 20000);
+        ::kill(static_cast<pid_t>(second.processId()), SIGKILL);
+        second.waitForFinished(5000);
+        QCOMPARE(readFile(m_file.toStdString()), m_original);
+        QCOMPARE(readFile(recovery.toStdString()), m_edited);
+
+        // Started without the flag (here in-process, same folders), it asks; Recover restores the
+        // edited graph as unsaved changes on top of the file, which undo gets back.
+        MainWindow w;
+        QVERIFY(w.openFile(m_file));
+        answerNextQuestion("Recover");
+        const QString message = w.offerRecovery(MainWindow::Recovery::Ask);
+        QVERIFY2(m_question.contains("Grove closed without saving changes to island.grove.yaml"), qPrintable(m_question));
+        QVERIFY(message.startsWith("Recovered unsaved changes to island.grove.yaml"));
+        QCOMPARE(bytes(w.document()), m_edited);
+        QVERIFY(w.isWindowModified());
+        QCOMPARE(w.document()->filePath(), m_file);
+        w.document()->undoStack()->undo();
+        QCOMPARE(bytes(w.document()), m_original);
+        w.document()->undoStack()->redo();
+
+        // A clean save clears the recovery.
+        action(&w, "&Save")->trigger();
+        QCOMPARE(readFile(m_file.toStdString()), m_edited);
+        QCOMPARE(recoveryFiles(), QStringList());
+    }
+
+    // Autosave in-process: only with unsaved changes, only when they changed, never beside the file.
+    void autosaveWritesOnlyUnsavedChanges()
+    {
+        MainWindow w;
+        QVERIFY(w.openFile(m_file));
+        QVERIFY(!w.autosave()->saveNow());  // nothing unsaved
+        QCOMPARE(recoveryFiles(), QStringList());
+        QCOMPARE(w.applyOverride("chests.radius=99"), QString());
+        QVERIFY(w.autosave()->saveNow());
+        QVERIFY(!w.autosave()->saveNow());  // unchanged since
+        QCOMPARE(readFile(w.autosave()->currentRecoveryPath().toStdString()), m_edited);
+        // Undo back to the saved state: nothing left to recover.
+        w.document()->undoStack()->undo();
+        QCOMPARE(recoveryFiles(), QStringList());
+    }
+
+    // Closing with unsaved changes and choosing Discard leaves nothing to recover.
+    void closeDiscardingClearsRecovery()
+    {
+        MainWindow w;
+        w.show();
+        QVERIFY(w.openFile(m_file));
+        QCOMPARE(w.applyOverride("chests.radius=99"), QString());
+        QVERIFY(w.autosave()->saveNow());
+        QCOMPARE(recoveryFiles().size(), 2);
+        answerNextQuestion("Discard");
+        QVERIFY(w.close());
+        QVERIFY(m_question.contains("unsaved changes"));
+        QCOMPARE(recoveryFiles(), QStringList());
+        QCOMPARE(readFile(m_file.toStdString()), m_original);
+    }
+
+    void discardRemovesRecovery()
+    {
+        {
+            MainWindow crashed;
+            QVERIFY(crashed.openFile(m_file));
+            QCOMPARE(crashed.applyOverride("chests.radius=99"), QString());
+            QVERIFY(crashed.autosave()->saveNow());
+        }  // gone without closing, as in a crash
+        QCOMPARE(recoveryFiles().size(), 2);
+        MainWindow w;
+        QVERIFY(w.openFile(m_file));
+        answerNextQuestion("Discard");
+        QCOMPARE(w.offerRecovery(MainWindow::Recovery::Ask), QString());
+        QVERIFY(!m_question.isEmpty());
+        QCOMPARE(bytes(w.document()), m_original);
+        QCOMPARE(recoveryFiles(), QStringList());
+    }
+
+    // A recovery older than its document (saved since, by any program) is not offered.
+    void staleRecoveryIsNotOffered()
+    {
+        {
+            MainWindow crashed;
+            QVERIFY(crashed.openFile(m_file));
+            QCOMPARE(crashed.applyOverride("chests.radius=99"), QString());
+            QVERIFY(crashed.autosave()->saveNow());
+        }
+        QFile file(m_file);
+        QVERIFY(file.open(QIODevice::ReadWrite));
+        QVERIFY(file.setFileTime(QDateTime::currentDateTime().addSecs(60), QFileDevice::FileModificationTime));
+        file.close();
+        MainWindow w;
+        QVERIFY(w.openFile(m_file));
+        QCOMPARE(w.offerRecovery(MainWindow::Recovery::Accept), QString());
+        QCOMPARE(bytes(w.document()), m_original);
+        QCOMPARE(recoveryFiles(), QStringList());
+    }
+
+    // An untitled graph is recovered into an untitled window, when the editor starts empty.
+    void untitledGraphIsRecovered()
+    {
+        std::string lost;
+        {
+            MainWindow crashed;
+            QApplication::clipboard()->setText("grove: 1\nnodes:\n  bump:\n    type: constant\n");
+            action(&crashed, "&Paste")->trigger();
+            lost = bytes(crashed.document());
+            QVERIFY(crashed.autosave()->saveNow());
+        }
+        QVERIFY(lost.find("  bump:\n    type: constant\n") != std::string::npos);
+        MainWindow w;
+        QVERIFY(!w.offerRecovery(MainWindow::Recovery::Accept).isEmpty());
+        QCOMPARE(bytes(w.document()), lost);
+        QVERIFY(w.document()->filePath().isEmpty());
+        QVERIFY(w.isWindowModified());
+    }
+};
+
+int main(int argc, char **argv)
+{
+    QTemporaryDir home;
+    qputenv("XDG_CONFIG_HOME", (home.path() + "/config").toUtf8());
+    qputenv("XDG_DATA_HOME", (home.path() + "/data").toUtf8());
+    qputenv("GROVE_AUTOSAVE_MS", "3600000");  // in-process windows save only when told
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName("Grove");
+    QApplication::setApplicationName("Grove");
+    TestEditorRecovery test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_editor_recovery.moc"

@@ -1,0 +1,208 @@
+// Shared by the editor suites: a fixed island graph (not the preset, which may change) and helpers.
+#pragma once
+
+#include "TestSupport.h"
+
+#include "Document.h"
+
+#include <QAction>
+#include <QWidget>
+
+#include <string>
+
+namespace grove::test {
+
+// Canonical text (saveGraphToString gives it back byte for byte): ten nodes, three layers.
+inline const std::string kIsland = R"yaml(grove: 1
+name: Island world
+notes: |
+  Seed 000's layered world: loot chests 140 apart, rocks 34, trees 11 in forests only and
+  flowers 6 in meadows only, all on one shared occupancy (each layer's obstacles are the
+  previous layer's `all`), so nothing ever overlaps. Big things first, small things last.
+world:
+  width: 880
+  height: 480
+  seed: 123456
+nodes:
+  height:
+    type: value_noise
+    params:
+      frequency: 0.006
+      octaves: 5
+      lacunarity: 2
+      persistence: 0.5
+      seed: 0
+  land:
+    type: allowed_rule
+    inputs:
+      field: height
+    params:
+      min: 0.45
+      max: .inf
+      include: []
+      invert: false
+  chests:
+    type: place_layer
+    inputs:
+      allowed: land
+    params:
+      radius: 140
+      k: 30
+      seed: 0
+      start: patches
+      start_x: 0
+      start_y: 0
+      name: ""
+      types:
+        - {name: chest, weight: 4}
+        - {name: mimic, weight: 1}
+      special: null
+      rotation: [0, 0]
+      scale: [1, 1]
+      color: "#7c4c24"
+      sprite: chest
+      export: true
+  moisture:
+    type: value_noise
+    params:
+      frequency: 0.008
+      octaves: 4
+      lacunarity: 2
+      persistence: 0.5
+      seed: 1
+  forest:
+    type: allowed_rule
+    inputs:
+      field: moisture
+      mask: land
+    params:
+      min: 0.52
+      max: .inf
+      include: []
+      invert: false
+  meadow:
+    type: allowed_rule
+    inputs:
+      field: moisture
+      mask: land
+    params:
+      min: -.inf
+      max: 0.52
+      include: []
+      invert: false
+  shore_and_land:
+    type: allowed_rule
+    inputs:
+      field: height
+    params:
+      min: 0.42
+      max: .inf
+      include: []
+      invert: false
+  rocks:
+    type: place_layer
+    inputs:
+      obstacles: chests.all
+      allowed: shore_and_land
+    params:
+      radius: 34
+      k: 30
+      seed: 1
+      start: patches
+      start_x: 0
+      start_y: 0
+      name: ""
+      types: []
+      special: null
+      rotation: [0, 360]
+      scale: [0.8, 1.3]
+      color: "#969ca4"
+      sprite: rock
+      export: true
+  trees:
+    type: place_layer
+    inputs:
+      obstacles: rocks.all
+      allowed: forest
+    params:
+      radius: 11
+      k: 30
+      seed: 2
+      start: patches
+      start_x: 0
+      start_y: 0
+      name: ""
+      types:
+        - {name: oak, weight: 3}
+        - {name: pine, weight: 1}
+      special: {type: oak, count: 3}
+      rotation: [0, 360]
+      scale: [0.9, 1.2]
+      color: "#34884a"
+      sprite: tree
+      export: true
+  flowers:
+    type: place_layer
+    inputs:
+      obstacles: trees.all
+      allowed: meadow
+    params:
+      radius: 6
+      k: 30
+      seed: 3
+      start: patches
+      start_x: 0
+      start_y: 0
+      name: ""
+      types:
+        - {name: violet, weight: 2}
+        - {name: buttercup, weight: 1}
+      special: null
+      rotation: [0, 0]
+      scale: [1, 1]
+      color: "#e296ff"
+      sprite: flower
+      export: true
+layout:
+  nodes:
+    height: {x: 0, y: 0}
+    land: {x: 260, y: 0}
+    chests: {x: 780, y: 0}
+    moisture: {x: 0, y: 260}
+    forest: {x: 520, y: 200}
+    meadow: {x: 520, y: 360}
+    shore_and_land: {x: 260, y: 160}
+    rocks: {x: 1040, y: 60}
+    trees: {x: 1300, y: 120}
+    flowers: {x: 1560, y: 180}
+)yaml";
+
+inline std::string bytes(const Document *document)
+{
+    return saveGraphToString(document->graph(), document->registry());
+}
+
+// One node's block in saved text ("  id:\n    type: ..."), up to the next node or section.
+inline std::string nodeBlock(const std::string &text, const std::string &id)
+{
+    const std::string head = "\n  " + id + ":\n";
+    const auto start = text.find(head);
+    if (start == std::string::npos)
+        return {};
+    auto end = start + head.size();
+    while (end < text.size() && text.compare(end, 4, "    ") == 0)
+        end = text.find('\n', end) + 1;
+    return text.substr(start + 1, end - start - 1);
+}
+
+// A menu action by its text, as the user finds it.
+inline QAction *action(QWidget *window, const QString &text)
+{
+    for (QAction *a : window->findChildren<QAction *>())
+        if (a->text() == text)
+            return a;
+    qFatal("no action %s", qPrintable(text));
+    return nullptr;
+}
+
+} // namespace grove::test
