@@ -17,7 +17,13 @@ public:
 
     std::int64_t next()
     {
-        m_state = m_state * 16807 % 2147483647;
+        // state * 16807 mod (2^31 - 1), by the Mersenne fold: the same value as `%` for the
+        // positive states the generator keeps, without a division
+        const std::uint64_t x = static_cast<std::uint64_t>(m_state) * 16807u;
+        std::uint64_t r = (x & 0x7fffffffu) + (x >> 31);
+        if (r >= 0x7fffffffu)
+            r -= 0x7fffffffu;
+        m_state = static_cast<std::int64_t>(r);
         return m_state;
     }
 

@@ -7,6 +7,8 @@
 #include "core/ValueNoise.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cstdint>
 #include <vector>
 
 namespace grove {
@@ -23,7 +25,20 @@ public:
 
     double at(double x, double y) const override
     {
-        return valueFbm(x * m_frequency, y * m_frequency, m_seed, m_octaves, m_lacunarity, m_persistence);
+        // One noise often feeds several rules at the same spot (allowed, then density): a
+        // one-entry memo per thread answers the repeat. Fields are told apart by a serial, not
+        // their address, which a later field may reuse.
+        struct Last
+        {
+            std::uint64_t serial = 0;
+            double x = 0, y = 0, value = 0;
+        };
+        thread_local Last last;
+        if (last.serial == m_serial && last.x == x && last.y == y)
+            return last.value;
+        const double v = valueFbm(x * m_frequency, y * m_frequency, m_seed, m_octaves, m_lacunarity, m_persistence);
+        last = {m_serial, x, y, v};
+        return v;
     }
 
     void sampleRow(double x0, double dx, double y, int n, double *out) const override
@@ -42,6 +57,13 @@ private:
     double m_lacunarity;
     double m_persistence;
     std::int32_t m_seed;
+    std::uint64_t m_serial = nextSerial();
+
+    static std::uint64_t nextSerial()
+    {
+        static std::atomic<std::uint64_t> counter{0};
+        return ++counter;
+    }
 };
 
 } // namespace
