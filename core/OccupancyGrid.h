@@ -25,6 +25,8 @@ public:
     bool isFree(double x, double y, double r) const;
 
     std::size_t size() const { return m_size; }
+    // Appends every stored point within `reach` of (x, y) (and possibly a few beyond) to `out`.
+    void gatherNear(double x, double y, double reach, std::vector<PointXYR> &out) const;
     const PointXYR &point(std::size_t i) const { return m_blocks[i >> kBlockShift][i & kBlockMask]; }
     std::size_t cellCount() const { return m_head.size(); }
     // cells a grid of this shape would need, before allocating it
@@ -52,6 +54,25 @@ private:
 };
 
 // Inline: the placement loop calls these millions of times per layer.
+
+inline void OccupancyGrid::gatherNear(double x, double y, double reach, std::vector<PointXYR> &out) const
+{
+    reach += (std::fabs(x) + std::fabs(y) + reach) * 1e-12;
+    const int c0 = colOf(x - reach), c1 = colOf(x + reach);
+    const int r0 = rowOf(y - reach), r1 = rowOf(y + reach);
+    for (int row = r0; row <= r1; ++row)
+        for (int col = c0; col <= c1; ++col) {
+            const std::int32_t head = m_head[static_cast<size_t>(row) * static_cast<size_t>(m_cols) + static_cast<size_t>(col)];
+            if (head == -1)
+                continue;
+            if (head >= 0) {
+                out.push_back(point(static_cast<size_t>(head)));
+                continue;
+            }
+            for (std::int32_t i = -(head + 2); i >= 0; i = m_next[static_cast<size_t>(i)])
+                out.push_back(point(static_cast<size_t>(i)));
+        }
+}
 
 // Cell lookups multiply by the inverse size: any monotonic mapping works, because insertion and
 // queries use the same one and a query covers every cell its reach touches.

@@ -14,6 +14,10 @@ namespace grove {
 
 enum class StartMode { Patches, Random, Point };
 
+// Exact: the seed tutorial's Bridson, bit for bit. Fast: candidates on the circle just outside
+// the radius (Martin Roberts): denser, quicker, deterministic, not the tutorial's points.
+enum class PlacementMethod { Exact, Fast };
+
 struct PlacementSettings
 {
     double width = 0, height = 0;
@@ -21,6 +25,7 @@ struct PlacementSettings
     int k = 30;
     std::int32_t seed = 0;       // effective seed
     StartMode start = StartMode::Patches;
+    PlacementMethod method = PlacementMethod::Exact;
     double startX = 0, startY = 0;
     const Mask *allowed = nullptr;      // optional biome rule
     const Field *radiusField = nullptr; // optional: a point's radius is max(radius, field(x, y))

@@ -67,6 +67,9 @@ void registerPlaceLayer(NodeRegistry &registry)
         seed(),
         choice("start", "patches", {"patches", "random", "point"},
                "patches: every 2r x 2r square gets a chance to start; random: one random first point; point: grow from start_x, start_y"),
+        choice("method", "exact", {"exact", "fast"},
+               "exact: the tutorial's Bridson, bit for bit; fast: candidates on the circle just outside the radius, "
+               "denser (about 0.87 points per r^2 against 0.62) and quicker, the same on every machine"),
         number("start_x", 0, -1e9, 1e9, 0, 1000, "first point's x with start: point"),
         number("start_y", 0, -1e9, 1e9, 0, 1000, "first point's y with start: point"),
     };
@@ -84,6 +87,7 @@ void registerPlaceLayer(NodeRegistry &registry)
         const std::string &start = ctx.text("start");
         s.start = start == "random" ? StartMode::Random : start == "point" ? StartMode::Point : StartMode::Patches;
         s.startX = ctx.number("start_x");
+        s.method = ctx.text("method") == "fast" ? PlacementMethod::Fast : PlacementMethod::Exact;
         s.startY = ctx.number("start_y");
         MaskPtr allowed = ctx.mask("allowed");
         FieldPtr radius = ctx.field("radius");

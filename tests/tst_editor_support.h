@@ -50,6 +50,7 @@ nodes:
       k: 30
       seed: 0
       start: patches
+      method: exact
       start_x: 0
       start_y: 0
       name: ""
@@ -109,6 +110,7 @@ nodes:
       k: 30
       seed: 1
       start: patches
+      method: exact
       start_x: 0
       start_y: 0
       name: ""
@@ -129,6 +131,7 @@ nodes:
       k: 30
       seed: 2
       start: patches
+      method: exact
       start_x: 0
       start_y: 0
       name: ""
@@ -151,6 +154,7 @@ nodes:
       k: 30
       seed: 3
       start: patches
+      method: exact
       start_x: 0
       start_y: 0
       name: ""

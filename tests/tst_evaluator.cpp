@@ -4,6 +4,7 @@
 
 #include "core/Evaluator.h"
 #include "core/LayerStats.h"
+#include "core/Sha256.h"
 #include "core/PointsExport.h"
 
 #include <atomic>
@@ -28,6 +29,7 @@ private slots:
     void invalidGraphIsNotEvaluated();
     void sharedOccupancyKeepsLayersApart();
     void layerStatsOnAKnownSquare();
+    void fastMethodIsDenseSpacedAndStable();
 };
 
 static Graph island()
@@ -261,6 +263,31 @@ void TestEvaluator::layerStatsOnAKnownSquare()
     LayerStats l = computeLayerStats(late, {first}, 10, 10);
     QCOMPARE(l.tooClose, size_t(4));  // 7.07 < min(8, 11) from all four corners
     QCOMPARE(l.tightest, 0.0);        // fewer than two points of its own
+}
+
+void TestEvaluator::fastMethodIsDenseSpacedAndStable()
+{
+    const std::string text = "grove: 1\nworld: {width: 300, height: 200, seed: 11}\nnodes:\n"
+                             "  p:\n    type: place_layer\n    params: {radius: 1, start: random, method: fast}\n";
+    Graph g = load(text).graph;
+    EvalResult a = Evaluator(registry()).evaluate(g);
+    EvalResult b = Evaluator(registry()).evaluate(g);
+    QVERIFY(a.ok() && b.ok());
+    const auto la = layersOf(a, {"p"}), lb = layersOf(b, {"p"});
+    const auto &pts = la[0]->points;
+    const double density = static_cast<double>(pts.size()) / (300.0 * 200.0);
+    QVERIFY2(density >= 0.86, std::to_string(density).c_str());
+    QCOMPARE(computeLayerStats(*la[0], {}, 300, 200).tooClose, size_t(0));
+    ExportInfo info;
+    info.world = g.world;
+    const std::string bytes = exportPoints(ExportFormat::Csv, info, la);
+    QCOMPARE(bytes, exportPoints(ExportFormat::Csv, info, lb));
+    // pinned: the fast method's points are part of the contract too (exact arithmetic only)
+    QCOMPARE(QString::fromStdString(Sha256::hex(bytes)), QString(FAST_METHOD_CSV_SHA256));
+    // and it differs from the exact method, which is the tutorial's
+    g.node("p")->setParam("method", "exact");
+    EvalResult exact = Evaluator(registry()).evaluate(g);
+    QVERIFY(layersOf(exact, {"p"})[0]->points.size() < pts.size());
 }
 
 QTEST_APPLESS_MAIN(TestEvaluator)

@@ -105,6 +105,33 @@ void BM_Bridson_Grove(benchmark::State &state)
     state.counters["peak B/point"] = static_cast<double>(peak) / static_cast<double>(points);
 }
 
+// Martin Roberts' candidates on the circle (method: fast), same world and radius.
+void BM_Bridson_Fast(benchmark::State &state)
+{
+    PlacementSettings s;
+    s.width = s.height = kWorld;
+    s.radius = kRadius;
+    s.k = kK;
+    s.seed = kSeed;
+    s.start = StartMode::Random;
+    s.method = PlacementMethod::Fast;
+    std::size_t points = 0, peak = 0;
+    for (auto _ : state) {
+        const std::size_t base = g_current.load();
+        resetPeak();
+        OccupancyGrid grid(s.width, s.height, s.radius / std::sqrt(2.0));
+        std::vector<PointXYR> out;
+        placePoisson(s, grid, out);
+        points = out.size();
+        peak = peakSince(base);
+        benchmark::DoNotOptimize(out.data());
+    }
+    state.counters["points"] = static_cast<double>(points);
+    state.counters["density"] = static_cast<double>(points) / (kWorld * kWorld / (kRadius * kRadius));
+    state.counters["points/s"] = benchmark::Counter(static_cast<double>(points) * state.iterations(), benchmark::Counter::kIsRate);
+    state.counters["peak B/point"] = static_cast<double>(peak) / static_cast<double>(points);
+}
+
 // The same placement through the evaluator, as grove-cli and the editor run it, with an allowed
 // rule and a density radius from 4-octave value noise.
 void BM_PlaceLayer_MaskedDensity(benchmark::State &state)
@@ -188,6 +215,7 @@ void BM_ValueFbmRaster_Grove(benchmark::State &state)
 
 BENCHMARK(BM_Bridson_Reference)->Unit(benchmark::kMillisecond)->MinTime(2);
 BENCHMARK(BM_Bridson_Grove)->Unit(benchmark::kMillisecond)->MinTime(2);
+BENCHMARK(BM_Bridson_Fast)->Unit(benchmark::kMillisecond)->MinTime(2);
 BENCHMARK(BM_PlaceLayer_MaskedDensity)->Unit(benchmark::kMillisecond)->MinTime(2);
 BENCHMARK(BM_ValueFbmRaster_Reference)->Unit(benchmark::kMillisecond)->MinTime(2);
 BENCHMARK(BM_ValueFbmRaster_Grove)->Unit(benchmark::kMillisecond)->MinTime(2)->Arg(1)->Arg(2)->UseRealTime();
