@@ -2,6 +2,7 @@
 #pragma once
 
 #include "DataTypes.h"
+#include "LargeArray.h"
 
 #include <algorithm>
 #include <cmath>
@@ -27,7 +28,7 @@ public:
     std::size_t size() const { return m_size; }
     // Appends every stored point within `reach` of (x, y) (and possibly a few beyond) to `out`.
     void gatherNear(double x, double y, double reach, std::vector<PointXYR> &out) const;
-    const PointXYR &point(std::size_t i) const { return m_blocks[i >> kBlockShift][i & kBlockMask]; }
+    const PointXYR &point(std::size_t i) const { return (*m_blocks[i >> kBlockShift])[i & kBlockMask]; }
     std::size_t cellCount() const { return m_head.size(); }
     // cells a grid of this shape would need, before allocating it
     static double cellsFor(double width, double height, double cellSize);
@@ -37,7 +38,7 @@ public:
     std::vector<PointXYR> takePoints(std::size_t from);
 
 private:
-    static constexpr unsigned kBlockShift = 15;
+    static constexpr unsigned kBlockShift = 16;  // 65536 points: 1.5 MiB, one huge page
     static constexpr std::size_t kBlockSize = std::size_t(1) << kBlockShift;
     static constexpr std::size_t kBlockMask = kBlockSize - 1;
 
@@ -47,9 +48,9 @@ private:
 
     double m_width, m_height, m_cellSize, m_inverse;
     int m_cols, m_rows;
-    std::vector<std::int32_t> m_head;  // per cell: -1 empty, i its one point, -(i + 2) a chain from i
+    LargeArray<std::int32_t> m_head;   // per cell: -1 empty, i its one point, -(i + 2) a chain from i
     std::vector<std::int32_t> m_next;  // per point: the next older point in its cell
-    std::vector<std::unique_ptr<PointXYR[]>> m_blocks;
+    std::vector<std::unique_ptr<LargeArray<PointXYR>>> m_blocks;
     std::size_t m_size = 0;
 };
 

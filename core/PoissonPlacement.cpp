@@ -120,13 +120,18 @@ public:
         const size_t a = static_cast<size_t>(std::floor(m_random.nextFloat() * static_cast<double>(m_active.size())));
         const PointXYR parent = m_occupancy.point(m_active[a]);
         const double pr = parent.r;
-        // as in stepOnCircle: with one radius, gather the candidates' possible conflicts once
-        const bool local = m_s.radiusField == nullptr;
-        if (local) {
-            m_near.clear();
-            m_occupancy.gatherNear(parent.x, parent.y, 2 * pr + m_s.radius, m_near);
-        }
+        // As in stepOnCircle, with one radius the candidates' possible conflicts can be gathered
+        // once. Many steps place a point within a few tries, so the first few candidates use the
+        // grid directly and only a step that goes on pays for the gathering.
+        constexpr int kDirectTries = 4;
+        const bool canGather = m_s.radiusField == nullptr;
+        bool local = false;
         for (int i = 0; i < m_s.k; ++i) {
+            if (canGather && !local && i == kDirectTries) {
+                m_near.clear();
+                m_occupancy.gatherNear(parent.x, parent.y, 2 * pr + m_s.radius, m_near);
+                local = true;
+            }
             double dx, dy, d2;
             do {
                 dx = (m_random.nextFloat() * 4 - 2) * pr;

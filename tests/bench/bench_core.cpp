@@ -53,6 +53,24 @@ void resetPeak() { g_peak.store(g_current.load()); }
 std::size_t peakSince(std::size_t baseline) { return g_peak.load() - baseline; }
 } // namespace
 
+// aligned allocations (the occupancy's large arrays) are counted too
+void *operator new(std::size_t n, std::align_val_t a)
+{
+    void *p = std::aligned_alloc(static_cast<std::size_t>(a), (n + static_cast<std::size_t>(a) - 1) / static_cast<std::size_t>(a) * static_cast<std::size_t>(a));
+    if (!p)
+        throw std::bad_alloc();
+    g_current.fetch_add(n);
+    std::size_t now = g_current.load(), peak = g_peak.load();
+    while (now > peak && !g_peak.compare_exchange_weak(peak, now)) {
+    }
+    return p;
+}
+void operator delete(void *p, std::size_t n, std::align_val_t) noexcept
+{
+    g_current.fetch_sub(n);
+    std::free(p);
+}
+void operator delete(void *p, std::align_val_t) noexcept { std::free(p); }  // unsized: not used by Grove
 void *operator new(std::size_t n) { return countedAlloc(n); }
 void *operator new[](std::size_t n) { return countedAlloc(n); }
 void operator delete(void *p) noexcept { countedFree(p); }
@@ -171,6 +189,43 @@ nodes:
     state.counters["points/s"] = benchmark::Counter(static_cast<double>(points) * state.iterations(), benchmark::Counter::kIsRate);
 }
 
+// Four chained layers (radii 32, 16, 8, 4) with an allowed rule, on worlds of growing side:
+// time and peak memory should grow with the area, nothing faster.
+void BM_Scaling_FourLayers(benchmark::State &state)
+{
+    const NodeRegistry &registry = builtinRegistry();
+    const int side = static_cast<int>(state.range(0));
+    const std::string text = "grove: 1\nworld: {width: " + std::to_string(side) + ", height: " + std::to_string(side)
+                             + ", seed: 1}\nnodes:\n"
+                               "  noise:\n    type: value_noise\n    params: {frequency: 0.004, octaves: 4}\n"
+                               "  land:\n    type: allowed_rule\n    inputs: {field: noise}\n    params: {min: 0.3}\n"
+                               "  a:\n    type: place_layer\n    inputs: {allowed: land}\n    params: {radius: 32, seed: 1}\n"
+                               "  b:\n    type: place_layer\n    inputs: {obstacles: a.all, allowed: land}\n    params: {radius: 16, seed: 2}\n"
+                               "  c:\n    type: place_layer\n    inputs: {obstacles: b.all, allowed: land}\n    params: {radius: 8, seed: 3}\n"
+                               "  d:\n    type: place_layer\n    inputs: {obstacles: c.all, allowed: land}\n    params: {radius: 4, seed: 4}\n";
+    LoadResult loaded = loadGraphFromString(text, "bench", registry);
+    if (!loaded.ok()) {
+        state.SkipWithError("graph does not load");
+        return;
+    }
+    std::size_t points = 0, peak = 0;
+    for (auto _ : state) {
+        const std::size_t base = g_current.load();
+        resetPeak();
+        {
+            Evaluator ev(registry);
+            EvalResult r = ev.evaluate(loaded.graph);
+            points = 0;
+            for (const auto &l : layersOf(r, {"a", "b", "c", "d"}))
+                points += l->points.size();
+        }
+        peak = peakSince(base);
+    }
+    state.counters["points"] = static_cast<double>(points);
+    state.counters["peak MB"] = static_cast<double>(peak) / (1 << 20);
+    state.counters["points/s"] = benchmark::Counter(static_cast<double>(points) * state.iterations(), benchmark::Counter::kIsRate);
+}
+
 constexpr int kRaster = 2048;
 
 // Seed 002's fbm, sample by sample, as the plain baseline.
@@ -217,6 +272,7 @@ BENCHMARK(BM_Bridson_Reference)->Unit(benchmark::kMillisecond)->MinTime(2);
 BENCHMARK(BM_Bridson_Grove)->Unit(benchmark::kMillisecond)->MinTime(2);
 BENCHMARK(BM_Bridson_Fast)->Unit(benchmark::kMillisecond)->MinTime(2);
 BENCHMARK(BM_PlaceLayer_MaskedDensity)->Unit(benchmark::kMillisecond)->MinTime(2);
+BENCHMARK(BM_Scaling_FourLayers)->Unit(benchmark::kMillisecond)->Arg(1024)->Arg(2048)->Arg(4096)->Arg(8192)->Iterations(1);
 BENCHMARK(BM_ValueFbmRaster_Reference)->Unit(benchmark::kMillisecond)->MinTime(2);
 BENCHMARK(BM_ValueFbmRaster_Grove)->Unit(benchmark::kMillisecond)->MinTime(2)->Arg(1)->Arg(2)->UseRealTime();
 BENCHMARK_MAIN();

@@ -1,0 +1,61 @@
+// Large flat arrays on 2 MiB-aligned memory with transparent huge pages requested, so random
+// access across a big occupancy grid misses the TLB less. Fixed size, no reallocation.
+#pragma once
+
+#include <cstddef>
+#include <new>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+namespace grove {
+
+template<typename T>
+class LargeArray
+{
+public:
+    LargeArray() = default;
+    LargeArray(std::size_t n, const T &fill) { reset(n, fill); }
+    ~LargeArray() { release(); }
+    LargeArray(const LargeArray &) = delete;
+    LargeArray &operator=(const LargeArray &) = delete;
+
+    void reset(std::size_t n, const T &fill)
+    {
+        release();
+        if (n == 0)
+            return;
+        m_bytes = n * sizeof(T);
+        m_data = static_cast<T *>(::operator new(m_bytes, std::align_val_t(kAlign)));
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+        if (m_bytes >= kAlign)
+            ::madvise(m_data, m_bytes, MADV_HUGEPAGE);  // a hint: ignored where unsupported
+#endif
+        m_size = n;
+        for (std::size_t i = 0; i < n; ++i)
+            m_data[i] = fill;
+    }
+
+    void release()
+    {
+        if (m_data)
+            ::operator delete(m_data, m_bytes, std::align_val_t(kAlign));
+        m_data = nullptr;
+        m_size = m_bytes = 0;
+    }
+
+    T *data() { return m_data; }
+    const T *data() const { return m_data; }
+    std::size_t size() const { return m_size; }
+    T &operator[](std::size_t i) { return m_data[i]; }
+    const T &operator[](std::size_t i) const { return m_data[i]; }
+
+private:
+    static constexpr std::size_t kAlign = std::size_t(2) << 20;
+    T *m_data = nullptr;
+    std::size_t m_size = 0;
+    std::size_t m_bytes = 0;
+};
+
+} // namespace grove
