@@ -1,0 +1,130 @@
+// Atomic saves against real failures: a full disk, a read-only folder and a process killed in the
+// middle of a save. In every case the previous file stays byte-identical.
+#include "TestSupport.h"
+
+#include <QTemporaryDir>
+
+#include <csignal>
+#include <dirent.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace grove;
+using namespace grove::test;
+
+class TestSaves : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void fullDiskLeavesOldFile();
+    void readOnlyFolderLeavesOldFile();
+    void killedMidSaveLeavesOldFile();
+};
+
+namespace {
+
+std::vector<std::string> entries(const std::string &dir)
+{
+    std::vector<std::string> names;
+    if (DIR *d = ::opendir(dir.c_str())) {
+        while (dirent *e = ::readdir(d))
+            if (std::string(e->d_name) != "." && std::string(e->d_name) != "..")
+                names.push_back(e->d_name);
+        ::closedir(d);
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+// A small tmpfs of its own, unmounted at the end; null when this machine does not allow it.
+struct SmallDisk
+{
+    std::string path;
+    bool mounted = false;
+    explicit SmallDisk(const std::string &where, const char *options) : path(where)
+    {
+        ::mkdir(path.c_str(), 0755);
+        mounted = ::mount("tmpfs", path.c_str(), "tmpfs", 0, options) == 0;
+    }
+    ~SmallDisk()
+    {
+        if (mounted)
+            ::umount2(path.c_str(), MNT_DETACH);
+    }
+};
+
+} // namespace
+
+void TestSaves::fullDiskLeavesOldFile()
+{
+    QTemporaryDir base;
+    SmallDisk disk(base.path().toStdString() + "/disk", "size=64k");
+    if (!disk.mounted)
+        QSKIP("cannot mount a small tmpfs here (needs root); the RLIMIT_FSIZE case in tst_graphio covers a full disk");
+    const std::string file = disk.path + "/world.grove.yaml";
+    const std::string old = readFile(testsDir() + "/data/canonical/island.grove.yaml");
+    QVERIFY(!writeFileAtomically(file, old));
+    const std::string huge(200 * 1024, 'x');  // three times the disk
+    auto err = writeFileAtomically(file, huge);
+    QVERIFY(err.has_value());
+    QVERIFY2(err->find("No space left on device") != std::string::npos, err->c_str());
+    QCOMPARE(readFile(file), old);
+    QCOMPARE(entries(disk.path), std::vector<std::string>{"world.grove.yaml"});
+}
+
+void TestSaves::readOnlyFolderLeavesOldFile()
+{
+    QTemporaryDir base;
+    SmallDisk disk(base.path().toStdString() + "/disk", "size=1m");
+    if (!disk.mounted)
+        QSKIP("cannot mount a tmpfs here (needs root); tst_graphio checks chmod 0555 when not root");
+    const std::string file = disk.path + "/world.grove.yaml";
+    const std::string old = readFile(testsDir() + "/data/canonical/island.grove.yaml");
+    QVERIFY(!writeFileAtomically(file, old));
+    // read-only even for root: remount the filesystem read-only
+    QVERIFY(::mount("tmpfs", disk.path.c_str(), "tmpfs", MS_REMOUNT | MS_RDONLY, "size=1m") == 0);
+    auto err = writeFileAtomically(file, old + old);
+    QVERIFY(err.has_value());
+    QVERIFY2(err->find("Read-only file system") != std::string::npos, err->c_str());
+    QCOMPARE(readFile(file), old);
+    QCOMPARE(entries(disk.path), std::vector<std::string>{"world.grove.yaml"});
+}
+
+void TestSaves::killedMidSaveLeavesOldFile()
+{
+    QTemporaryDir dir;
+    const std::string folder = dir.path().toStdString();
+    const std::string file = folder + "/world.grove.yaml";
+    const std::string old = readFile(testsDir() + "/data/canonical/island.grove.yaml");
+    QVERIFY(!writeFileAtomically(file, old));
+    // A child saves a very large graph; it is killed as soon as its temporary file exists.
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        const std::string big(512u << 20, '#');
+        writeFileAtomically(file, big);
+        ::_exit(0);
+    }
+    bool sawTemp = false;
+    for (int i = 0; i < 20000 && !sawTemp; ++i) {
+        for (const auto &name : entries(folder))
+            if (name.find(".saving-") != std::string::npos)
+                sawTemp = true;
+        if (!sawTemp)
+            ::usleep(500);
+    }
+    ::kill(pid, SIGKILL);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    QVERIFY2(sawTemp, "the child never started writing");
+    QVERIFY(WIFSIGNALED(status));
+    QCOMPARE(readFile(file), old);  // the old file, whole
+    // the next save still works and replaces it whole
+    QVERIFY(!writeFileAtomically(file, old + "# more\n"));
+    QCOMPARE(readFile(file), old + "# more\n");
+}
+
+QTEST_APPLESS_MAIN(TestSaves)
+#include "tst_saves.moc"
