@@ -24,10 +24,17 @@ Rgb parseHexColor(const std::string &text);
 class Field
 {
 public:
+    Field();
     virtual ~Field() = default;
     virtual double at(double x, double y) const = 0;
     // out[i] = at(x0 + i * dx, y) for i in [0, n); x is accumulated exactly as the default does.
     virtual void sampleRow(double x0, double dx, double y, int n, double *out) const;
+    // sampleRow through a one-row memo per thread: the preview asks the same row of one field
+    // twice (its hill shading, then the labels cut from it), and the second ask is a copy.
+    void sampleRowShared(double x0, double dx, double y, int n, double *out) const;
+
+private:
+    std::uint64_t m_serial;  // tells fields apart in the memo (an address can be reused)
 };
 
 // A categorical function: a label index at (x, y) plus the labels' names and colors.
@@ -36,6 +43,8 @@ class Labels
 public:
     virtual ~Labels() = default;
     virtual int at(double x, double y) const = 0;
+    // out[i] = at(x0 + i * dx, y) for i in [0, n); overridden where the upstream has row calls.
+    virtual void sampleRow(double x0, double dx, double y, int n, int *out) const;
     std::vector<std::string> names;
     std::vector<Rgb> colors;  // one per name
 };

@@ -45,7 +45,8 @@ EvalResult Evaluator::evaluate(const Graph &graph, const EvalRequest &request)
         result.status = EvalResult::Status::Invalid;
         return result;
     }
-    ++m_generation;
+    if (request.evict)
+        ++m_generation;
 
     const size_t n = graph.nodes.size();
     GraphIndex index(graph);
@@ -183,7 +184,7 @@ EvalResult Evaluator::evaluate(const Graph &graph, const EvalRequest &request)
         nodeProgress(0);
     }
     // Keep this run's results and the previous run's (undoing a tweak is then free).
-    for (auto it = m_cache.begin(); it != m_cache.end();)
+    for (auto it = m_cache.begin(); request.evict && it != m_cache.end();)
         it = it->second.lastUsed + 1 < m_generation ? m_cache.erase(it) : std::next(it);
     return result;
 }

@@ -34,6 +34,9 @@ struct EvalRequest
     const std::atomic<bool> *cancel = nullptr;
     std::function<void(const EvalProgress &)> progress;
     EvalLimits limits{limits::defaultMaxPointsPerLayer};
+    // false: a first pass of a bigger run that follows at once (the preview gets its ground
+    // early); the cache then neither ages nor drops entries, so the previous run's stay.
+    bool evict = true;
 };
 
 struct NodeResult

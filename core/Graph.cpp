@@ -19,6 +19,44 @@ Link Link::parse(const std::string &text)
     return link;
 }
 
+namespace {
+
+// Entries sorted by key (a stable sort keeps duplicates in order): equal maps, equal results.
+template<typename T>
+std::vector<std::pair<std::string, T>> byKey(std::vector<std::pair<std::string, T>> entries)
+{
+    std::stable_sort(entries.begin(), entries.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    return entries;
+}
+
+} // namespace
+
+bool Node::operator==(const Node &other) const
+{
+    return id == other.id && type == other.type && byKey(params) == byKey(other.params)
+           && byKey(inputs) == byKey(other.inputs);
+}
+
+bool Graph::operator==(const Graph &other) const
+{
+    if (version != other.version || name != other.name || notes != other.notes || world != other.world
+        || layout != other.layout || nodes.size() != other.nodes.size())
+        return false;
+    auto sorted = [](const std::vector<Node> &list) {
+        std::vector<const Node *> out;
+        out.reserve(list.size());
+        for (const auto &n : list)
+            out.push_back(&n);
+        std::stable_sort(out.begin(), out.end(), [](const Node *a, const Node *b) { return a->id < b->id; });
+        return out;
+    };
+    const auto mine = sorted(nodes), theirs = sorted(other.nodes);
+    for (size_t i = 0; i < mine.size(); ++i)
+        if (!(*mine[i] == *theirs[i]))
+            return false;
+    return true;
+}
+
 const Value *Node::param(const std::string &name) const
 {
     for (const auto &[k, v] : params)

@@ -36,7 +36,8 @@ struct Node
     std::string type;
     ValueMap params;                                   // catalog order once completed
     std::vector<std::pair<std::string, Link>> inputs;  // port name -> source, in catalog order once normalized
-    bool operator==(const Node &) const = default;
+    // The same node: params and inputs compare as maps, like the YAML maps they are saved as.
+    bool operator==(const Node &other) const;
 
     const Value *param(const std::string &name) const;
     void setParam(const std::string &name, Value value);
@@ -62,7 +63,9 @@ struct Graph
     std::vector<Node> nodes;
     std::map<std::string, NodeLayout> layout;  // editor-only; ignored by evaluation and the hash
 
-    bool operator==(const Graph &) const = default;
+    // The same graph: nodes compare by id, whatever their order in `nodes` (files list them in
+    // any order; the canonical save sorts them), so load(save(g)) == g.
+    bool operator==(const Graph &other) const;
 
     int indexOf(const std::string &id) const;  // linear; use GraphIndex for many lookups
     const Node *node(const std::string &id) const;

@@ -5,10 +5,14 @@
 #include "NodeRegistry.h"
 #include "PngWriter.h"
 #include "PointsExport.h"
+#include "Raster.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <cstring>
 #include <set>
+#include <thread>
 
 namespace grove {
 
@@ -92,56 +96,121 @@ Rgb typeTint(const Rgb &c, int type)
     return type % 2 == 1 ? scaled(c, 205) : scaled(c, 294);
 }
 
-GroundPtr findGround(const Graph &graph, const EvalResult &result)
+// The ground and the key of the node that made it; an empty key and null without one.
+std::pair<std::string, GroundPtr> findGround(const Graph &graph, const EvalResult &result)
 {
     for (int i : topologicalOrder(graph)) {
         auto it = result.nodes.find(graph.nodes[static_cast<size_t>(i)].id);
         if (it == result.nodes.end())
             continue;
         if (const auto *g = std::get_if<GroundPtr>(&it->second->product); g && *g && (*g)->labels)
-            return *g;
+            return {it->second->key, *g};
     }
-    return nullptr;
+    return {};
 }
 
+// Runs work(row) for rows [0, h) on `threads` threads, rows handed out a few at a time; false
+// when cancelled. Each row is computed the same way on any thread, so bytes never depend on it.
+template <typename Work>
+bool forRows(int h, int threads, const RenderOptions &options, Work work)
+{
+    threads = std::clamp(threads, 1, std::max(1, h / 8));
+    std::atomic<int> nextRow{0};
+    std::atomic<bool> halted{false};
+    auto run = [&] {
+        constexpr int kRowsPerTake = 4;
+        for (int start = nextRow.fetch_add(kRowsPerTake); start < h; start = nextRow.fetch_add(kRowsPerTake)) {
+            if (halted.load(std::memory_order_relaxed) || cancelled(options)) {
+                halted = true;
+                return;
+            }
+            for (int row = start; row < std::min(h, start + kRowsPerTake); ++row)
+                work(row);
+        }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t)
+        pool.emplace_back(run);
+    run();
+    for (auto &t : pool)
+        t.join();
+    return !halted.load();
+}
+
+// True when the shade `kShadeOffset` up and to the left of pixel (px, py) is, bit for bit, the
+// shade at pixel (px - k, py - k), for every pixel with px, py >= k: then it need not be sampled again.
+bool shadeOffsetIsWholePixels(int w, int h, double sx, double sy, int k)
+{
+    const auto same = [](double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; };
+    for (int px = k; px < w; ++px)
+        if (!same((0.5 * sx - kShadeOffset) + px * sx, 0.5 * sx + (px - k) * sx))
+            return false;
+    for (int py = k; py < h; ++py)
+        if (!same((py + 0.5) * sy - kShadeOffset, (py - k + 0.5) * sy))
+            return false;
+    return true;
+}
+
+// The ground: label colours lit by the slope of the shade field. Rows in two passes: labels and
+// shade at each pixel, then the light (the shade up-left is, where it falls on whole pixels, a
+// value the first pass already has).
 void paintGround(Image &image, const World &world, const Ground *ground, const RenderOptions &options, bool &stopped)
 {
-    const int w = image.width;
-    const double sx = world.width / w, sy = world.height / image.height;
-    const bool shaded = ground && ground->shade && ground->shading != 0;
-    std::vector<double> here(shaded ? w : 0), upLeft(shaded ? w : 0);
-    for (int py = 0; py < image.height; ++py) {
-        if (cancelled(options)) {
-            stopped = true;
-            return;
-        }
-        std::uint8_t *row = image.rgb.data() + static_cast<size_t>(py) * static_cast<size_t>(w) * 3;
-        if (!ground) {
+    const int w = image.width, h = image.height;
+    const auto pixel = [&](int px, int py) { return image.rgb.data() + (static_cast<size_t>(py) * w + px) * 3; };
+    if (!ground) {
+        for (int py = 0; py < h; ++py)
             for (int px = 0; px < w; ++px)
-                std::copy(kNeutralGround.begin(), kNeutralGround.end(), row + px * 3);
-            continue;
-        }
+                std::copy(kNeutralGround.begin(), kNeutralGround.end(), pixel(px, py));
+        return;
+    }
+    const double sx = world.width / w, sy = world.height / h;
+    const bool shaded = ground->shade && ground->shading != 0;
+    const int threads = options.threads > 0 ? options.threads : defaultRasterThreads();
+    const size_t cells = static_cast<size_t>(w) * static_cast<size_t>(h);
+    std::vector<int> labels(cells);
+    std::vector<double> here(shaded ? cells : 0);
+    // x is accumulated as Field::sampleRow does, so the row paths give at()'s values.
+    stopped = !forRows(h, threads, options, [&](int py) {
         const double wy = (py + 0.5) * sy;
+        const size_t row = static_cast<size_t>(py) * w;
+        if (shaded)  // first, so labels cut from the same field find the row in the memo
+            ground->shade->sampleRowShared(0.5 * sx, sx, wy, w, here.data() + row);
+        ground->labels->sampleRow(0.5 * sx, sx, wy, w, labels.data() + row);
+    });
+    if (stopped)
+        return;
+    const int k = static_cast<int>(kShadeOffset);
+    const bool reuse = shaded && k == kShadeOffset && shadeOffsetIsWholePixels(w, h, sx, sy, k);
+    const int labelCount = static_cast<int>(ground->palette.size());
+    stopped = !forRows(h, threads, options, [&](int py) {
+        thread_local std::vector<double> upLeft;
+        const size_t row = static_cast<size_t>(py) * w;
         if (shaded) {
-            ground->shade->sampleRow(0.5 * sx, sx, wy, w, here.data());
-            ground->shade->sampleRow(0.5 * sx - kShadeOffset, sx, wy - kShadeOffset, w, upLeft.data());
+            upLeft.resize(static_cast<size_t>(w));
+            const double wy = (py + 0.5) * sy;
+            if (!reuse || py < k) {
+                ground->shade->sampleRow(0.5 * sx - kShadeOffset, sx, wy - kShadeOffset, w, upLeft.data());
+            } else {
+                ground->shade->sampleRow(0.5 * sx - kShadeOffset, sx, wy - kShadeOffset, std::min(k, w), upLeft.data());
+                for (int px = k; px < w; ++px)
+                    upLeft[static_cast<size_t>(px)] = here[row - static_cast<size_t>(k) * w + px - k];
+            }
         }
-        const int labelCount = static_cast<int>(ground->palette.size());
         for (int px = 0; px < w; ++px) {
-            // Labels have no row call; x is accumulated as Field::sampleRow does.
-            const int label = ground->labels->at(0.5 * sx + px * sx, wy);
+            const int label = labels[row + px];
             const bool known = label >= 0 && label < labelCount;
             const Rgb &base = known ? ground->palette[static_cast<size_t>(label)] : kUnknownLabel;
             int light = 256;
             if (shaded && known && !ground->flat[static_cast<size_t>(label)]) {
-                const double slope = here[static_cast<size_t>(px)] - upLeft[static_cast<size_t>(px)];
+                const double slope = here[row + px] - upLeft[static_cast<size_t>(px)];
                 const double l = (1 + slope * 10 * ground->shading) * 256;
                 light = std::isfinite(l) ? static_cast<int>(std::llround(std::clamp(l, 0.0, 1024.0))) : 256;
             }
             const Rgb c = scaled(base, light);
-            std::copy(c.begin(), c.end(), row + px * 3);
+            std::copy(c.begin(), c.end(), pixel(px, py));
         }
-    }
+    });
 }
 
 // A sprite's body radius in world units before the scale attribute: a share of the spacing,
@@ -209,7 +278,8 @@ void drawLayer(Canvas &canvas, const PointLayer &layer, const Ground *ground, do
 }
 
 // Exported layers in graph order, each once (an `all` output repeats upstream layers).
-std::vector<PointLayerPtr> exportedLayersOf(const Graph &graph, const EvalResult &result)
+std::vector<PointLayerPtr> exportedLayersOf(const Graph &graph, const EvalResult &result,
+                                             const std::set<std::string> &hidden)
 {
     std::vector<std::string> ids;
     for (int i : topologicalOrder(graph))
@@ -217,14 +287,14 @@ std::vector<PointLayerPtr> exportedLayersOf(const Graph &graph, const EvalResult
     std::vector<PointLayerPtr> layers;
     std::set<const PointLayer *> seen;
     for (const auto &l : layersOf(result, ids))
-        if (l && l->info.exported && !l->points.empty() && seen.insert(l.get()).second)
+        if (l && l->info.exported && !l->points.empty() && !hidden.count(l->info.nodeId) && seen.insert(l.get()).second)
             layers.push_back(l);
     return layers;
 }
 
 } // namespace
 
-Image renderPreview(const Graph &graph, const EvalResult &result, int width, int height, const RenderOptions &options)
+Image renderGround(const Graph &graph, const EvalResult &result, int width, int height, const RenderOptions &options)
 {
     const World &world = graph.world;
     if (width <= 0 || height <= 0 || !(world.width > 0) || !(world.height > 0)
@@ -234,17 +304,20 @@ Image renderPreview(const Graph &graph, const EvalResult &result, int width, int
     image.width = width;
     image.height = height;
     image.rgb.assign(static_cast<size_t>(width) * static_cast<size_t>(height) * 3, 0);
-
-    const GroundPtr ground = findGround(graph, result);
+    const GroundPtr ground = findGround(graph, result).second;
     bool stopped = false;
     paintGround(image, world, ground.get(), options, stopped);
-    if (stopped)
-        return {};
-    if (!options.sprites)
-        return image;
+    return stopped ? Image{} : image;
+}
 
+bool drawLayers(Image &image, const Graph &graph, const EvalResult &result, const RenderOptions &options)
+{
+    const World &world = graph.world;
+    if (image.empty() || !(world.width > 0) || !(world.height > 0))
+        return false;
+    const GroundPtr ground = findGround(graph, result).second;
     // Biggest things first, so small ones drawn later stay visible; graph order on ties.
-    std::vector<PointLayerPtr> layers = exportedLayersOf(graph, result);
+    std::vector<PointLayerPtr> layers = exportedLayersOf(graph, result, options.hiddenLayers);
     std::vector<std::pair<double, size_t>> order;
     for (size_t i = 0; i < layers.size(); ++i) {
         double sum = 0;
@@ -255,13 +328,26 @@ Image renderPreview(const Graph &graph, const EvalResult &result, int width, int
     std::stable_sort(order.begin(), order.end(), [](const auto &a, const auto &b) { return a.first > b.first; });
 
     Canvas canvas(image);
-    const double kx = width / world.width, ky = height / world.height;
+    const double kx = image.width / world.width, ky = image.height / world.height;
     for (const auto &[meanRadius, i] : order) {
         if (cancelled(options))
-            return {};
+            return false;
         drawLayer(canvas, *layers[i], ground.get(), kx, ky);
     }
-    return image;
+    return true;
+}
+
+std::string groundKey(const Graph &graph, const EvalResult &result)
+{
+    return findGround(graph, result).first;
+}
+
+Image renderPreview(const Graph &graph, const EvalResult &result, int width, int height, const RenderOptions &options)
+{
+    Image image = renderGround(graph, result, width, height, options);
+    if (image.empty() || !options.sprites)
+        return image;
+    return drawLayers(image, graph, result, options) ? image : Image{};
 }
 
 std::pair<int, int> previewSize(const World &world, int maxSide)

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -29,6 +30,8 @@ struct RenderOptions
 {
     const std::atomic<bool> *cancel = nullptr;  // when set, renderPreview stops and returns an empty Image
     bool sprites = true;                        // draw the exported layers over the ground
+    int threads = 0;                            // ground rows in parallel; 0: every hardware thread
+    std::set<std::string> hiddenLayers;         // node ids of exported layers not to draw
 };
 
 // Paints the world [0, width) x [0, height) scaled to a width x height pixel image:
@@ -41,6 +44,15 @@ struct RenderOptions
 // Deterministic: the same graph and result give the same bytes on every run.
 Image renderPreview(const Graph &graph, const EvalResult &result, int width, int height,
                     const RenderOptions &options = {});
+
+// Step 1 alone: the ground (an empty Image when cancelled). It depends only on groundKey's node,
+// so callers that repaint often can keep it and redo only step 2.
+Image renderGround(const Graph &graph, const EvalResult &result, int width, int height,
+                   const RenderOptions &options = {});
+// Step 2 alone: stamps every exported layer onto `image`; false when cancelled (image half drawn).
+bool drawLayers(Image &image, const Graph &graph, const EvalResult &result, const RenderOptions &options = {});
+// The NodeResult::key of the node whose ground step 1 paints; empty for the neutral ground.
+std::string groundKey(const Graph &graph, const EvalResult &result);
 
 // The image size for a world: one pixel per world unit, scaled down to fit maxSide, at least 1x1.
 std::pair<int, int> previewSize(const World &world, int maxSide);

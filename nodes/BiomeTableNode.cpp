@@ -26,6 +26,19 @@ public:
             return -1;  // an upstream spot without a label has no biome either
         return m_biomeOfCell[static_cast<size_t>(r * m_columnCount + c)];
     }
+    void sampleRow(double x0, double dx, double y, int n, int *out) const override
+    {
+        thread_local std::vector<int> columns;
+        columns.resize(static_cast<size_t>(std::max(n, 0)));
+        m_rows->sampleRow(x0, dx, y, n, out);
+        m_columns->sampleRow(x0, dx, y, n, columns.data());
+        for (int i = 0; i < n; ++i) {
+            const int r = out[i], c = columns[static_cast<size_t>(i)];
+            out[i] = r < 0 || r >= m_rowCount || c < 0 || c >= m_columnCount
+                         ? -1
+                         : m_biomeOfCell[static_cast<size_t>(r * m_columnCount + c)];
+        }
+    }
 
 private:
     LabelsPtr m_rows, m_columns;

@@ -23,6 +23,23 @@ public:
                 return static_cast<int>(i);
         return static_cast<int>(m_cuts.size());
     }
+    void sampleRow(double x0, double dx, double y, int n, int *out) const override
+    {
+        // The field's row path gives at()'s values bit for bit, a row of noise at a time.
+        thread_local std::vector<double> values;
+        values.resize(static_cast<size_t>(std::max(n, 0)));
+        m_field->sampleRowShared(x0, dx, y, n, values.data());
+        for (int i = 0; i < n; ++i) {
+            const double f = values[static_cast<size_t>(i)];
+            int label = static_cast<int>(m_cuts.size());
+            for (size_t c = 0; c < m_cuts.size(); ++c)
+                if (f < m_cuts[c]) {
+                    label = static_cast<int>(c);
+                    break;
+                }
+            out[i] = label;
+        }
+    }
 
 private:
     FieldPtr m_field;

@@ -69,6 +69,15 @@ bool Document::load(const QString &path, Diagnostics *diagnostics)
     return true;
 }
 
+bool Document::loadAsNew(const QString &path, Diagnostics *diagnostics)
+{
+    if (!load(path, diagnostics))
+        return false;
+    m_filePath.clear();
+    emit filePathChanged(m_filePath);
+    return true;
+}
+
 std::optional<std::string> Document::save(const QString &path)
 {
     const std::string text = saveGraphToString(m_graph, m_registry);

@@ -35,6 +35,8 @@ public:
     void clear();
     // Loads a file; false (with the problems in `diagnostics`) when nothing usable could be read.
     bool load(const QString &path, Diagnostics *diagnostics);
+    // Loads a file as a new, untitled graph (a preset): saving then asks where to.
+    bool loadAsNew(const QString &path, Diagnostics *diagnostics);
     // Saves through the canonical text and an atomic write; returns the reason on failure.
     std::optional<std::string> save(const QString &path);
 

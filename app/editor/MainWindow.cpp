@@ -9,6 +9,8 @@
 #include "NodeClipboard.h"
 #include "NodeCommands.h"
 #include "NodeItem.h"
+#include "PresetBrowser.h"
+#include "PreviewDock.h"
 #include "ProblemsPanel.h"
 #include "ValueCommands.h"
 #include "WorldPanel.h"
@@ -58,6 +60,7 @@ MainWindow::MainWindow(QWidget *parent)
 
     createActions();
     createDocks();
+    createPreview();
 
     connect(m_scene, &GraphScene::statusMessage, this, [this](const QString &m) { statusBar()->showMessage(m, 6000); });
     connect(m_scene, &QGraphicsScene::selectionChanged, this, &MainWindow::updateSelection);
@@ -97,6 +100,8 @@ void MainWindow::createActions()
     file->addSeparator();
     file->addAction(tr("&Save"), QKeySequence::Save, this, [this] { save(); });
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, [this] { saveAs(); });
+    file->addAction(tr("Save as &Preset…"), this, [this] { saveAsPreset(); });
+    file->addAction(tr("&Export…"), QKeySequence(tr("Ctrl+E")), this, [this] { exportDialog(); });
     m_revertAction = file->addAction(tr("Re&vert"), this, [this] { revert(); });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, [this] { close(); });
@@ -216,11 +221,17 @@ bool MainWindow::maybeSave()
     return true;
 }
 
+// File > New offers the presets; a preset opens as a new, untitled graph.
 void MainWindow::newGraph()
 {
     if (!maybeSave())
         return;
-    m_document->clear();
+    PresetBrowser browser(m_document->registry(), this);
+    if (browser.exec() != QDialog::Accepted)
+        return;
+    Diagnostics diagnostics;
+    if (browser.chosenPath().isEmpty() || !m_document->loadAsNew(browser.chosenPath(), &diagnostics))
+        m_document->clear();
 }
 
 void MainWindow::openDialog()
@@ -339,6 +350,8 @@ void MainWindow::updateSelection()
 {
     const auto ids = m_scene->selectedNodeIds();
     m_inspector->showNode(ids.size() == 1 ? ids.front() : std::string(), static_cast<int>(ids.size()));
+    if (m_previewDock)
+        m_previewDock->setSelectedNode(ids.size() == 1 ? ids.front() : std::string());
 }
 
 void MainWindow::addNode(const QString &typeId, QPointF scenePos, const QString &wireFrom)

@@ -3,17 +3,25 @@
 
 #include <QMainWindow>
 
+#include <string>
+
 class QAction;
+class QProgressBar;
+class QPushButton;
 class QLabel;
 class QMenu;
 
 namespace grove {
 
+struct Graph;
+class NodeRegistry;
 class Autosave;
 class Document;
 class GraphScene;
 class GraphView;
 class Inspector;
+class PreviewController;
+class PreviewDock;
 class ProblemsPanel;
 
 class MainWindow : public QMainWindow
@@ -28,6 +36,8 @@ public:
     Autosave *autosave() const { return m_autosave; }
     GraphScene *scene() const { return m_scene; }
     GraphView *view() const { return m_view; }
+    PreviewController *preview() const { return m_preview; }
+    PreviewDock *previewDock() const { return m_previewDock; }
     void selectNode(const QString &id);
 
     enum class Recovery { Ask, Accept };
@@ -37,6 +47,10 @@ public:
     QString offerRecovery(Recovery mode);
     // A `NODE.PARAM=VALUE` edit as an undoable command (the command line's --set); the problem, or "".
     QString applyOverride(const QString &assignment);
+    // Writes the graph as a preset named `name` into the user's presets folder (atomically);
+    // the path written, or the reason it was not.
+    static QString writeUserPreset(const Graph &graph, const NodeRegistry &registry, const QString &name,
+                                   const QString &description, bool *ok);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -44,6 +58,10 @@ protected:
 private:
     void createActions();
     void createDocks();
+    void createPreview();  // MainWindowPreview.cpp: the live preview, export and presets
+    void showThumbnails();
+    void exportDialog();
+    void saveAsPreset();
     void readSettings();
     void writeSettings();
 
@@ -82,6 +100,10 @@ private:
     QAction *m_copyAction = nullptr;
     QAction *m_revertAction = nullptr;
     QAction *m_collapseAction = nullptr;
+    PreviewController *m_preview = nullptr;
+    PreviewDock *m_previewDock = nullptr;
+    QProgressBar *m_evalProgress = nullptr;
+    QPushButton *m_evalCancel = nullptr;
 };
 
 } // namespace grove

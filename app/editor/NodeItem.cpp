@@ -46,7 +46,8 @@ NodeItem::NodeItem(const Node &node, const NodeDescriptor *descriptor, QColor co
             m_inputs.push_back({port, DataType::Field, false, QString()});
         m_outputs.push_back({"", DataType::Field, false, QString()});
     }
-    const size_t rows = std::max<size_t>(1, std::max(m_inputs.size(), m_outputs.size()));
+    // Two rows at least where there is an output: its thumbnail sits between the port names.
+    const size_t rows = std::max<size_t>(m_outputs.empty() ? 1 : 2, std::max(m_inputs.size(), m_outputs.size()));
     m_expandedHeight = kHeader + 6 + static_cast<double>(rows) * kRow + 4;
 
     setFlags(ItemIsMovable | ItemIsSelectable | ItemSendsGeometryChanges);
@@ -90,6 +91,12 @@ void NodeItem::setCollapsed(bool collapsed)
 double NodeItem::height() const
 {
     return m_collapsed ? kHeader : m_expandedHeight;
+}
+
+void NodeItem::setThumbnail(const QImage &image)
+{
+    m_thumbnail = image;
+    update();
 }
 
 QRectF NodeItem::boundingRect() const
@@ -218,6 +225,16 @@ void NodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWidge
             painter->drawEllipse(portPos(false, 0), kPortRadius, kPortRadius);
         }
         return;
+    }
+
+    if (!m_thumbnail.isNull()) {
+        const double body = m_expandedHeight - kHeader;
+        const QRectF frame((kWidth - m_thumbnail.width()) / 2, kHeader + (body - m_thumbnail.height()) / 2,
+                           m_thumbnail.width(), m_thumbnail.height());
+        painter->drawImage(frame.topLeft(), m_thumbnail);
+        painter->setPen(QPen(QColor(0, 0, 0, 120), 1));
+        painter->setBrush(Qt::NoBrush);
+        painter->drawRect(frame.adjusted(-0.5, -0.5, 0.5, 0.5));
     }
 
     // Ports: dots on the edges, names inside.

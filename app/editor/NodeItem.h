@@ -6,6 +6,7 @@
 
 #include <QColor>
 #include <QGraphicsItem>
+#include <QImage>
 #include <QStringList>
 
 #include <functional>
@@ -39,6 +40,9 @@ public:
     // A collapsed card shows only its header; wires meet at its edges.
     void setCollapsed(bool collapsed);
     bool isCollapsed() const { return m_collapsed; }
+    // A small picture of the node's output, under the ports (null: none).
+    void setThumbnail(const QImage &image);
+    const QImage &thumbnail() const { return m_thumbnail; }
 
     // The port under a scene position, if any (with some slack around the dot).
     std::optional<PortRef> portAt(QPointF scenePos) const;
@@ -83,6 +87,7 @@ private:
     QGraphicsEllipseItem *m_badge = nullptr;
     double m_expandedHeight = 0;
     bool m_collapsed = false;
+    QImage m_thumbnail;
 };
 
 } // namespace grove

@@ -1,0 +1,533 @@
+// grove-cli's commands as a function: validate graphs, evaluate them headless and export their
+// layers, list the catalog. main.cpp and the CLI fuzzer call runCli.
+#include "CliApp.h"
+
+#include "core/CatalogExport.h"
+#include "core/Evaluator.h"
+#include "core/ExportJob.h"
+#include "core/GraphIO.h"
+#include "core/LayerStats.h"
+#include "core/NodeRegistry.h"
+#include "core/Overrides.h"
+#include "core/PngWriter.h"
+#include "core/PointsExport.h"
+#include "core/PreviewRenderer.h"
+#include "nodes/BuiltinNodes.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <set>
+#include <sstream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace grove;
+
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitInvalid = 1;
+constexpr int kExitUsage = 2;
+
+const char *kUsage = R"(usage:
+  grove-cli validate FILE...                 check graphs; print every problem; exit 1 if any
+  grove-cli eval FILE [options]              evaluate a graph and export its layers
+      -o, --out PATH        file to write (default: stdout); with --split, a folder: one file per layer
+      --format json|csv|tiled
+      --split               one file per layer
+      --seed N              override world.seed
+      --set NODE.PARAM=VALUE   override a param (repeatable), checked like the file
+      --layers a,b          export only these layers
+      --png FILE            also render the preview image (ground + sprites) to a PNG
+      --png-size N          the PNG's longer side in pixels (default 2048; the world's size when smaller)
+      --stats               per-layer statistics on stderr: count, tightest pair, pairs closer than
+                            min(ri, rj) (always 0 for place_layer), widest clearing, time
+      --max-points N        points one layer may hold (default 20000000)
+  grove-cli format FILE... [--check]         rewrite graphs in canonical form (--check: only report)
+  grove-cli nodes [--json|--markdown]        the node catalog, generated from the node descriptors
+  grove-cli --help | --version
+
+exit status: 0 success, 1 invalid graph or failed evaluation, 2 bad usage
+)";
+
+bool parseInt64(const std::string &text, std::int64_t &out)
+{
+    auto res = std::from_chars(text.data(), text.data() + text.size(), out);
+    return res.ec == std::errc() && res.ptr == text.data() + text.size() && !text.empty();
+}
+
+// The commands, writing data to `out` and messages to `err` (std::cout and std::cerr in grove-cli).
+class Cli
+{
+public:
+    Cli(std::ostream &out, std::ostream &err) : m_out(out), m_err(err) {}
+
+    int run(const std::vector<std::string> &args);
+
+private:
+    int usageError(const std::string &message);
+    void printDiagnostics(const Diagnostics &diagnostics);
+    void printStats(const EvalResult &result, const std::vector<std::string> &ids,
+                    const std::vector<PointLayerPtr> &layers, const World &world);
+    int cmdValidate(const std::vector<std::string> &args);
+    int cmdEval(const std::vector<std::string> &args);
+    int cmdFormat(const std::vector<std::string> &args);
+    int cmdNodes(const std::vector<std::string> &args);
+
+    std::ostream &m_out;
+    std::ostream &m_err;
+};
+
+int Cli::usageError(const std::string &message)
+{
+    m_err << "grove-cli: " << message << "\n(see grove-cli --help)\n";
+    return kExitUsage;
+}
+
+void Cli::printDiagnostics(const Diagnostics &diagnostics)
+{
+    for (const auto &d : diagnostics)
+        m_err << d.format() << "\n";
+}
+
+int Cli::cmdValidate(const std::vector<std::string> &args)
+{
+    if (args.empty())
+        return usageError("validate needs at least one FILE");
+    const NodeRegistry &registry = builtinRegistry();
+    bool anyErrors = false;
+    for (const auto &file : args) {
+        if (!file.empty() && file[0] == '-' && file != "-")
+            return usageError("unknown option for validate: " + file);
+        LoadResult loaded = loadGraphFile(file, registry);
+        printDiagnostics(loaded.diagnostics);
+        if (!loaded.ok()) {
+            anyErrors = true;
+            size_t errors = 0;
+            for (const auto &d : loaded.diagnostics)
+                errors += d.severity == Diagnostic::Severity::Error;
+            m_err << file << ": " << errors << (errors == 1 ? " problem" : " problems") << "\n";
+        } else {
+            m_out << file << ": ok (" << loaded.graph.nodes.size() << " nodes, "
+                      << graphHash(loaded.graph, registry) << ")\n";
+        }
+    }
+    return anyErrors ? kExitInvalid : kExitOk;
+}
+
+// One line per layer on stderr, aligned for reading in a CI log.
+void Cli::printStats(const EvalResult &result, const std::vector<std::string> &ids, const std::vector<PointLayerPtr> &layers,
+                const World &world)
+{
+    auto fixed = [](double v, int decimals) {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+        return std::string(buf);
+    };
+    auto pad = [](std::string s, size_t width, bool left = false) {
+        if (s.size() >= width)
+            return s;
+        return left ? s + std::string(width - s.size(), ' ') : std::string(width - s.size(), ' ') + s;
+    };
+    size_t nameWidth = 5;
+    for (const auto &l : layers)
+        nameWidth = std::max(nameWidth, l->info.name.size());
+    m_err << pad("layer", nameWidth, true) << "     count   tightest  too close         widest clearing       time\n";
+    for (size_t i = 0; i < layers.size(); ++i) {
+        const PointLayer &layer = *layers[i];
+        // a layer answers for its spacing against what it was placed among: its obstacles
+        std::vector<PointLayerPtr> obstacles;
+        const PortValue allPort = result.output(ids[i], "all");
+        if (const auto *all = std::get_if<PointSetPtr>(&allPort); all && *all)
+            for (const auto &l : (*all)->layers)
+                if (l != layers[i])
+                    obstacles.push_back(l);
+        const LayerStats st = computeLayerStats(layer, obstacles, world.width, world.height);
+        auto node = result.nodes.find(ids[i]);
+        const double ms = node == result.nodes.end() ? 0 : node->second->seconds * 1000;
+        m_err << pad(layer.info.name, nameWidth, true) << pad(std::to_string(st.count), 10)
+                  << pad(st.count >= 2 ? fixed(st.tightest, 2) : "-", 11) << pad(std::to_string(st.tooClose), 11)
+                  << pad(st.count ? fixed(st.clearingDiameter, 2) + " @ " + fixed(st.clearingX, 0) + "," + fixed(st.clearingY, 0) : "-", 24)
+                  << pad(fixed(ms, 1) + " ms", 11) << "\n";
+    }
+}
+
+int Cli::cmdEval(const std::vector<std::string> &args)
+{
+    std::string file, out, formatName = "json", layersArg, pngPath;
+    std::int64_t pngSize = 2048;
+    bool split = false, haveSeed = false, stats = false;
+    std::int64_t seed = 0;
+    std::int64_t maxPoints = static_cast<std::int64_t>(limits::defaultMaxPointsPerLayer);
+    std::vector<std::string> sets;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string &a = args[i];
+        auto value = [&](const char *what) -> const std::string * {
+            if (i + 1 >= args.size())
+                return nullptr;
+            (void)what;
+            return &args[++i];
+        };
+        auto splitEq = [&](const std::string &flag, std::string &dest) -> int {  // --flag=value form
+            if (a.rfind(flag + "=", 0) == 0) {
+                dest = a.substr(flag.size() + 1);
+                return 1;
+            }
+            return 0;
+        };
+        std::string v;
+        if (a == "-o" || a == "--out") {
+            const std::string *p = value("path");
+            if (!p)
+                return usageError(a + " needs a PATH");
+            out = *p;
+        } else if (splitEq("--out", v)) {
+            out = v;
+        } else if (a == "--format" || splitEq("--format", v)) {
+            if (a == "--format") {
+                const std::string *p = value("format");
+                if (!p)
+                    return usageError("--format needs json, csv or tiled");
+                v = *p;
+            }
+            formatName = v;
+        } else if (a == "--png" || splitEq("--png", v)) {
+            if (a == "--png") {
+                const std::string *p = value("png");
+                if (!p)
+                    return usageError("--png needs a FILE");
+                v = *p;
+            }
+            pngPath = v;
+        } else if (a == "--png-size" || splitEq("--png-size", v)) {
+            if (a == "--png-size") {
+                const std::string *p = value("png-size");
+                if (!p)
+                    return usageError("--png-size needs a number of pixels");
+                v = *p;
+            }
+            if (!parseInt64(v, pngSize) || pngSize < 16 || pngSize > 16384)
+                return usageError("--png-size takes a whole number of pixels from 16 to 16384, got '" + v + "'");
+        } else if (a == "--split") {
+            split = true;
+        } else if (a == "--stats") {
+            stats = true;
+        } else if (a == "--seed" || splitEq("--seed", v)) {
+            if (a == "--seed") {
+                const std::string *p = value("seed");
+                if (!p)
+                    return usageError("--seed needs a whole number");
+                v = *p;
+            }
+            if (!parseInt64(v, seed) || seed < INT32_MIN || seed > INT32_MAX)
+                return usageError("--seed takes a whole number from -2147483648 to 2147483647, got '" + v + "'");
+            haveSeed = true;
+        } else if (a == "--set" || splitEq("--set", v)) {
+            if (a == "--set") {
+                const std::string *p = value("set");
+                if (!p)
+                    return usageError("--set needs NODE.PARAM=VALUE");
+                v = *p;
+            }
+            sets.push_back(v);
+        } else if (a == "--layers" || splitEq("--layers", v)) {
+            if (a == "--layers") {
+                const std::string *p = value("layers");
+                if (!p)
+                    return usageError("--layers needs a comma-separated list of layers");
+                v = *p;
+            }
+            layersArg = v;
+        } else if (a == "--max-points" || splitEq("--max-points", v)) {
+            if (a == "--max-points") {
+                const std::string *p = value("max-points");
+                if (!p)
+                    return usageError("--max-points needs a number");
+                v = *p;
+            }
+            if (!parseInt64(v, maxPoints) || maxPoints < 1)
+                return usageError("--max-points takes a whole number of at least 1, got '" + v + "'");
+        } else if (!a.empty() && a[0] == '-' && a != "-") {
+            return usageError("unknown option for eval: " + a);
+        } else if (file.empty()) {
+            file = a;
+        } else {
+            return usageError("eval takes one FILE (got '" + file + "' and '" + a + "')");
+        }
+    }
+    if (file.empty())
+        return usageError("eval needs a FILE");
+    ExportFormat format;
+    if (formatName == "json")
+        format = ExportFormat::Json;
+    else if (formatName == "csv")
+        format = ExportFormat::Csv;
+    else if (formatName == "tiled")
+        format = ExportFormat::Tiled;
+    else
+        return usageError("--format takes json, csv or tiled, got '" + formatName + "'");
+    if (split && out.empty())
+        return usageError("--split needs -o FOLDER");
+
+    const NodeRegistry &registry = builtinRegistry();
+    LoadResult loaded = loadGraphFile(file, registry);
+    printDiagnostics(loaded.diagnostics);
+    if (!loaded.ok())
+        return kExitInvalid;
+    Graph graph = loaded.graph;
+    if (haveSeed)
+        graph.world.seed = static_cast<std::int32_t>(seed);
+    for (const auto &s : sets) {
+        if (auto problem = applyOverride(graph, registry, s)) {
+            m_err << file << ": error: --set " << s << ": " << *problem << "\n";
+            return kExitInvalid;
+        }
+    }
+
+    std::vector<std::string> layers = exportedLayers(graph, registry);
+    if (!layersArg.empty()) {
+        std::vector<std::string> wanted;
+        size_t pos = 0;
+        while (pos <= layersArg.size()) {
+            size_t comma = layersArg.find(',', pos);
+            if (comma == std::string::npos)
+                comma = layersArg.size();
+            std::string name = layersArg.substr(pos, comma - pos);
+            if (!name.empty())
+                wanted.push_back(name);
+            pos = comma + 1;
+        }
+        std::vector<std::string> chosen;
+        for (const auto &w : wanted) {
+            // a layer is named by its node id or its name param
+            std::string match;
+            std::vector<std::string> known;
+            for (const auto &id : layers) {
+                const Node *n = graph.node(id);
+                const Value *name = n->param("name");
+                const std::string layerName = name && !name->toString().empty() ? name->toString() : id;
+                known.push_back(layerName);
+                if (w == id || w == layerName)
+                    match = id;
+            }
+            if (match.empty()) {
+                m_err << file << ": error: --layers: no exported layer '" << w << "'" << didYouMean(w, known)
+                          << "\n";
+                return kExitInvalid;
+            }
+            if (std::find(chosen.begin(), chosen.end(), match) == chosen.end())
+                chosen.push_back(match);
+        }
+        layers = chosen;
+    }
+
+    // The bytes come from the same core function as the editor's export.
+    ExportJob job;
+    job.format = format;
+    job.split = split;
+    job.layers = layers;
+    job.graphPath = file;
+    job.pngSize = pngPath.empty() ? 0 : static_cast<int>(pngSize);
+    Evaluator evaluator(registry);
+    EvalRequest request;
+    request.targets = exportTargets(graph, registry, job);
+    request.limits.maxPointsPerLayer = static_cast<std::uint64_t>(maxPoints);
+    // progress only on a terminal, and only when the messages go there (not in-process callers)
+    const bool tty = &m_err == &std::cerr && ::isatty(STDERR_FILENO);
+    int lastPercent = -1;
+    if (tty)
+        request.progress = [&](const EvalProgress &p) {
+            int percent = static_cast<int>(p.fraction * 100);
+            if (percent != lastPercent) {
+                lastPercent = percent;
+                m_err << "\revaluating " << p.currentNode << " " << percent << "%   " << std::flush;
+            }
+        };
+    EvalResult result = request.targets.empty() ? EvalResult{} : evaluator.evaluate(graph, request);
+    if (tty && lastPercent >= 0)
+        m_err << "\r\033[K" << std::flush;
+    if (!result.ok()) {
+        for (auto d : result.diagnostics) {
+            d.file = file;
+            locate(loaded, d);
+            m_err << d.format() << "\n";
+        }
+        return kExitInvalid;
+    }
+
+    const std::vector<PointLayerPtr> pointLayers = layersOf(result, layers);
+    if (stats)
+        printStats(result, layers, pointLayers, graph.world);
+    // Everything is rendered, and every destination checked, before anything is written: a
+    // failure leaves no half results.
+    for (const std::string &dest : {split ? std::string() : out, pngPath}) {
+        if (dest.empty() || dest == "-")
+            continue;
+        const auto slash = dest.find_last_of('/');
+        const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : dest.substr(0, slash);
+        if (::access(dir.c_str(), W_OK) != 0) {
+            m_err << "grove-cli: cannot write " << dest << ": " << std::strerror(errno) << "\n";
+            return kExitInvalid;
+        }
+    }
+    std::string error;
+    auto built = buildExport(graph, registry, result, job, &error);
+    if (!built) {
+        m_err << "grove-cli: cannot render " << pngPath << ": " << error << "\n";
+        return kExitInvalid;
+    }
+    const std::string &pngBytes = built->png;
+    auto writePng = [&]() -> bool {
+        if (pngPath.empty())
+            return true;
+        if (auto err = writeFileAtomically(pngPath, pngBytes)) {
+            m_err << "grove-cli: " << *err << "\n";
+            return false;
+        }
+        return true;
+    };
+
+    if (!split) {
+        const std::string &bytes = built->files.front().bytes;
+        if (out.empty() || out == "-") {
+            if (!writePng())
+                return kExitInvalid;
+            m_out << bytes << std::flush;
+            return m_out ? kExitOk : kExitInvalid;
+        }
+        if (auto err = writeFileAtomically(out, bytes)) {
+            m_err << "grove-cli: " << *err << "\n";
+            return kExitInvalid;
+        }
+        return writePng() ? kExitOk : kExitInvalid;
+    }
+    // one file per layer, all rendered before the first is written
+    struct stat st{};
+    if (::stat(out.c_str(), &st) != 0) {
+        if (::mkdir(out.c_str(), 0755) != 0) {
+            m_err << "grove-cli: cannot create folder " << out << ": " << std::strerror(errno) << "\n";
+            return kExitInvalid;
+        }
+    } else if (!S_ISDIR(st.st_mode)) {
+        m_err << "grove-cli: --split writes into a folder, but " << out << " is a file\n";
+        return kExitInvalid;
+    }
+    for (const auto &[name, bytes] : built->files)
+        if (auto err = writeFileAtomically(out + "/" + name, bytes)) {
+            m_err << "grove-cli: " << *err << "\n";
+            return kExitInvalid;
+        }
+    return writePng() ? kExitOk : kExitInvalid;
+}
+
+int Cli::cmdFormat(const std::vector<std::string> &args)
+{
+    bool check = false;
+    std::vector<std::string> files;
+    for (const auto &a : args) {
+        if (a == "--check")
+            check = true;
+        else if (!a.empty() && a[0] == '-')
+            return usageError("unknown option for format: " + a);
+        else
+            files.push_back(a);
+    }
+    if (files.empty())
+        return usageError("format needs at least one FILE");
+    const NodeRegistry &registry = builtinRegistry();
+    int status = kExitOk;
+    for (const auto &file : files) {
+        LoadResult loaded = loadGraphFile(file, registry);
+        printDiagnostics(loaded.diagnostics);
+        if (!loaded.ok()) {
+            status = kExitInvalid;  // never rewrite a graph that did not load cleanly
+            continue;
+        }
+        const std::string canonical = saveGraphToString(loaded.graph, registry);
+        std::ifstream in(file, std::ios::binary);
+        std::ostringstream current;
+        current << in.rdbuf();
+        if (current.str() == canonical)
+            continue;
+        if (check) {
+            m_err << file << ": not in canonical form\n";
+            status = kExitInvalid;
+        } else if (auto err = writeFileAtomically(file, canonical)) {
+            m_err << "grove-cli: " << *err << "\n";
+            status = kExitInvalid;
+        } else {
+            m_err << file << ": formatted\n";
+        }
+    }
+    return status;
+}
+
+int Cli::cmdNodes(const std::vector<std::string> &args)
+{
+    std::string mode = "text";
+    for (const auto &a : args) {
+        if (a == "--json")
+            mode = "json";
+        else if (a == "--markdown")
+            mode = "markdown";
+        else
+            return usageError("nodes takes --json or --markdown, got '" + a + "'");
+    }
+    const NodeRegistry &registry = builtinRegistry();
+    if (mode == "json")
+        m_out << catalogJson(registry);
+    else if (mode == "markdown")
+        m_out << catalogMarkdown(registry);
+    else
+        m_out << catalogText(registry);
+    return kExitOk;
+}
+
+int Cli::run(const std::vector<std::string> &args)
+{
+    if (args.empty()) {
+        m_err << kUsage;
+        return kExitUsage;
+    }
+    const std::string command = args.front();
+    std::vector<std::string> rest(args.begin() + 1, args.end());
+    try {
+        if (command == "--help" || command == "-h" || command == "help") {
+            m_out << kUsage;
+            return kExitOk;
+        }
+        if (command == "--version") {
+            m_out << "grove-cli " << kGroveVersion << "\n";
+            return kExitOk;
+        }
+        if (command == "validate")
+            return cmdValidate(rest);
+        if (command == "eval")
+            return cmdEval(rest);
+        if (command == "format")
+            return cmdFormat(rest);
+        if (command == "nodes")
+            return cmdNodes(rest);
+    } catch (const std::bad_alloc &) {
+        m_err << "grove-cli: out of memory\n";
+        return kExitInvalid;
+    } catch (const std::exception &e) {
+        m_err << "grove-cli: internal error: " << e.what() << "\n";
+        return kExitInvalid;
+    }
+    return usageError("unknown command '" + command + "'"
+                      + didYouMean(command, {"validate", "eval", "format", "nodes", "--help", "--version"}));
+}
+
+} // namespace
+
+int runCli(const std::vector<std::string> &args, std::ostream &out, std::ostream &err)
+{
+    return Cli(out, err).run(args);
+}

@@ -1,0 +1,59 @@
+// Exports the document's layers (JSON, CSV, Tiled) or its preview PNG, one file or one per layer,
+// through core/ExportJob: the same bytes as `grove-cli eval` for the same graph.
+#pragma once
+
+#include "core/ExportJob.h"
+
+#include <QDialog>
+
+class QCheckBox;
+class QComboBox;
+class QDialogButtonBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QSpinBox;
+
+namespace grove {
+
+class Document;
+class Evaluator;
+
+class ExportDialog : public QDialog
+{
+    Q_OBJECT
+
+public:
+    enum class Kind { Json, Csv, Tiled, Png };
+
+    // `evaluator` is shared with the preview, so an export of what is on screen is a cache hit.
+    ExportDialog(Document *document, Evaluator *evaluator, QWidget *parent = nullptr);
+
+    void setKind(Kind kind);
+    void setSplit(bool split);
+    void setDestination(const QString &path);  // a file, or a folder with one file per layer
+    void setPngSize(int pixels);
+    // Starts the export on a worker thread; `finished` reports the outcome.
+    void start();
+
+signals:
+    void finished(bool ok, const QString &message);
+
+private:
+    void updateControls();
+    void browse();
+    ExportJob job() const;
+
+    Document *m_document;
+    Evaluator *m_evaluator;
+    QComboBox *m_kind;
+    QCheckBox *m_split;
+    QSpinBox *m_pngSize;
+    QLineEdit *m_path;
+    QProgressBar *m_progress;
+    QLabel *m_message;
+    QDialogButtonBox *m_buttons;
+    bool m_running = false;
+};
+
+} // namespace grove

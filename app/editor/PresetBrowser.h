@@ -1,0 +1,53 @@
+// File > New: the shipped presets and the user's own, with thumbnails rendered by the core
+// renderer (cached as PNGs by graph hash), plus an empty graph.
+#pragma once
+
+#include <QDialog>
+#include <QStringList>
+
+class QLabel;
+class QListWidget;
+
+namespace grove {
+
+class NodeRegistry;
+
+struct PresetEntry
+{
+    QString path;
+    QString name;
+    QString notes;
+    QString hash;   // graphHash: names the cached thumbnail
+    bool user = false;
+};
+
+class PresetBrowser : public QDialog
+{
+    Q_OBJECT
+
+public:
+    explicit PresetBrowser(const NodeRegistry &registry, QWidget *parent = nullptr);
+
+    // Where presets are looked for: the source tree's presets/ (GROVE_PRESETS_DIR), presets/ next to
+    // the binary, then the user's AppDataLocation/presets.
+    static QStringList shippedDirs();
+    static QString userDir();
+    static QString thumbnailCacheDir();
+    static std::vector<PresetEntry> findPresets(const NodeRegistry &registry);
+
+    const std::vector<PresetEntry> &entries() const { return m_entries; }
+    // The chosen preset's path after accept(); empty for "Empty graph".
+    QString chosenPath() const { return m_chosen; }
+    QListWidget *list() const { return m_list; }
+
+private:
+    void requestThumbnail(int row);
+
+    const NodeRegistry &m_registry;
+    std::vector<PresetEntry> m_entries;
+    QListWidget *m_list;
+    QLabel *m_notes;
+    QString m_chosen;
+};
+
+} // namespace grove

@@ -1,0 +1,270 @@
+// PreviewController: debounce, cancel, one worker run at a time, generation-checked delivery.
+#include "PreviewController.h"
+
+#include "Document.h"
+#include "OutputRaster.h"
+
+#include "core/NodeRegistry.h"
+#include "core/PreviewPipeline.h"
+#include "core/Raster.h"
+
+#include <QDateTime>
+#include <QGuiApplication>
+#include <QPointer>
+
+#include <algorithm>
+#include <map>
+#include <mutex>
+
+namespace grove {
+
+// Worker-side caches, keyed by what the values depend on, so a drag recomputes only what changed.
+struct PreviewController::WorkerCache
+{
+    std::mutex mutex;
+    std::map<std::string, QImage> thumbnails;         // by NodeResult::key
+    std::map<const PointLayer *, std::pair<PointLayerPtr, LayerStats>> stats;  // holds the layer alive
+};
+
+namespace {
+
+constexpr int kThumbWidth = 72, kThumbHeight = 40;  // fits between a card's port names
+
+QImage thumbnailOf(const NodeResult &node, const World &world)
+{
+    if (node.outputs.empty())
+        return {};
+    const double scale = std::min(kThumbWidth / world.width, kThumbHeight / world.height);
+    const int w = std::max(8, static_cast<int>(world.width * scale)), h = std::max(8, static_cast<int>(world.height * scale));
+    return OutputRaster::render(node.outputs.front(), world, w, h, true);
+}
+
+// Everything the UI shows for one graph state, computed off the UI thread.
+PreviewSnapshotPtr computeSnapshot(PreviewPipeline &pipeline, const NodeRegistry &registry, const Graph &graph,
+                                   const std::set<std::string> &hidden, const std::string &overlayNode, std::mutex &cacheMutex,
+                                   std::map<std::string, QImage> &thumbCache,
+                                   std::map<const PointLayer *, std::pair<PointLayerPtr, LayerStats>> &statsCache,
+                                   const std::atomic<bool> *cancel, const std::function<void(const EvalProgress &)> &progress,
+                                   QString *problem)
+{
+    const auto [w, h] = previewSize(graph.world, PreviewController::kMaxSide);
+    PreviewFrame frame = pipeline.run(graph, w, h, cancel, progress, hidden);
+    if (!frame.result.ok() || frame.image.empty()) {
+        if (frame.result.status == EvalResult::Status::Invalid)
+            *problem = QObject::tr("Fix the problems to see the preview.");
+        else if (frame.result.status == EvalResult::Status::Failed && !frame.result.diagnostics.empty())
+            *problem = QString::fromStdString(frame.result.diagnostics.front().message);
+        return nullptr;
+    }
+    auto snap = std::make_shared<PreviewSnapshot>();
+    snap->graph = graph;
+    snap->image = QImage(frame.image.rgb.data(), frame.image.width, frame.image.height, frame.image.width * 3,
+                         QImage::Format_RGB888)
+                      .copy();
+    std::lock_guard lock(cacheMutex);
+    std::map<std::string, QImage> thumbs;
+    for (const auto &[id, node] : frame.result.nodes) {
+        if (cancel->load())
+            return nullptr;
+        auto it = thumbCache.find(node->key);
+        thumbs[node->key] = it != thumbCache.end() ? it->second : thumbnailOf(*node, graph.world);
+        snap->thumbnails[id] = thumbs[node->key];
+    }
+    thumbCache = std::move(thumbs);
+    if (!overlayNode.empty())
+        if (auto it = frame.result.nodes.find(overlayNode); it != frame.result.nodes.end() && !it->second->outputs.empty()) {
+            snap->overlayNode = overlayNode;
+            snap->overlay = OutputRaster::render(it->second->outputs.front(), graph.world, w, h, false, false,
+                                                 defaultRasterThreads());
+        }
+    std::map<const PointLayer *, std::pair<PointLayerPtr, LayerStats>> stats;
+    for (const std::string &id : exportedLayers(graph, registry)) {
+        const PortValue points = frame.result.output(id, "points");
+        const auto *set = std::get_if<PointSetPtr>(&points);
+        if (!set || !*set || (*set)->layers.empty())
+            continue;
+        PreviewLayer layer;
+        layer.nodeId = id;
+        layer.points = (*set)->layers.back();
+        layer.name = QString::fromStdString(layer.points->info.name);
+        const Rgb &c = layer.points->info.color;
+        layer.color = QColor(c[0], c[1], c[2]);
+        if (auto it = statsCache.find(layer.points.get()); it != statsCache.end()) {
+            layer.stats = it->second.second;
+        } else {
+            // As grove-cli --stats: a layer answers for its spacing against its obstacles.
+            std::vector<PointLayerPtr> obstacles;
+            const PortValue all = frame.result.output(id, "all");
+            if (const auto *a = std::get_if<PointSetPtr>(&all); a && *a)
+                for (const auto &l : (*a)->layers)
+                    if (l != layer.points)
+                        obstacles.push_back(l);
+            layer.stats = computeLayerStats(*layer.points, obstacles, graph.world.width, graph.world.height);
+        }
+        stats[layer.points.get()] = {layer.points, layer.stats};
+        snap->layers.push_back(layer);
+    }
+    statsCache = std::move(stats);
+    snap->result = std::move(frame.result);
+    snap->seconds = frame.evalSeconds + frame.renderSeconds;
+    return snap;
+}
+
+} // namespace
+
+PreviewController::PreviewController(Document *document, QObject *parent)
+    : QObject(parent), m_document(document), m_pipeline(std::make_shared<PreviewPipeline>(document->registry())),
+      m_cache(std::make_shared<WorkerCache>())
+{
+    m_pool.setMaxThreadCount(1);
+    m_debounce.setSingleShot(true);
+    connect(&m_debounce, &QTimer::timeout, this, &PreviewController::startRun);
+    m_longRun.setSingleShot(true);
+    m_longRun.setInterval(kLongRunMs);
+    connect(&m_longRun, &QTimer::timeout, this, [this] {
+        if (m_running)
+            emit longRunChanged(true);
+    });
+    for (auto signal : {&Document::graphReset, &Document::graphInfoChanged})
+        connect(document, signal, this, &PreviewController::schedule);
+    for (auto signal : {&Document::nodeAdded, &Document::nodeRemoved})
+        connect(document, signal, this, &PreviewController::schedule);
+    connect(document, &Document::nodeRenamed, this, &PreviewController::schedule);
+    connect(document, &Document::paramChanged, this, &PreviewController::schedule);
+    connect(document, &Document::inputChanged, this, &PreviewController::schedule);
+    schedule();
+}
+
+PreviewController::~PreviewController()
+{
+    if (m_cancel)
+        m_cancel->store(true);
+    m_pool.waitForDone();
+}
+
+void PreviewController::setOverlayNode(const std::string &id)
+{
+    if (id == m_overlayNode)
+        return;
+    m_overlayNode = id;
+    if (m_overlayEnabled)
+        refresh();
+}
+
+void PreviewController::setOverlayEnabled(bool enabled)
+{
+    if (enabled == m_overlayEnabled)
+        return;
+    m_overlayEnabled = enabled;
+    refresh();
+}
+
+void PreviewController::setHiddenLayers(const std::set<std::string> &ids)
+{
+    if (ids == m_hidden)
+        return;
+    m_hidden = ids;
+    refresh();
+}
+
+void PreviewController::refresh()
+{
+    ++m_requested;
+    m_debounce.start(0);
+}
+
+void PreviewController::cancel()
+{
+    m_pending = false;
+    m_userCancelled = true;
+    m_debounce.stop();
+    if (m_cancel)
+        m_cancel->store(true);
+}
+
+// While a slider is dragged (a button is down), runs start at once if they keep up.
+void PreviewController::schedule()
+{
+    ++m_requested;
+    const bool dragging = QGuiApplication::mouseButtons() != Qt::NoButton;
+    m_debounce.start(dragging && m_lastRunMs < 2 * m_debounceMs ? 0 : m_debounceMs);
+}
+
+void PreviewController::startRun()
+{
+    if (m_running) {
+        // A stale run: stop it, unless a drag is on and it is young (it then shows a nearly
+        // current picture soon, rather than none until the hand stops).
+        const bool dragging = QGuiApplication::mouseButtons() != Qt::NoButton;
+        const qint64 age = QDateTime::currentMSecsSinceEpoch() - m_runStartMs;
+        if (!dragging || age > kLongRunMs)
+            m_cancel->store(true);
+        m_pending = true;
+        return;
+    }
+    m_pending = false;
+    m_userCancelled = false;
+    m_running = true;
+    m_runGeneration = m_requested;
+    m_runStartMs = QDateTime::currentMSecsSinceEpoch();
+    m_cancel = std::make_shared<std::atomic<bool>>(false);
+    m_longRun.start();
+
+    const quint64 generation = m_runGeneration;
+    auto cancelFlag = m_cancel;
+    auto pipeline = m_pipeline;
+    auto cache = m_cache;
+    const Graph graph = m_document->graph();
+    const NodeRegistry *registry = &m_document->registry();
+    const std::string overlay = m_overlayEnabled ? m_overlayNode : std::string();
+    const std::set<std::string> hidden = m_hidden;
+    QPointer<PreviewController> self(this);
+    m_pool.start([=] {
+        int lastPercent = -1;
+        auto report = [&](const EvalProgress &p) {
+            const int percent = static_cast<int>(p.fraction * 100);
+            if (percent == lastPercent)
+                return;
+            lastPercent = percent;
+            const QString node = QString::fromStdString(p.currentNode);
+            QMetaObject::invokeMethod(self, [self, percent, node] {
+                if (self)
+                    emit self->progress(percent, node);
+            }, Qt::QueuedConnection);
+        };
+        QString problem;
+        PreviewSnapshotPtr snap = computeSnapshot(*pipeline, *registry, graph, hidden, overlay, cache->mutex,
+                                                  cache->thumbnails, cache->stats, cancelFlag.get(), report, &problem);
+        if (snap)
+            std::const_pointer_cast<PreviewSnapshot>(snap)->generation = generation;
+        const bool cancelled = cancelFlag->load();
+        QMetaObject::invokeMethod(self, [self, generation, snap, problem, cancelled] {
+            if (self)
+                self->finishRun(generation, snap, problem, cancelled);
+        }, Qt::QueuedConnection);
+    });
+}
+
+void PreviewController::finishRun(quint64 generation, PreviewSnapshotPtr snapshot, const QString &problem,
+                                  bool cancelled)
+{
+    m_running = false;
+    m_longRun.stop();
+    m_lastRunMs = static_cast<double>(QDateTime::currentMSecsSinceEpoch() - m_runStartMs);
+    // Never replace a newer picture with an older one.
+    if (snapshot && !cancelled && generation > shownGeneration()) {
+        m_snapshot = snapshot;
+        emit snapshotReady(snapshot);
+        emit statusChanged({});
+    } else if (!snapshot && !cancelled && !problem.isEmpty() && generation == m_requested) {
+        emit statusChanged(problem);
+    }
+    if (m_userCancelled && cancelled)
+        emit statusChanged(tr("Preview cancelled; the next change starts it again."));
+    if (m_pending || (generation < m_requested && !m_userCancelled))
+        startRun();
+    else
+        emit longRunChanged(false);
+}
+
+} // namespace grove

@@ -1,0 +1,87 @@
+// Keeps the live preview current: on every Document change it (debounced) cancels a stale run and
+// evaluates + paints on a worker thread, delivering results tagged with a generation number.
+#pragma once
+
+#include "PreviewSnapshot.h"
+
+#include <QObject>
+#include <QThreadPool>
+#include <QTimer>
+
+#include <atomic>
+#include <memory>
+#include <set>
+#include <string>
+
+namespace grove {
+
+class Document;
+class PreviewPipeline;
+
+class PreviewController : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit PreviewController(Document *document, QObject *parent = nullptr);
+    ~PreviewController() override;
+
+    // The last delivered snapshot (never an older one than delivered before); may be null.
+    PreviewSnapshotPtr snapshot() const { return m_snapshot; }
+    // The newest graph state asked for, and the one shown now: equal once the preview caught up.
+    quint64 requestedGeneration() const { return m_requested; }
+    quint64 shownGeneration() const { return m_snapshot ? m_snapshot->generation : 0; }
+    bool isRunning() const { return m_running; }
+
+    // The node whose output the overlay shows (the selection); empty or disabled: none.
+    void setOverlayNode(const std::string &id);
+    void setOverlayEnabled(bool enabled);
+    bool overlayEnabled() const { return m_overlayEnabled; }
+    // Exported layers (node ids) left off the picture.
+    void setHiddenLayers(const std::set<std::string> &ids);
+    void setDebounceMs(int ms) { m_debounceMs = ms; }
+    // Asks for a new run of the current graph.
+    void refresh();
+    // Stops the run in flight (the status bar's Cancel); the preview keeps its last picture.
+    void cancel();
+
+    PreviewPipeline &pipeline() { return *m_pipeline; }
+    static constexpr int kMaxSide = 1024;   // the picture's longer side
+    static constexpr int kLongRunMs = 300;  // runs longer than this show a progress bar
+
+signals:
+    void snapshotReady(grove::PreviewSnapshotPtr snapshot);
+    void progress(int percent, const QString &node);
+    // A run has taken longer than kLongRunMs (true) / no run is in flight any more (false).
+    void longRunChanged(bool running);
+    // The graph cannot be previewed now (invalid, failed, cancelled); empty when it can again.
+    void statusChanged(const QString &message);
+
+private:
+    void schedule();
+    void startRun();
+    void finishRun(quint64 generation, PreviewSnapshotPtr snapshot, const QString &problem, bool cancelled);
+
+    struct WorkerCache;
+    Document *m_document;
+    std::shared_ptr<PreviewPipeline> m_pipeline;
+    std::shared_ptr<WorkerCache> m_cache;
+    QThreadPool m_pool;
+    QTimer m_debounce;
+    QTimer m_longRun;
+    std::shared_ptr<std::atomic<bool>> m_cancel;  // of the run in flight
+    PreviewSnapshotPtr m_snapshot;
+    std::string m_overlayNode;
+    std::set<std::string> m_hidden;
+    bool m_overlayEnabled = true;
+    bool m_running = false;
+    bool m_pending = false;
+    bool m_userCancelled = false;
+    quint64 m_requested = 0;  // bumped on every change
+    quint64 m_runGeneration = 0;
+    qint64 m_runStartMs = 0;
+    double m_lastRunMs = 0;
+    int m_debounceMs = 30;
+};
+
+} // namespace grove

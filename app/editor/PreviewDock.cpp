@@ -1,0 +1,260 @@
+// PreviewDock: shows the controller's snapshots; reads values under the cursor from the result.
+#include "PreviewDock.h"
+
+#include "Document.h"
+#include "PreviewController.h"
+#include "PreviewView.h"
+#include "ValueCommands.h"
+
+#include "core/NodeRegistry.h"
+
+#include <QCheckBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPainter>
+#include <QPushButton>
+#include <QTreeWidget>
+#include <QUndoStack>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <limits>
+
+namespace grove {
+
+namespace {
+
+enum Column { NameColumn, CountColumn, TightestColumn, TooCloseColumn, ClearingColumn };
+
+QString number(double v, int decimals = 2) { return QString::number(v, 'f', decimals); }
+
+QIcon swatch(const QColor &color)
+{
+    QPixmap pm(14, 14);
+    pm.fill(Qt::transparent);
+    QPainter p(&pm);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(QPen(QColor(0, 0, 0, 160), 1));
+    p.setBrush(color);
+    p.drawEllipse(QRectF(1, 1, 12, 12));
+    return QIcon(pm);
+}
+
+// A descriptor offers a start point when it has the three params and `point` among the starts.
+bool hasStartPoint(const NodeDescriptor *desc)
+{
+    if (!desc)
+        return false;
+    const ParamSpec *start = desc->param("start");
+    return start && desc->param("start_x") && desc->param("start_y")
+           && std::find(start->enumValues.begin(), start->enumValues.end(), "point") != start->enumValues.end();
+}
+
+} // namespace
+
+PreviewDock::PreviewDock(Document *document, PreviewController *controller, QWidget *parent)
+    : QWidget(parent), m_document(document), m_controller(controller), m_view(new PreviewView(this)),
+      m_overlayBox(new QCheckBox(tr("Show selected output"), this)), m_hover(new QLabel(this)),
+      m_status(new QLabel(this)), m_layers(new QTreeWidget(this))
+{
+    auto *column = new QVBoxLayout(this);
+    column->setContentsMargins(4, 4, 4, 4);
+    auto *bar = new QHBoxLayout;
+    m_overlayBox->setObjectName("overlayToggle");
+    m_overlayBox->setChecked(controller->overlayEnabled());
+    m_overlayBox->setToolTip(tr("Draw the selected node's output over the map: fields as a colour ramp, labels and "
+                                "masks in colour, points as dots"));
+    bar->addWidget(m_overlayBox);
+    bar->addStretch();
+    auto *fit = new QPushButton(tr("Fit"), this);
+    fit->setToolTip(tr("Show the whole world (or double-click the map). Wheel zooms, drag pans."));
+    bar->addWidget(fit);
+    column->addLayout(bar);
+    column->addWidget(m_view, 3);
+    m_hover->setObjectName("hoverReadout");
+    m_hover->setTextFormat(Qt::PlainText);
+    m_hover->setWordWrap(true);
+    m_hover->setMinimumHeight(m_hover->fontMetrics().height() * 2 + 4);
+    m_hover->setStyleSheet("color: #c8c8cc;");
+    column->addWidget(m_hover);
+    m_status->setWordWrap(true);
+    m_status->setStyleSheet("color: #e0a050;");
+    m_status->hide();
+    column->addWidget(m_status);
+
+    m_layers->setObjectName("layerTable");
+    m_layers->setRootIsDecorated(false);
+    m_layers->setHeaderLabels({tr("Layer"), tr("Count"), tr("Tightest"), tr("Too close"), tr("Widest clearing")});
+    m_layers->headerItem()->setToolTip(TightestColumn, tr("The smallest distance between two of the layer's points"));
+    m_layers->headerItem()->setToolTip(TooCloseColumn,
+                                       tr("Pairs closer than min(ri, rj), within the layer and against its obstacles"));
+    m_layers->headerItem()->setToolTip(ClearingColumn,
+                                       tr("Diameter of the widest empty circle; select the row to draw it on the map"));
+    m_layers->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_layers->setMaximumHeight(150);
+    column->addWidget(m_layers, 1);
+
+    connect(fit, &QPushButton::clicked, m_view, &PreviewView::fitToView);
+    connect(m_overlayBox, &QCheckBox::toggled, controller, &PreviewController::setOverlayEnabled);
+    connect(controller, &PreviewController::snapshotReady, this, &PreviewDock::showSnapshot);
+    connect(controller, &PreviewController::statusChanged, this, [this](const QString &message) {
+        m_status->setText(message);
+        m_status->setVisible(!message.isEmpty());
+    });
+    connect(m_view, &PreviewView::hovered, this, [this](QPointF world, bool inside) {
+        m_hover->setText(inside ? readout(world) : QString());
+    });
+    connect(m_view, &PreviewView::clicked, this, [this](QPointF world) { setStartPoint(world); });
+    connect(m_layers, &QTreeWidget::itemChanged, this, &PreviewDock::layerToggled);
+    connect(m_layers, &QTreeWidget::currentItemChanged, this, &PreviewDock::updateCircle);
+}
+
+void PreviewDock::setSelectedNode(const std::string &id)
+{
+    m_selected = id;
+    m_controller->setOverlayNode(id);
+    if (m_snapshot && m_snapshot->overlayNode != id)
+        m_view->setOverlay({});
+    // Selecting a layer's node selects its row, so its clearing shows.
+    for (int i = 0; i < m_layers->topLevelItemCount(); ++i)
+        if (m_layers->topLevelItem(i)->data(NameColumn, Qt::UserRole).toString().toStdString() == id)
+            m_layers->setCurrentItem(m_layers->topLevelItem(i));
+}
+
+QString PreviewDock::hoverText() const
+{
+    return m_hover->text();
+}
+
+void PreviewDock::showSnapshot(const PreviewSnapshotPtr &snapshot)
+{
+    m_snapshot = snapshot;
+    m_view->setPicture(snapshot->image, QSizeF(snapshot->graph.world.width, snapshot->graph.world.height));
+    m_view->setOverlay(snapshot->overlayNode == m_selected && !m_selected.empty() ? snapshot->overlay : QImage());
+    updateLayers();
+}
+
+void PreviewDock::updateLayers()
+{
+    m_updatingLayers = true;
+    const QString current = m_layers->currentItem() ? m_layers->currentItem()->data(NameColumn, Qt::UserRole).toString()
+                                                    : QString();
+    m_layers->clear();
+    for (const PreviewLayer &layer : m_snapshot->layers) {
+        auto *item = new QTreeWidgetItem(m_layers);
+        const QString id = QString::fromStdString(layer.nodeId);
+        item->setData(NameColumn, Qt::UserRole, id);
+        item->setText(NameColumn, layer.name);
+        item->setIcon(NameColumn, swatch(layer.color));
+        item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
+        item->setCheckState(NameColumn, m_hidden.count(layer.nodeId) ? Qt::Unchecked : Qt::Checked);
+        item->setToolTip(NameColumn, tr("Untick to hide the layer on the map (the export keeps it)"));
+        const LayerStats &s = layer.stats;
+        item->setText(CountColumn, QString::number(s.count));
+        item->setText(TightestColumn, s.count >= 2 ? number(s.tightest) : "–");
+        item->setText(TooCloseColumn, QString::number(s.tooClose));
+        item->setText(ClearingColumn, s.count ? tr("%1 at %2, %3")
+                                                    .arg(number(s.clearingDiameter, 1), number(s.clearingX, 0),
+                                                         number(s.clearingY, 0))
+                                              : "–");
+        for (int c = CountColumn; c <= ClearingColumn; ++c)
+            item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
+        if (s.tooClose > 0)
+            item->setForeground(TooCloseColumn, QColor(255, 110, 90));
+        if (id == current || (current.isEmpty() && layer.nodeId == m_selected))
+            m_layers->setCurrentItem(item);
+    }
+    m_updatingLayers = false;
+    updateCircle();
+}
+
+void PreviewDock::updateCircle()
+{
+    const QTreeWidgetItem *item = m_layers->currentItem();
+    if (!item || !m_snapshot) {
+        m_view->setCircle(std::nullopt);
+        return;
+    }
+    const std::string id = item->data(NameColumn, Qt::UserRole).toString().toStdString();
+    for (const PreviewLayer &layer : m_snapshot->layers)
+        if (layer.nodeId == id && layer.stats.count) {
+            m_view->setCircle(QPointF(layer.stats.clearingX, layer.stats.clearingY), layer.stats.clearingDiameter);
+            return;
+        }
+    m_view->setCircle(std::nullopt);
+}
+
+void PreviewDock::layerToggled(QTreeWidgetItem *item)
+{
+    if (m_updatingLayers)
+        return;
+    const std::string id = item->data(NameColumn, Qt::UserRole).toString().toStdString();
+    if (item->checkState(NameColumn) == Qt::Checked)
+        m_hidden.erase(id);
+    else
+        m_hidden.insert(id);
+    m_controller->setHiddenLayers(m_hidden);
+}
+
+QString PreviewDock::readout(QPointF world) const
+{
+    QString text = tr("x %1, y %2").arg(number(world.x(), 1), number(world.y(), 1));
+    if (!m_snapshot)
+        return text;
+    const double x = world.x(), y = world.y();
+    if (auto it = m_snapshot->result.nodes.find(m_selected); it != m_snapshot->result.nodes.end()
+                                                            && !it->second->outputs.empty()) {
+        const PortValue &v = it->second->outputs.front();
+        QString value;
+        if (const auto *f = std::get_if<FieldPtr>(&v); f && *f)
+            value = number((*f)->at(x, y), 3);
+        else if (const auto *l = std::get_if<LabelsPtr>(&v); l && *l) {
+            const int i = (*l)->at(x, y);
+            value = i >= 0 && static_cast<size_t>(i) < (*l)->names.size() ? QString::fromStdString((*l)->names[static_cast<size_t>(i)])
+                                                                           : tr("no label");
+        } else if (const auto *m = std::get_if<MaskPtr>(&v); m && *m)
+            value = (*m)->at(x, y) ? tr("yes") : tr("no");
+        if (!value.isEmpty())
+            text += QString("  ·  %1: %2").arg(QString::fromStdString(m_selected), value);
+    }
+    QStringList nearest;
+    for (const PreviewLayer &layer : m_snapshot->layers) {
+        double best = std::numeric_limits<double>::infinity();
+        size_t bestId = 0;
+        const auto &pts = layer.points->points;
+        for (size_t i = 0; i < pts.size(); ++i) {
+            const double d = (pts[i].x - x) * (pts[i].x - x) + (pts[i].y - y) * (pts[i].y - y);
+            if (d < best) {
+                best = d;
+                bestId = i;
+            }
+        }
+        if (!pts.empty())
+            nearest << tr("%1 #%2 at %3").arg(layer.name).arg(bestId).arg(number(std::sqrt(best), 1));
+    }
+    if (!nearest.isEmpty())
+        text += "\n" + tr("nearest: ") + nearest.join(", ");
+    return text;
+}
+
+bool PreviewDock::setStartPoint(QPointF world)
+{
+    const Node *node = m_document->graph().node(m_selected);
+    if (!node || !hasStartPoint(m_document->registry().find(node->type)))
+        return false;
+    const double x = std::round(world.x()), y = std::round(world.y());
+    QUndoStack *stack = m_document->undoStack();
+    m_document->endMerge();  // its own step, never merged into an earlier edit of start_x
+    stack->beginMacro(tr("Set %1's start point").arg(QString::fromStdString(m_selected)));
+    stack->push(new SetParamCommand(m_document, m_selected, "start", Value(std::string("point"))));
+    stack->push(new SetParamCommand(m_document, m_selected, "start_x", Value(x)));
+    stack->push(new SetParamCommand(m_document, m_selected, "start_y", Value(y)));
+    stack->endMacro();
+    m_document->endMerge();
+    emit statusMessage(tr("%1 now grows from %2, %3 (start: point).").arg(QString::fromStdString(m_selected))
+                           .arg(x).arg(y));
+    return true;
+}
+
+} // namespace grove

@@ -1,0 +1,64 @@
+// The live preview dock: the painted world, the selected node's overlay, a hover readout and a
+// table of exported layers (visibility, colour, count, spacing statistics, widest clearing).
+#pragma once
+
+#include "PreviewSnapshot.h"
+
+#include <QPointF>
+#include <QWidget>
+
+#include <set>
+#include <string>
+
+class QCheckBox;
+class QLabel;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+namespace grove {
+
+class Document;
+class PreviewController;
+class PreviewView;
+
+class PreviewDock : public QWidget
+{
+    Q_OBJECT
+
+public:
+    PreviewDock(Document *document, PreviewController *controller, QWidget *parent = nullptr);
+
+    // The node selected on the canvas: its output is overlaid, its value read out on hover, and a
+    // click sets its start point when it has start / start_x / start_y params.
+    void setSelectedNode(const std::string &id);
+    PreviewView *view() const { return m_view; }
+    QTreeWidget *layerTable() const { return m_layers; }
+    QString hoverText() const;
+    // What a hover at a world point reads out (also for tests).
+    QString readout(QPointF world) const;
+    // Sets the selected node's start point as one undo step; false when it has no such params.
+    bool setStartPoint(QPointF world);
+
+signals:
+    void statusMessage(const QString &message);
+
+private:
+    void showSnapshot(const PreviewSnapshotPtr &snapshot);
+    void updateLayers();
+    void updateCircle();
+    void layerToggled(QTreeWidgetItem *item);
+
+    Document *m_document;
+    PreviewController *m_controller;
+    PreviewView *m_view;
+    QCheckBox *m_overlayBox;
+    QLabel *m_hover;
+    QLabel *m_status;
+    QTreeWidget *m_layers;
+    PreviewSnapshotPtr m_snapshot;
+    std::string m_selected;
+    std::set<std::string> m_hidden;
+    bool m_updatingLayers = false;
+};
+
+} // namespace grove

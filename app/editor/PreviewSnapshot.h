@@ -1,0 +1,43 @@
+// One finished live-preview run as the UI shows it: picture, per-node thumbnails, overlay, layers.
+#pragma once
+
+#include "core/Evaluator.h"
+#include "core/Graph.h"
+#include "core/LayerStats.h"
+
+#include <QColor>
+#include <QImage>
+#include <QString>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace grove {
+
+struct PreviewLayer
+{
+    std::string nodeId;
+    QString name;
+    QColor color;
+    PointLayerPtr points;
+    LayerStats stats;
+};
+
+struct PreviewSnapshot
+{
+    quint64 generation = 0;          // which request this answers; a newer one always wins
+    Graph graph;                     // the graph as evaluated
+    EvalResult result;
+    QImage image;                    // ground + sprites, at the world's aspect
+    std::map<std::string, QImage> thumbnails;  // by node id: its first output, small
+    std::string overlayNode;         // the node the overlay shows (the selection), or empty
+    QImage overlay;                  // that node's output over the map, ARGB, the image's size
+    std::vector<PreviewLayer> layers;  // exported layers in graph order
+    double seconds = 0;              // evaluation + painting
+};
+
+using PreviewSnapshotPtr = std::shared_ptr<const PreviewSnapshot>;
+
+} // namespace grove

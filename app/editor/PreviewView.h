@@ -1,0 +1,63 @@
+// The painted world: zoom (wheel, about the cursor), pan (drag), the selected output's overlay,
+// a dashed circle for a layer's widest clearing; reports hovers and clicks in world units.
+#pragma once
+
+#include <QImage>
+#include <QPointF>
+#include <QWidget>
+
+#include <optional>
+
+namespace grove {
+
+class PreviewView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit PreviewView(QWidget *parent = nullptr);
+
+    // The picture covers the world [0, worldSize) at any resolution.
+    void setPicture(const QImage &image, QSizeF worldSize);
+    void setOverlay(const QImage &overlay);
+    // A dashed circle in world units (the selected layer's widest clearing); nullopt hides it.
+    void setCircle(std::optional<QPointF> centre, double diameter = 0);
+    void fitToView();
+
+    const QImage &picture() const { return m_image; }
+    QPointF worldAt(QPointF widgetPos) const;
+    QPointF widgetAt(QPointF worldPos) const;
+    double zoom() const { return m_scale; }
+
+    QSize sizeHint() const override { return {440, 260}; }
+
+signals:
+    void hovered(QPointF world, bool inside);
+    void clicked(QPointF world);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
+    void leaveEvent(QEvent *event) override;
+
+private:
+    bool inWorld(QPointF world) const;
+
+    QImage m_image, m_overlay;
+    QSizeF m_world{1, 1};
+    double m_scale = 1;        // widget pixels per world unit
+    QPointF m_offset;          // widget position of world (0, 0)
+    bool m_fitted = true;      // follow the widget's size until the user zooms or pans
+    std::optional<QPointF> m_circleCentre;
+    double m_circleDiameter = 0;
+    std::optional<QPoint> m_press;
+    QPointF m_pressOffset;
+    bool m_panning = false;
+};
+
+} // namespace grove

@@ -1,0 +1,67 @@
+// Export bytes: points in one format, one file or one per layer, and the preview PNG.
+#include "ExportJob.h"
+
+#include "Evaluator.h"
+#include "GraphIO.h"
+#include "PngWriter.h"
+#include "PreviewRenderer.h"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+namespace grove {
+
+std::string safeFileName(const std::string &name)
+{
+    std::string out;
+    for (unsigned char c : name)
+        out += (std::isalnum(c) || c == '-' || c == '_' || c == '.') ? static_cast<char>(c) : '_';
+    if (out.empty() || out[0] == '.')
+        out = "layer" + out;
+    return out;
+}
+
+std::vector<std::string> exportTargets(const Graph &graph, const NodeRegistry &registry, const ExportJob &job)
+{
+    std::vector<std::string> targets = job.layers;
+    if (job.pngSize > 0)  // the picture also needs the paint node (ground) and every drawn layer
+        for (const auto &id : previewTargets(graph, registry))
+            if (std::find(targets.begin(), targets.end(), id) == targets.end())
+                targets.push_back(id);
+    return targets;
+}
+
+std::optional<ExportOutput> buildExport(const Graph &graph, const NodeRegistry &registry, const EvalResult &result,
+                                        const ExportJob &job, std::string *error)
+{
+    ExportOutput output;
+    if (job.pngSize > 0) {
+        const auto [w, h] = previewSize(graph.world, job.pngSize);
+        auto encoded = encodePng(renderPreview(graph, result, w, h), error);
+        if (!encoded)
+            return std::nullopt;
+        output.png = std::move(*encoded);
+    }
+    ExportInfo info;
+    info.graphName = graph.name;
+    info.graphPath = job.graphPath;
+    info.graphHash = graphHash(graph, registry);
+    info.world = graph.world;
+    const std::vector<PointLayerPtr> layers = layersOf(result, job.layers);
+    if (!job.split) {
+        output.files.push_back({{}, exportPoints(job.format, info, layers)});
+        return output;
+    }
+    std::set<std::string> names;
+    for (const auto &layer : layers) {
+        const std::string base = safeFileName(layer->info.name);
+        std::string name = base;
+        for (int n = 2; !names.insert(name).second; ++n)
+            name = base + "_" + std::to_string(n);
+        output.files.push_back({name + "." + exportExtension(job.format), exportPoints(job.format, info, {layer})});
+    }
+    return output;
+}
+
+} // namespace grove

@@ -1,0 +1,48 @@
+// The bytes of an export (points files and preview PNG), shared by grove-cli and the editor.
+#pragma once
+
+#include "Graph.h"
+#include "PointsExport.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace grove {
+
+struct EvalResult;
+class NodeRegistry;
+
+struct ExportJob
+{
+    ExportFormat format = ExportFormat::Json;
+    bool split = false;               // one file per layer instead of one file
+    std::vector<std::string> layers;  // exported node ids, in export order
+    std::string graphPath;            // written into the export as given (the CLI's FILE argument)
+    int pngSize = 0;                  // the PNG's longer side; 0: no PNG
+};
+
+struct ExportFile
+{
+    std::string name;  // with split: "<layer>.<ext>", unique within the job; else empty
+    std::string bytes;
+};
+
+struct ExportOutput
+{
+    std::vector<ExportFile> files;  // one without split, one per layer with it
+    std::string png;                // the PNG bytes when the job asked for one
+};
+
+// What to evaluate for a job: its layers, plus the preview's nodes when it renders a PNG.
+std::vector<std::string> exportTargets(const Graph &graph, const NodeRegistry &registry, const ExportJob &job);
+
+// Renders every byte of a job from an evaluated graph; nothing (with the reason in *error) when
+// the PNG cannot be encoded.
+std::optional<ExportOutput> buildExport(const Graph &graph, const NodeRegistry &registry, const EvalResult &result,
+                                        const ExportJob &job, std::string *error = nullptr);
+
+// A layer name made safe as a file name: [A-Za-z0-9._-], never empty or hidden.
+std::string safeFileName(const std::string &name);
+
+} // namespace grove

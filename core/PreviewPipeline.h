@@ -1,0 +1,46 @@
+// The live preview's work for one graph state: evaluate (cached per node), then paint, reusing
+// the ground when its node's result is unchanged. Qt-free, so benchmarks time the editor's path.
+#pragma once
+
+#include "Evaluator.h"
+#include "PreviewRenderer.h"
+
+#include <atomic>
+#include <functional>
+#include <mutex>
+#include <string>
+
+namespace grove {
+
+class NodeRegistry;
+
+struct PreviewFrame
+{
+    EvalResult result;
+    Image image;                // empty when the graph did not evaluate or the run was cancelled
+    bool groundReused = false;  // the ground came from the previous frame
+    double evalSeconds = 0, renderSeconds = 0;
+};
+
+class PreviewPipeline
+{
+public:
+    explicit PreviewPipeline(const NodeRegistry &registry);
+
+    // Evaluates every node (thumbnails and overlays want them all) and paints width x height.
+    // Thread-safe; one run at a time.
+    PreviewFrame run(const Graph &graph, int width, int height, const std::atomic<bool> *cancel = nullptr,
+                     std::function<void(const EvalProgress &)> progress = {},
+                     const std::set<std::string> &hiddenLayers = {});
+
+    Evaluator &evaluator() { return m_evaluator; }
+
+private:
+    const NodeRegistry &m_registry;
+    Evaluator m_evaluator;
+    std::mutex m_mutex;
+    std::string m_groundKey;  // groundKey() and size of m_ground
+    Image m_ground;
+};
+
+} // namespace grove

@@ -1,0 +1,280 @@
+// The live preview as a designer meets it: edits change the picture's layers, a stale run never
+// wins over a newer one, export gives grove-cli's bytes, presets list and render, and a click on
+// the map sets a layer's start point as one undo step.
+#include "tst_editor_support.h"
+
+#include "Document.h"
+#include "ExportDialog.h"
+#include "GraphScene.h"
+#include "MainWindow.h"
+#include "PresetBrowser.h"
+#include "PreviewController.h"
+#include "PreviewDock.h"
+#include "PreviewView.h"
+#include "ValueCommands.h"
+
+#include "core/Evaluator.h"
+#include "core/PreviewPipeline.h"
+#include "core/NodeRegistry.h"
+
+#include <QDir>
+#include <QListWidget>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QUndoStack>
+
+#include <set>
+
+using namespace grove;
+using namespace grove::test;
+
+namespace {
+
+const QString kIslandPreset = GROVE_SOURCE_DIR "/presets/island_world.grove.yaml";
+
+std::string readAll(const QString &path)
+{
+    QFile f(path);
+    f.open(QIODevice::ReadOnly);
+    return f.readAll().toStdString();
+}
+
+int runCli(const QStringList &args)
+{
+    QProcess p;
+    p.start(GROVE_CLI, args);
+    p.waitForFinished(120000);
+    return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+}
+
+bool caughtUp(MainWindow *w)
+{
+    PreviewController *c = w->preview();
+    return !c->isRunning() && c->snapshot() && c->shownGeneration() == c->requestedGeneration();
+}
+
+size_t layerCount(const PreviewSnapshotPtr &snap, const std::string &id)
+{
+    for (const PreviewLayer &l : snap->layers)
+        if (l.nodeId == id)
+            return l.stats.count;
+    return 0;
+}
+
+void setParam(Document *d, const std::string &node, const std::string &param, const Value &v)
+{
+    d->endMerge();
+    d->undoStack()->push(new SetParamCommand(d, node, param, v));
+}
+
+} // namespace
+
+class TestPreviewDock : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+    std::unique_ptr<MainWindow> openWindow(const std::string &text, QString *pathOut = nullptr)
+    {
+        static int n = 0;
+        const QString path = m_dir.filePath(QString("graph_%1.grove.yaml").arg(++n));
+        writeFile(path.toStdString(), text);
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1400, 900);
+        w->show();
+        if (!w->openFile(path))
+            qFatal("cannot open %s", qPrintable(path));
+        if (pathOut)
+            *pathOut = path;
+        return w;
+    }
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void paramEditChangesThePreview()
+    {
+        auto w = openWindow(kIsland);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        const size_t before = layerCount(w->preview()->snapshot(), "flowers");
+        QVERIFY(before > 0);
+        setParam(w->document(), "flowers", "radius", Value(12.0));
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        const size_t after = layerCount(w->preview()->snapshot(), "flowers");
+        QVERIFY2(after > 0 && after < before, qPrintable(QString("%1 -> %2").arg(before).arg(after)));
+        // The table shows what the picture shows.
+        QTreeWidget *table = w->previewDock()->layerTable();
+        bool found = false;
+        for (int i = 0; i < table->topLevelItemCount(); ++i)
+            if (table->topLevelItem(i)->text(0) == "flowers") {
+                QCOMPARE(table->topLevelItem(i)->text(1), QString::number(after));
+                found = true;
+            }
+        QVERIFY(found);
+    }
+
+    // Slow runs (a dense layer) edited twice in quick succession: the shown generations only ever
+    // grow, and the preview ends on the last edit's counts.
+    void staleRunNeverShowsOverANewerOne()
+    {
+        auto w = openWindow(kIsland);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        std::vector<quint64> shown;
+        connect(w->preview(), &PreviewController::snapshotReady, this,
+                [&](const PreviewSnapshotPtr &s) { shown.push_back(s->generation); });
+        w->preview()->setDebounceMs(0);
+        setParam(w->document(), "flowers", "radius", Value(1.05));
+        QTest::qWait(5);
+        setParam(w->document(), "flowers", "radius", Value(1.1));
+        QTest::qWait(5);
+        setParam(w->document(), "flowers", "radius", Value(7.5));
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 60000);
+        QVERIFY(!shown.empty());
+        for (size_t i = 1; i < shown.size(); ++i)
+            QVERIFY(shown[i] > shown[i - 1]);
+        QCOMPARE(w->preview()->shownGeneration(), w->preview()->requestedGeneration());
+        // The counts are those of the graph as it is now.
+        Evaluator fresh(w->document()->registry());
+        const EvalResult expected = fresh.evaluate(w->document()->graph());
+        const PortValue flowers = expected.output("flowers", "points");
+        const auto *set = std::get_if<PointSetPtr>(&flowers);
+        QVERIFY(set && *set);
+        QCOMPARE(layerCount(w->preview()->snapshot(), "flowers"), (*set)->layers.back()->points.size());
+    }
+
+    void exportGivesGroveCliBytes_data()
+    {
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<bool>("split");
+        QTest::addColumn<QStringList>("cliArgs");
+        QTest::newRow("json") << int(ExportDialog::Kind::Json) << false << QStringList{"--format", "json"};
+        QTest::newRow("csv") << int(ExportDialog::Kind::Csv) << false << QStringList{"--format", "csv"};
+        QTest::newRow("tiled split") << int(ExportDialog::Kind::Tiled) << true << QStringList{"--format", "tiled", "--split"};
+        QTest::newRow("png") << int(ExportDialog::Kind::Png) << false << QStringList{};
+    }
+
+    void exportGivesGroveCliBytes()
+    {
+        QFETCH(int, kind);
+        QFETCH(bool, split);
+        QFETCH(QStringList, cliArgs);
+        QString graphPath;
+        auto w = openWindow(kIsland, &graphPath);
+        QTemporaryDir out;
+        const bool png = kind == int(ExportDialog::Kind::Png);
+        const QString mine = out.filePath(split ? "mine" : "mine.out"), theirs = out.filePath(split ? "cli" : "cli.out");
+        ExportDialog dialog(w->document(), &w->preview()->pipeline().evaluator());
+        dialog.setKind(static_cast<ExportDialog::Kind>(kind));
+        dialog.setSplit(split);
+        dialog.setPngSize(600);
+        dialog.setDestination(mine);
+        bool done = false, ok = false;
+        QString message;
+        connect(&dialog, &ExportDialog::finished, this, [&](bool success, const QString &m) {
+            done = true;
+            ok = success;
+            message = m;
+        });
+        dialog.start();
+        QTRY_VERIFY_WITH_TIMEOUT(done, 60000);
+        QVERIFY2(ok, qPrintable(message));
+        QStringList args{"eval", graphPath};
+        if (png)
+            args << "--png" << theirs << "--png-size" << "600" << "-o" << out.filePath("ignored.json");
+        else
+            args << cliArgs << "-o" << theirs;
+        QCOMPARE(runCli(args), 0);
+        if (!split) {
+            const std::string a = readAll(mine), b = readAll(theirs);
+            QVERIFY(!a.empty());
+            QVERIFY(a == b);
+            return;
+        }
+        const QStringList files = QDir(theirs).entryList(QDir::Files, QDir::Name);
+        QCOMPARE(QDir(mine).entryList(QDir::Files, QDir::Name), files);
+        QCOMPARE(files.size(), 4);
+        for (const QString &f : files)
+            QVERIFY2(readAll(QDir(mine).filePath(f)) == readAll(QDir(theirs).filePath(f)), qPrintable(f));
+    }
+
+    void islandPresetRendersWithItsFourLayers()
+    {
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1400, 900);
+        w->show();
+        QVERIFY(w->openFile(kIslandPreset));
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        const QImage image = w->previewDock()->view()->picture();
+        QCOMPARE(image.size(), QSize(880, 480));
+        std::set<QRgb> colours;
+        for (int y = 0; y < image.height(); y += 7)
+            for (int x = 0; x < image.width(); x += 7)
+                colours.insert(image.pixel(x, y));
+        QVERIFY2(colours.size() > 50, qPrintable(QString::number(colours.size())));
+        QTreeWidget *table = w->previewDock()->layerTable();
+        QStringList names;
+        for (int i = 0; i < table->topLevelItemCount(); ++i) {
+            names << table->topLevelItem(i)->text(0);
+            QVERIFY(table->topLevelItem(i)->text(1).toInt() > 0);
+        }
+        QCOMPARE(names, (QStringList{"chests", "rocks", "trees", "flowers"}));
+        // Every node with an output has a thumbnail on its card.
+        QVERIFY(!w->preview()->snapshot()->thumbnails.at("height_noise").isNull());
+    }
+
+    void presetBrowserListsTheShippedPresets()
+    {
+        PresetBrowser browser(builtinRegistry());
+        QStringList files;
+        for (const PresetEntry &e : browser.entries())
+            if (!e.user)
+                files << QFileInfo(e.path).fileName();
+        files.sort();
+        QCOMPARE(files, (QStringList{"biomes.grove.yaml", "forest_savanna.grove.yaml", "island_world.grove.yaml",
+                                     "loot_and_camps.grove.yaml", "scatter_methods.grove.yaml"}));
+        QCOMPARE(browser.list()->count(), static_cast<int>(browser.entries().size()) + 1);  // + Empty graph
+
+        // A saved preset is listed as the user's, with its name and description.
+        bool ok = false;
+        auto w = openWindow(kIsland);
+        const QString path = MainWindow::writeUserPreset(w->document()->graph(), w->document()->registry(), "My Isle",
+                                                         "Windy.", &ok);
+        QVERIFY2(ok, qPrintable(path));
+        bool listed = false;
+        for (const PresetEntry &e : PresetBrowser::findPresets(builtinRegistry()))
+            listed |= e.user && e.name == "My Isle" && e.notes == "Windy.";
+        QVERIFY(listed);
+        QFile::remove(path);
+    }
+
+    void clickOnTheMapSetsTheStartPointAsOneUndoStep()
+    {
+        auto w = openWindow(kIsland);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        w->selectNode("trees");
+        PreviewView *view = w->previewDock()->view();
+        const std::string before = bytes(w->document());
+        const int steps = w->document()->undoStack()->count();
+        const QPoint at = view->widgetAt(QPointF(300, 200)).toPoint();
+        const QPointF world = view->worldAt(at);
+        QTest::mouseClick(view, Qt::LeftButton, Qt::NoModifier, at);
+        QCOMPARE(w->document()->undoStack()->count(), steps + 1);
+        const Node *trees = w->document()->graph().node("trees");
+        QCOMPARE(trees->param("start")->toString(), std::string("point"));
+        QCOMPARE(trees->param("start_x")->toNumber(), std::round(world.x()));
+        QCOMPARE(trees->param("start_y")->toNumber(), std::round(world.y()));
+        w->document()->undoStack()->undo();
+        QVERIFY(bytes(w->document()) == before);
+        // A node without start params ignores clicks.
+        w->selectNode("height");
+        QTest::mouseClick(view, Qt::LeftButton, Qt::NoModifier, at);
+        QCOMPARE(w->document()->undoStack()->index(), steps);
+    }
+};
+
+QTEST_MAIN(TestPreviewDock)
+#include "tst_preview_dock.moc"
