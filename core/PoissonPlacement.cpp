@@ -100,6 +100,12 @@ public:
             if (radius != m_s.radius && !m_occupancy.isFree(x, y, radius))
                 return false;  // too close at this spot's own, larger radius
         }
+        return accept(x, y, radius);
+    }
+
+    // The candidate passed every check: it becomes a point and joins the active list.
+    bool accept(double x, double y, double radius)
+    {
         if (placed() >= m_s.maxPoints) {
             m_full = true;
             return false;
@@ -208,13 +214,7 @@ private:
         }
         if (m_s.allowed && !m_s.allowed->at(x, y))
             return false;
-        if (placed() >= m_s.maxPoints) {
-            m_full = true;
-            return false;
-        }
-        m_active.push_back(static_cast<std::uint32_t>(m_occupancy.size()));
-        m_occupancy.add(x, y, r);
-        return true;
+        return accept(x, y, r);
     }
 
     CircleDirections m_directions;

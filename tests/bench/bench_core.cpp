@@ -99,7 +99,9 @@ void BM_Bridson_Reference(benchmark::State &state)
     state.counters["points/s"] = benchmark::Counter(static_cast<double>(points) * state.iterations(), benchmark::Counter::kIsRate);
 }
 
-void BM_Bridson_Grove(benchmark::State &state)
+// Grove's place_layer core on the same world: the exact method (the tutorial's points) or the
+// fast one (Roberts' circle candidates).
+void placementBenchmark(benchmark::State &state, PlacementMethod method)
 {
     PlacementSettings s;
     s.width = s.height = kWorld;
@@ -107,32 +109,7 @@ void BM_Bridson_Grove(benchmark::State &state)
     s.k = kK;
     s.seed = kSeed;
     s.start = StartMode::Random;
-    std::size_t points = 0, peak = 0;
-    for (auto _ : state) {
-        const std::size_t base = g_current.load();
-        resetPeak();
-        OccupancyGrid grid(s.width, s.height, s.radius / std::sqrt(2.0));
-        std::vector<PointXYR> out;
-        placePoisson(s, grid, out);
-        points = out.size();
-        peak = peakSince(base);
-        benchmark::DoNotOptimize(out.data());
-    }
-    state.counters["points"] = static_cast<double>(points);
-    state.counters["points/s"] = benchmark::Counter(static_cast<double>(points) * state.iterations(), benchmark::Counter::kIsRate);
-    state.counters["peak B/point"] = static_cast<double>(peak) / static_cast<double>(points);
-}
-
-// Martin Roberts' candidates on the circle (method: fast), same world and radius.
-void BM_Bridson_Fast(benchmark::State &state)
-{
-    PlacementSettings s;
-    s.width = s.height = kWorld;
-    s.radius = kRadius;
-    s.k = kK;
-    s.seed = kSeed;
-    s.start = StartMode::Random;
-    s.method = PlacementMethod::Fast;
+    s.method = method;
     std::size_t points = 0, peak = 0;
     for (auto _ : state) {
         const std::size_t base = g_current.load();
@@ -149,6 +126,9 @@ void BM_Bridson_Fast(benchmark::State &state)
     state.counters["points/s"] = benchmark::Counter(static_cast<double>(points) * state.iterations(), benchmark::Counter::kIsRate);
     state.counters["peak B/point"] = static_cast<double>(peak) / static_cast<double>(points);
 }
+
+void BM_Bridson_Grove(benchmark::State &state) { placementBenchmark(state, PlacementMethod::Exact); }
+void BM_Bridson_Fast(benchmark::State &state) { placementBenchmark(state, PlacementMethod::Fast); }
 
 // The same placement through the evaluator, as grove-cli and the editor run it, with an allowed
 // rule and a density radius from 4-octave value noise.
