@@ -135,7 +135,7 @@ int GraphIndex::indexOf(const std::string &id) const
     return it == m_index.end() ? -1 : it->second;
 }
 
-std::vector<int> topologicalOrder(const Graph &graph)
+std::vector<int> topologicalOrder(const Graph &graph, std::vector<char> *placedOut)
 {
     const size_t n = graph.nodes.size();
     GraphIndex index(graph);
@@ -171,6 +171,8 @@ std::vector<int> topologicalOrder(const Graph &graph)
             if (--pending[static_cast<size_t>(c)] == 0)
                 ready.push(c);
     }
+    if (placedOut)
+        *placedOut = placed;
     if (order.size() < n) {
         std::vector<int> rest;
         for (size_t i = 0; i < n; ++i)

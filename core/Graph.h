@@ -85,7 +85,8 @@ private:
 
 // Node indices in a stable topological order: inputs first, ties broken by id. Nodes in a
 // cycle (or downstream of one) follow at the end, by id. Links to missing nodes are ignored.
-std::vector<int> topologicalOrder(const Graph &graph);
+// `placed`, when given, says per node whether it found a place before the cycles.
+std::vector<int> topologicalOrder(const Graph &graph, std::vector<char> *placed = nullptr);
 
 // True for ids matching [a-z][a-z0-9_]*.
 bool isValidNodeId(const std::string &id);

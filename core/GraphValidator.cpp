@@ -35,32 +35,14 @@ std::vector<std::vector<std::string>> findCycles(const Graph &graph)
 {
     const size_t n = graph.nodes.size();
     GraphIndex index(graph);
-    // Kahn's pass: whatever is left sits on or below a cycle.
-    std::vector<int> pending(n, 0);
-    std::vector<std::vector<int>> consumers(n);
+    // Whatever the topological order cannot place sits on or below a cycle.
+    std::vector<char> done;
+    topologicalOrder(graph, &done);
     std::vector<std::vector<int>> sources(n);
     for (size_t i = 0; i < n; ++i)
-        for (const auto &[port, link] : graph.nodes[i].inputs) {
-            int src = index.indexOf(link.node);
-            if (src < 0)
-                continue;
-            ++pending[i];
-            consumers[static_cast<size_t>(src)].push_back(static_cast<int>(i));
-            sources[i].push_back(src);
-        }
-    std::vector<int> stack;
-    for (size_t i = 0; i < n; ++i)
-        if (pending[i] == 0)
-            stack.push_back(static_cast<int>(i));
-    std::vector<char> done(n, 0);
-    while (!stack.empty()) {
-        int i = stack.back();
-        stack.pop_back();
-        done[static_cast<size_t>(i)] = 1;
-        for (int c : consumers[static_cast<size_t>(i)])
-            if (--pending[static_cast<size_t>(c)] == 0)
-                stack.push_back(c);
-    }
+        for (const auto &[port, link] : graph.nodes[i].inputs)
+            if (const int src = index.indexOf(link.node); src >= 0)
+                sources[i].push_back(src);
     // Walk upstream through unfinished sources until a node repeats: that loop is a cycle.
     std::vector<std::vector<std::string>> cycles;
     std::vector<char> reported(n, 0);
