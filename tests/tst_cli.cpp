@@ -57,6 +57,7 @@ private slots:
     void formatRewritesCanonically();
     void pngIsWrittenWithTheExport();
     void statsReportEveryLayer();
+    void benchTimesAGraphsLayers();
 
 private:
     QTemporaryDir *m_dir = nullptr;
@@ -326,6 +327,18 @@ void TestCli::pngIsWrittenWithTheExport()
     QVERIFY2(bad.err.find("cannot write /nonexistent-grove/x.png") != std::string::npos, bad.err.c_str());
     QVERIFY(!QFile::exists(QString::fromStdString(path("c.json"))));
     QCOMPARE(cli({"eval", preset, "--png-size", "3"}).code, 2);
+}
+
+void TestCli::benchTimesAGraphsLayers()
+{
+    Run r = cli({"bench", QString::fromStdString(sourceDir() + "/presets/scatter_methods.grove.yaml"), "--runs", "2"});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.find("2 cold evaluations, medians") != std::string::npos, r.out.c_str());
+    for (const char *layer : {"\nbridson ", "\ndarts ", "\njittered ", "\nrandom ", "\nwhole graph "})
+        QVERIFY2(r.out.find(layer) != std::string::npos, layer);
+    QVERIFY(r.out.find("points/s") != std::string::npos);
+    QCOMPARE(cli({"bench", "--runs", "0"}).code, 2);
+    QCOMPARE(cli({"bench", "--fast"}).code, 2);
 }
 
 QTEST_APPLESS_MAIN(TestCli)

@@ -2,6 +2,8 @@
 // layers, list the catalog. main.cpp and the CLI fuzzer call runCli.
 #include "CliApp.h"
 
+#include "BenchCommand.h"
+
 #include "core/CatalogExport.h"
 #include "core/Evaluator.h"
 #include "core/ExportJob.h"
@@ -50,6 +52,7 @@ const char *kUsage = R"(usage:
                             min(ri, rj) (always 0 for place_layer), widest clearing, time
       --max-points N        points one layer may hold (default 20000000)
   grove-cli format FILE... [--check]         rewrite graphs in canonical form (--check: only report)
+  grove-cli bench [FILE] [--runs N]          time the standard workloads (or FILE's layers): medians
   grove-cli nodes [--json|--markdown]        the node catalog, generated from the node descriptors
   grove-cli --help | --version
 
@@ -514,6 +517,8 @@ int Cli::run(const std::vector<std::string> &args)
             return cmdFormat(rest);
         if (command == "nodes")
             return cmdNodes(rest);
+        if (command == "bench")
+            return runBench(rest, m_out, m_err);
     } catch (const std::bad_alloc &) {
         m_err << "grove-cli: out of memory\n";
         return kExitInvalid;
@@ -522,7 +527,7 @@ int Cli::run(const std::vector<std::string> &args)
         return kExitInvalid;
     }
     return usageError("unknown command '" + command + "'"
-                      + didYouMean(command, {"validate", "eval", "format", "nodes", "--help", "--version"}));
+                      + didYouMean(command, {"validate", "eval", "format", "bench", "nodes", "--help", "--version"}));
 }
 
 } // namespace
