@@ -1,8 +1,18 @@
 #!/usr/bin/env bash
 # Sets up and builds Grove, then runs every test under CTest (Qt Test suites, golden checks
-# against the seed JavaScript, grove-cli end to end).
+# against the seed JavaScript, grove-cli end to end, the bad-input suite and the fuzz corpus),
+# then the same core, nodes, grove-cli and non-editor suites again under AddressSanitizer,
+# UndefinedBehaviorSanitizer and LeakSanitizer. GROVE_SANITIZE_STAGE=0 skips that second stage.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${GROVE_BUILD_DIR:-$root/build}"
 "$root/app/setup.sh" -DGROVE_BUILD_APP=ON -DGROVE_BUILD_TESTS=ON
-cd "${GROVE_BUILD_DIR:-$root/build}"
-QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$(nproc)" "$@"
+(cd "$build" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$(nproc)" "$@")
+
+if [ "${GROVE_SANITIZE_STAGE:-1}" != "0" ]; then
+  echo "grove: building and testing again with ASan + UBSan + LSan"
+  GROVE_BUILD_DIR="$build-sanitize" "$root/app/setup.sh" -DGROVE_SANITIZE=ON -DGROVE_BUILD_APP=OFF -DGROVE_BUILD_TESTS=ON -DGROVE_BUILD_BENCH=OFF
+  # the oracle check compares data, not code: once is enough
+  (cd "$build-sanitize" && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+     QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$(nproc)" -E oracle "$@")
+fi
