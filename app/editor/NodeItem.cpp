@@ -95,6 +95,9 @@ double NodeItem::height() const
 
 void NodeItem::setThumbnail(const QImage &image)
 {
+    // Every preview run hands out every card's thumbnail; most are the same image as before.
+    if (image.cacheKey() == m_thumbnail.cacheKey())
+        return;
     m_thumbnail = image;
     update();
 }

@@ -16,6 +16,15 @@
 #include <map>
 #include <mutex>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+#if defined(__linux__)
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 namespace grove {
 
 // Worker-side caches, keyed by what the values depend on, so a drag recomputes only what changed.
@@ -37,6 +46,22 @@ QImage thumbnailOf(const NodeResult &node, const World &world)
     const double scale = std::min(kThumbWidth / world.width, kThumbHeight / world.height);
     const int w = std::max(8, static_cast<int>(world.width * scale)), h = std::max(8, static_cast<int>(world.height * scale));
     return OutputRaster::render(node.outputs.front(), world, w, h, true);
+}
+
+// Evaluation yields the CPU to the UI thread, so a drag stays smooth on a machine with few cores.
+// On Linux a thread has its own nice value, and the threads it starts (ground, raster rows)
+// inherit it.
+void lowerThisThreadsPriority()
+{
+#if defined(__linux__)
+    constexpr int kWorkerNice = 5;
+    thread_local bool lowered = false;
+    if (!lowered) {
+        lowered = true;
+        const int current = getpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)));
+        setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), std::max(current, kWorkerNice));
+    }
+#endif
 }
 
 // Everything the UI shows for one graph state, computed off the UI thread.
@@ -117,6 +142,14 @@ PreviewController::PreviewController(Document *document, QObject *parent)
       m_cache(std::make_shared<WorkerCache>())
 {
     m_pool.setMaxThreadCount(1);
+#if defined(__GLIBC__)
+    // Pictures, overlays and occupancy grids are freed after every run. glibc would raise its mmap
+    // threshold past their size after the first free and serve the next ones from its arenas,
+    // which fragment and keep growing during a drag; a fixed threshold keeps them in mmap, so a
+    // free gives the memory back.
+    static const bool fixedThreshold = mallopt(M_MMAP_THRESHOLD, 512 * 1024) != 0;
+    Q_UNUSED(fixedThreshold);
+#endif
     m_debounce.setSingleShot(true);
     connect(&m_debounce, &QTimer::timeout, this, &PreviewController::startRun);
     m_longRun.setSingleShot(true);
@@ -220,6 +253,7 @@ void PreviewController::startRun()
     const std::set<std::string> hidden = m_hidden;
     QPointer<PreviewController> self(this);
     m_pool.start([=] {
+        lowerThisThreadsPriority();
         int lastPercent = -1;
         auto report = [&](const EvalProgress &p) {
             const int percent = static_cast<int>(p.fraction * 100);
@@ -261,10 +295,21 @@ void PreviewController::finishRun(quint64 generation, PreviewSnapshotPtr snapsho
     }
     if (m_userCancelled && cancelled)
         emit statusChanged(tr("Preview cancelled; the next change starts it again."));
-    if (m_pending || (generation < m_requested && !m_userCancelled))
+    if (m_pending || (generation < m_requested && !m_userCancelled)) {
         startRun();
-    else
+    } else {
         emit longRunChanged(false);
+        releaseFreedMemory();
+    }
+}
+
+// Runs free their rasters and point sets on several threads, and glibc keeps what those threads'
+// arenas held: without this, an idle editor sits on the memory of its largest runs.
+void PreviewController::releaseFreedMemory()
+{
+#if defined(__GLIBC__)
+    m_pool.start([] { malloc_trim(0); });
+#endif
 }
 
 } // namespace grove

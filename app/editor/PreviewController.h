@@ -61,6 +61,7 @@ private:
     void schedule();
     void startRun();
     void finishRun(quint64 generation, PreviewSnapshotPtr snapshot, const QString &problem, bool cancelled);
+    void releaseFreedMemory();
 
     struct WorkerCache;
     Document *m_document;

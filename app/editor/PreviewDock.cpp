@@ -78,6 +78,7 @@ PreviewDock::PreviewDock(Document *document, PreviewController *controller, QWid
     m_hover->setMinimumHeight(m_hover->fontMetrics().height() * 2 + 4);
     m_hover->setStyleSheet("color: #c8c8cc;");
     column->addWidget(m_hover);
+    m_status->setObjectName("previewStatus");
     m_status->setWordWrap(true);
     m_status->setStyleSheet("color: #e0a050;");
     m_status->hide();

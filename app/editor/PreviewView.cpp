@@ -13,6 +13,7 @@ namespace grove {
 namespace {
 constexpr int kClickSlack = 4;  // pixels a press may move and still be a click
 constexpr double kMinZoomFactor = 0.25, kMaxZoomFactor = 64;
+constexpr double kOverlayOpacity = 0.62;
 } // namespace
 
 PreviewView::PreviewView(QWidget *parent) : QWidget(parent)
@@ -27,6 +28,7 @@ void PreviewView::setPicture(const QImage &image, QSizeF worldSize)
 {
     const bool newWorld = worldSize != m_world;
     m_image = image;
+    m_scaled = {};
     m_world = worldSize.width() > 0 && worldSize.height() > 0 ? worldSize : QSizeF(1, 1);
     if (newWorld || m_fitted)
         fitToView();
@@ -36,6 +38,7 @@ void PreviewView::setPicture(const QImage &image, QSizeF worldSize)
 void PreviewView::setOverlay(const QImage &overlay)
 {
     m_overlay = overlay;
+    m_scaled = {};
     update();
 }
 
@@ -81,12 +84,19 @@ void PreviewView::paintEvent(QPaintEvent *)
         return;
     }
     // Smooth when shrinking; crisp pixels when zoomed in, so single points stay readable.
-    p.setRenderHint(QPainter::SmoothPixmapTransform, target.width() < m_image.width() * 1.5);
-    p.drawImage(target, m_image);
-    if (!m_overlay.isNull()) {
-        p.setOpacity(0.62);
-        p.drawImage(target, m_overlay);
-        p.setOpacity(1);
+    const bool smooth = target.width() < m_image.width() * 1.5;
+    const QSize size = target.size().toSize();
+    if (const QImage *scaled = scaledPicture(size, smooth)) {
+        p.drawImage(QPointF(std::round(target.x()), std::round(target.y())), *scaled);
+    } else {
+        // Zoomed in far: only the visible part is drawn, without smoothing, so no cache is needed.
+        p.setRenderHint(QPainter::SmoothPixmapTransform, smooth);
+        p.drawImage(target, m_image);
+        if (!m_overlay.isNull()) {
+            p.setOpacity(kOverlayOpacity);
+            p.drawImage(target, m_overlay);
+            p.setOpacity(1);
+        }
     }
     p.setPen(QPen(QColor(255, 255, 255, 40), 1));
     p.setBrush(Qt::NoBrush);
@@ -104,6 +114,24 @@ void PreviewView::paintEvent(QPaintEvent *)
         p.drawLine(c - QPointF(5, 0), c + QPointF(5, 0));
         p.drawLine(c - QPointF(0, 5), c + QPointF(0, 5));
     }
+}
+
+const QImage *PreviewView::scaledPicture(QSize size, bool smooth)
+{
+    // Past a few screens' worth of pixels, drawing the visible part directly is cheaper.
+    if (size.isEmpty() || static_cast<qint64>(size.width()) * size.height() > 4LL * std::max(1, width() * height()))
+        return nullptr;
+    if (m_scaled.size() == size && m_scaledSmooth == smooth)
+        return &m_scaled;
+    const Qt::TransformationMode mode = smooth ? Qt::SmoothTransformation : Qt::FastTransformation;
+    m_scaled = m_image.scaled(size, Qt::IgnoreAspectRatio, mode).convertToFormat(QImage::Format_RGB32);
+    m_scaledSmooth = smooth;
+    if (!m_overlay.isNull()) {
+        QPainter p(&m_scaled);
+        p.setOpacity(kOverlayOpacity);
+        p.drawImage(QPoint(0, 0), m_overlay.scaled(size, Qt::IgnoreAspectRatio, mode));
+    }
+    return &m_scaled;
 }
 
 void PreviewView::resizeEvent(QResizeEvent *)

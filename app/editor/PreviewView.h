@@ -47,8 +47,13 @@ protected:
 
 private:
     bool inWorld(QPointF world) const;
+    // The picture with its overlay, scaled to `size` once: a paint is then a plain copy, not a
+    // smooth rescale of the whole picture (which held the UI thread up while a slider dragged).
+    const QImage *scaledPicture(QSize size, bool smooth);
 
     QImage m_image, m_overlay;
+    QImage m_scaled;           // cache of scaledPicture()
+    bool m_scaledSmooth = false;
     QSizeF m_world{1, 1};
     double m_scale = 1;        // widget pixels per world unit
     QPointF m_offset;          // widget position of world (0, 0)

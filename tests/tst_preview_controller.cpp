@@ -1,0 +1,175 @@
+// The preview when a run is slow or the graph is wrong: a progress bar with Cancel for long runs,
+// Cancel keeps the previous picture, and a graph with a problem says so and keeps the last good one.
+#include "tst_editor_support.h"
+
+#include "Document.h"
+#include "MainWindow.h"
+#include "PreviewController.h"
+#include "PreviewDock.h"
+#include "PreviewView.h"
+#include "ValueCommands.h"
+
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QUndoStack>
+
+using namespace grove;
+using namespace grove::test;
+
+namespace {
+
+// One layer on a big world: radius 200 is instant, radius 2.5 takes seconds (millions of points).
+const std::string kBigWorld = R"yaml(grove: 1
+name: Big world
+world: {width: 6000, height: 6000, seed: 7}
+nodes:
+  dots:
+    type: place_layer
+    params: {radius: 200, sprite: flower}
+)yaml";
+
+bool caughtUp(MainWindow *w)
+{
+    PreviewController *c = w->preview();
+    return !c->isRunning() && c->snapshot() && c->shownGeneration() == c->requestedGeneration();
+}
+
+void setParam(Document *d, const std::string &node, const std::string &param, const Value &v)
+{
+    d->endMerge();
+    d->undoStack()->push(new SetParamCommand(d, node, param, v));
+}
+
+QLabel *previewStatus(MainWindow *w)
+{
+    auto *label = w->previewDock()->findChild<QLabel *>("previewStatus");
+    if (!label)
+        qFatal("no preview status label");
+    return label;
+}
+
+} // namespace
+
+class TestPreviewController : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+    std::unique_ptr<MainWindow> openWindow(const std::string &text)
+    {
+        static int n = 0;
+        const QString path = m_dir.filePath(QString("graph_%1.grove.yaml").arg(++n));
+        writeFile(path.toStdString(), text);
+        auto w = std::make_unique<MainWindow>();
+        w->resize(1400, 900);
+        w->show();
+        if (!w->openFile(path))
+            qFatal("cannot open %s", qPrintable(path));
+        return w;
+    }
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void longRunShowsProgressAndCancelKeepsThePreviousPicture()
+    {
+        auto w = openWindow(kBigWorld);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 60000);
+        auto *bar = w->statusBar()->findChild<QProgressBar *>();
+        auto *cancel = w->statusBar()->findChild<QPushButton *>("cancelEvaluation");
+        QVERIFY(bar && cancel);
+        QVERIFY(!bar->isVisible() && !cancel->isVisible());  // a quick run shows none
+        const PreviewSnapshotPtr before = w->preview()->snapshot();
+        const QImage picture = w->previewDock()->view()->picture();
+        QVERIFY(!before->layers.empty() && before->layers.front().stats.count > 0);
+
+        QElapsedTimer clock;
+        clock.start();
+        setParam(w->document(), "dots", "radius", Value(2.5));
+        QTRY_VERIFY_WITH_TIMEOUT(cancel->isVisible() && bar->isVisible(), 10000);
+        const qint64 shownAfter = clock.elapsed();
+        QVERIFY2(shownAfter >= PreviewController::kLongRunMs, qPrintable(QString::number(shownAfter)));
+        QVERIFY(w->preview()->isRunning());
+        // The bar moves while the layer grows.
+        QTRY_VERIFY_WITH_TIMEOUT(bar->value() > 0, 30000);
+        QVERIFY(w->preview()->isRunning());
+
+        clock.restart();
+        QTest::mouseClick(cancel, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(!w->preview()->isRunning(), 10000);
+        qInfo("progress bar after %lld ms; cancel took %lld ms", shownAfter, clock.elapsed());
+        QVERIFY2(clock.elapsed() < 2000, qPrintable(QString("cancel took %1 ms").arg(clock.elapsed())));
+        QTRY_VERIFY(!bar->isVisible() && !cancel->isVisible());
+        // The previous result stays: same snapshot, same picture, and the dock says why.
+        QCOMPARE(w->preview()->snapshot(), before);
+        QVERIFY(w->previewDock()->view()->picture() == picture);
+        QVERIFY(w->preview()->requestedGeneration() > w->preview()->shownGeneration());
+        QVERIFY2(previewStatus(w.get())->isVisible() && previewStatus(w.get())->text().contains("cancelled"),
+                 qPrintable(previewStatus(w.get())->text()));
+        // Nothing starts by itself after a Cancel ...
+        QTest::qWait(300);
+        QVERIFY(!w->preview()->isRunning());
+        QCOMPARE(w->preview()->snapshot(), before);
+
+        // ... until the next change, which runs normally.
+        setParam(w->document(), "dots", "radius", Value(150.0));
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 60000);
+        QVERIFY(w->preview()->snapshot() != before);
+        QVERIFY(w->preview()->snapshot()->layers.front().stats.count > before->layers.front().stats.count);
+        QVERIFY(!previewStatus(w.get())->isVisible());
+        QVERIFY(!bar->isVisible() && !cancel->isVisible());
+    }
+
+    void problemsShowAndTheLastGoodPictureStays_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("message");
+        // The validator refuses the graph (a wire that closes a cycle).
+        QTest::newRow("invalid graph") << "cycle" << "Fix the problems";
+        // The graph is valid but a node fails while evaluating (over the point budget).
+        QTest::newRow("failed node") << "budget" << "over the limit";
+    }
+
+    void problemsShowAndTheLastGoodPictureStays()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, message);
+        auto w = openWindow(kIsland);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 60000);
+        Document *doc = w->document();
+        const PreviewSnapshotPtr good = w->preview()->snapshot();
+        const QImage picture = w->previewDock()->view()->picture();
+        QVERIFY(!previewStatus(w.get())->isVisible());
+
+        if (kind == "cycle") {
+            doc->undoStack()->push(new SetInputCommand(doc, "trees", "obstacles", Link{"flowers", "all"}));
+        } else {
+            setParam(doc, "flowers", "radius", Value(0.05));  // billions of flowers: far over the budget
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(previewStatus(w.get())->isVisible(), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(!w->preview()->isRunning(), 30000);
+        QVERIFY2(previewStatus(w.get())->text().contains(message), qPrintable(previewStatus(w.get())->text()));
+        QCOMPARE(w->preview()->snapshot(), good);
+        QVERIFY(w->previewDock()->view()->picture() == picture);
+        QVERIFY(!doc->problems().empty() || kind == "budget");
+
+        // Undo fixes the graph: the problem goes and the preview follows again.
+        doc->undoStack()->undo();
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 60000);
+        QVERIFY(w->preview()->snapshot() != good);
+        QVERIFY(!previewStatus(w.get())->isVisible());
+        QCOMPARE(w->preview()->snapshot()->layers.size(), good->layers.size());
+        for (size_t i = 0; i < good->layers.size(); ++i)
+            QCOMPARE(w->preview()->snapshot()->layers[i].stats.count, good->layers[i].stats.count);
+    }
+};
+
+QTEST_MAIN(TestPreviewController)
+#include "tst_preview_controller.moc"
