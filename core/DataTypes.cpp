@@ -2,6 +2,7 @@
 #include "DataTypes.h"
 
 #include <algorithm>
+#include <limits>
 #include <atomic>
 #include <cstring>
 #include <numeric>
@@ -72,6 +73,11 @@ void Field::sampleRowShared(double x0, double dx, double y, int n, double *out) 
     memo.dx = dx;
     memo.y = y;
     memo.values.assign(out, out + std::max(n, 0));
+}
+
+double Field::upperBound() const
+{
+    return std::numeric_limits<double>::infinity();
 }
 
 void Field::sampleRow(double x0, double dx, double y, int n, double *out) const

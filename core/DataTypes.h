@@ -32,6 +32,9 @@ public:
     // sampleRow through a one-row memo per thread: the preview asks the same row of one field
     // twice (its hill shading, then the labels cut from it), and the second ask is a copy.
     void sampleRowShared(double x0, double dx, double y, int n, double *out) const;
+    // The largest value the field can take, when it is known (density: max_radius); +inf when not.
+    // Placement uses it to bound how far a candidate's conflicts can be.
+    virtual double upperBound() const;
 
 private:
     std::uint64_t m_serial;  // tells fields apart in the memo (an address can be reused)

@@ -130,12 +130,12 @@ public:
         // once. Many steps place a point within a few tries, so the first few candidates use the
         // grid directly and only a step that goes on pays for the gathering.
         constexpr int kDirectTries = 4;
-        const bool canGather = m_s.radiusField == nullptr;
+        const bool canGather = m_largestRadius < HUGE_VAL;
         bool local = false;
         for (int i = 0; i < m_s.k; ++i) {
             if (canGather && !local && i == kDirectTries) {
                 m_near.clear();
-                m_occupancy.gatherNear(parent.x, parent.y, 2 * pr + m_s.radius, m_near);
+                m_occupancy.gatherNear(parent.x, parent.y, 2 * pr + m_largestRadius, m_near);
                 local = true;
             }
             double dx, dy, d2;
@@ -179,10 +179,10 @@ public:
         // With one radius for the layer, every conflict of every candidate lies within
         // reach + radius of the parent: gather those points once, then test each candidate
         // against that short list instead of walking grid cells k times. Same points, same test.
-        const bool local = m_s.radiusField == nullptr;
+        const bool local = m_largestRadius < HUGE_VAL;
         if (local) {
             m_near.clear();
-            m_occupancy.gatherNear(parent.x, parent.y, reach + m_s.radius, m_near);
+            m_occupancy.gatherNear(parent.x, parent.y, reach + m_largestRadius, m_near);
         }
         for (int i = 0; i < m_s.k; ++i) {
             const double dx = dirs[static_cast<size_t>(i)].first * c - dirs[static_cast<size_t>(i)].second * s;
@@ -199,12 +199,27 @@ public:
     }
 
 private:
-    // tryAdd for a layer of one radius, testing against the gathered neighbours only
+    // tryAdd against the gathered neighbours only: they hold every point within the largest
+    // radius a candidate can take. Same checks, same order of cheap before costly, as tryAdd.
     bool tryAddNear(double x, double y)
     {
         if (x < 0 || y < 0 || x >= m_s.width || y >= m_s.height)
             return false;
-        const double r = m_s.radius;
+        if (!nearIsFree(x, y, m_s.radius))
+            return false;
+        if (m_s.allowed && !m_s.allowed->at(x, y))
+            return false;
+        double radius = m_s.radius;
+        if (m_s.radiusField) {
+            radius = std::max(m_s.radius, m_s.radiusField->at(x, y));
+            if (radius != m_s.radius && !nearIsFree(x, y, radius))
+                return false;
+        }
+        return accept(x, y, radius);
+    }
+
+    bool nearIsFree(double x, double y, double r) const
+    {
         for (const PointXYR &p : m_near) {
             const double m = std::min(r, p.r);
             const double dx = p.x - x;
@@ -212,9 +227,7 @@ private:
             if (dx * dx + dy * dy < m * m)
                 return false;
         }
-        if (m_s.allowed && !m_s.allowed->at(x, y))
-            return false;
-        return accept(x, y, r);
+        return true;
     }
 
     CircleDirections m_directions;
@@ -225,6 +238,8 @@ private:
     SeededRandom m_random;
     std::vector<std::uint32_t> m_active;
     bool m_full = false;
+    // the largest radius a candidate can take: the layer's, or its radius field's bound
+    double m_largestRadius = m_s.radiusField ? std::max(m_s.radius, m_s.radiusFieldMax) : m_s.radius;
 };
 
 } // namespace

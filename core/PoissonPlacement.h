@@ -29,6 +29,7 @@ struct PlacementSettings
     double startX = 0, startY = 0;
     const Mask *allowed = nullptr;      // optional biome rule
     const Field *radiusField = nullptr; // optional: a point's radius is max(radius, field(x, y))
+    double radiusFieldMax = 0;          // radiusField's upper bound (+inf when unknown)
     std::uint64_t maxPoints = UINT64_MAX;
 };
 

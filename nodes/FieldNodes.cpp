@@ -5,6 +5,7 @@
 #include "core/NodeRegistry.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace grove {
 
@@ -15,6 +16,7 @@ class ConstantField final : public Field
 public:
     explicit ConstantField(double v) : m_value(v) {}
     double at(double, double) const override { return m_value; }
+    double upperBound() const override { return m_value; }
 
 private:
     double m_value;
@@ -32,6 +34,9 @@ public:
         const double t = std::min(1.0, std::max(0.0, m_source->at(x, y) * m_gain + m_bias));
         return m_min + t * (m_max - m_min);
     }
+    // t is clamped to [0, 1], so the radius never passes the larger end (rounding included:
+    // a + t * (b - a) with t <= 1 stays within max(a, b) plus one ulp; leave that ulp room)
+    double upperBound() const override { return std::nextafter(std::max(m_min, m_max), HUGE_VAL); }
 
 private:
     FieldPtr m_source;

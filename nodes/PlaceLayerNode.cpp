@@ -93,6 +93,7 @@ void registerPlaceLayer(NodeRegistry &registry)
         FieldPtr radius = ctx.field("radius");
         s.allowed = allowed.get();
         s.radiusField = radius.get();
+        s.radiusFieldMax = radius ? radius->upperBound() : 0;
         s.maxPoints = ctx.limits().maxPointsPerLayer;
 
         // Refuse before allocating: the grid and the layer are bounded by the packing limit.
