@@ -19,6 +19,10 @@ std::string safeFileName(const std::string &name)
         out += (std::isalnum(c) || c == '-' || c == '_' || c == '.') ? static_cast<char>(c) : '_';
     if (out.empty() || out[0] == '.')
         out = "layer" + out;
+    // Room for a "_N" suffix and ".tiled.json" within a file name's 255 bytes: a longer name
+    // failed half-way through a split export, after the earlier layers were written.
+    if (out.size() > 200)
+        out.resize(200);
     return out;
 }
 

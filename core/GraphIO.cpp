@@ -796,9 +796,21 @@ LoadResult loadGraphFile(const std::string &path, const NodeRegistry &registry)
         r.diagnostics.push_back(d);
         return r;
     }
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    return loadGraphFromString(buffer.str(), path, registry);
+    // st_size is 0 for pipes and devices (/dev/zero, /dev/stdin): the limit holds while reading.
+    std::string text;
+    char chunk[1 << 16];
+    while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+        text.append(chunk, static_cast<size_t>(in.gcount()));
+        if (text.size() > limits::maxYamlBytes) {
+            LoadResult r;
+            Diagnostic d;
+            d.file = path;
+            d.message = "the file is larger than the " + std::to_string(limits::maxYamlBytes >> 20) + " MiB graph limit";
+            r.diagnostics.push_back(d);
+            return r;
+        }
+    }
+    return loadGraphFromString(text, path, registry);
 }
 
 std::string saveGraphToString(const Graph &graph, const NodeRegistry &registry, bool withLayout)

@@ -51,6 +51,8 @@ private slots:
     void badOverrideExitsOneAndWritesNothing();
     void failedEvaluationIsLocatedAndWritesNothing();
     void splitWritesOneFilePerLayer();
+    void splitClipsLongLayerNames();
+    void folderAsDestinationWritesNothing();
     void layersFilter();
     void csvAndTiled();
     void nodesCatalog();
@@ -227,6 +229,41 @@ void TestCli::splitWritesOneFilePerLayer()
     Run csv = cli({"eval", QString::fromStdString(island()), "--split", "--format", "csv", "-o", QString::fromStdString(folder)});
     QCOMPARE(csv.code, 0);
     QVERIFY(readFile(folder + "/rocks.csv").rfind("layer,id,x,y,r,type,rot,scale\nrocks,0,", 0) == 0);
+}
+
+// A 300-byte layer name made the split export fail on its file name after the first layers
+// were written (half results); names are clipped to fit instead.
+void TestCli::splitClipsLongLayerNames()
+{
+    const std::string longName(300, 'x');
+    writeFile(path("long.grove.yaml"), "grove: 1\nworld: {width: 100, height: 100, seed: 1}\nnodes:\n"
+                                       "  a:\n    type: place_layer\n    params: {radius: 40}\n"
+                                       "  b:\n    type: place_layer\n    params: {radius: 40, name: " + longName + "}\n"
+                                       "  c:\n    type: place_layer\n    params: {radius: 40, name: " + longName + "y}\n");
+    const std::string folder = path("layers");
+    Run r = cli({"eval", QString::fromStdString(path("long.grove.yaml")), "--split", "--format", "tiled", "-o",
+                 QString::fromStdString(folder)});
+    QCOMPARE(r.code, 0);
+    QCOMPARE(r.err, std::string());
+    QVERIFY(!readFile(folder + "/a.tiled.json").empty());
+    const auto b = nlohmann::json::parse(readFile(folder + "/" + std::string(200, 'x') + ".tiled.json"));
+    QCOMPARE(b["layers"][0]["name"].get<std::string>(), longName);  // the export keeps the whole name
+    QVERIFY(!readFile(folder + "/" + std::string(200, 'x') + "_2.tiled.json").empty());
+}
+
+// `-o out.json --png FOLDER` wrote out.json, then failed on the PNG: both are checked first now.
+void TestCli::folderAsDestinationWritesNothing()
+{
+    const QString out = QString::fromStdString(path("out.json"));
+    const QString folder = m_dir->path();
+    Run png = cli({"eval", QString::fromStdString(island()), "-o", out, "--png", folder});
+    QCOMPARE(png.code, 1);
+    QCOMPARE(png.err, "grove-cli: cannot write " + folder.toStdString() + ": it is a folder\n");
+    QVERIFY(!QFile::exists(out));
+    Run json = cli({"eval", QString::fromStdString(island()), "-o", folder});
+    QCOMPARE(json.code, 1);
+    QCOMPARE(json.err, "grove-cli: cannot write " + folder.toStdString() + ": it is a folder\n");
+    QCOMPARE(QDir(folder).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).size(), qsizetype(0));
 }
 
 void TestCli::layersFilter()

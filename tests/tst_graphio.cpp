@@ -28,6 +28,7 @@ private slots:
     void loadProblems();
     void everyProblemIsReportedNotOnlyTheFirst();
     void newerFormatIsRefused();
+    void endlessFileIsRefusedAtTheSizeLimit();
     void missingParamsTakeDefaults();
     void overridesAreCheckedLikeTheFile();
     void failedSaveLeavesOldFileByteIdentical();
@@ -221,6 +222,15 @@ void TestGraphIO::everyProblemIsReportedNotOnlyTheFirst()
     QVERIFY(all.find(":11:10: error: param 'k': 0 is out of range: must be >= 1 and <= 1000") != std::string::npos);
     QVERIFY(all.find(":13:11: error: unknown node type 'nope'") != std::string::npos);
     QVERIFY(all.find(":17:16: error: input 'allowed' links to missing node 'zz'") != std::string::npos);
+}
+
+// `grove-cli validate /dev/zero` read until memory ran out: a device or pipe has no size to
+// check up front, so the limit must hold while reading.
+void TestGraphIO::endlessFileIsRefusedAtTheSizeLimit()
+{
+    LoadResult r = loadGraphFile("/dev/zero", registry());
+    QCOMPARE(formatAll(r.diagnostics), std::string("/dev/zero: error: the file is larger than the 64 MiB graph limit\n"));
+    QVERIFY(r.graph.nodes.empty());
 }
 
 void TestGraphIO::newerFormatIsRefused()

@@ -378,6 +378,11 @@ int Cli::cmdEval(const std::vector<std::string> &args)
             m_err << "grove-cli: cannot write " << dest << ": " << std::strerror(errno) << "\n";
             return kExitInvalid;
         }
+        struct stat st{};
+        if (::stat(dest.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {  // else the export is written, then the PNG fails
+            m_err << "grove-cli: cannot write " << dest << ": it is a folder\n";
+            return kExitInvalid;
+        }
     }
     std::string error;
     auto built = buildExport(graph, registry, result, job, &error);
