@@ -8,9 +8,12 @@
 
 #include <QtTest>
 
+#include <algorithm>
+#include <dirent.h>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace grove::test {
 
@@ -41,6 +44,20 @@ inline LoadResult load(const std::string &text, const std::string &name = "test.
 inline std::string applyOverrideText(Graph &graph, const std::string &assignment)
 {
     return applyOverride(graph, registry(), assignment).value_or(std::string());
+}
+
+// The names in a folder, sorted (what a failed save must not leave behind).
+inline std::vector<std::string> listDir(const std::string &dir)
+{
+    std::vector<std::string> names;
+    if (DIR *d = ::opendir(dir.c_str())) {
+        while (dirent *e = ::readdir(d))
+            if (std::string(e->d_name) != "." && std::string(e->d_name) != "..")
+                names.push_back(e->d_name);
+        ::closedir(d);
+    }
+    std::sort(names.begin(), names.end());
+    return names;
 }
 
 inline std::string formatAll(const Diagnostics &diagnostics)

@@ -298,19 +298,6 @@ static bool saveFailsWithTinyDisk(const std::string &path, const std::string &by
     return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
-static std::vector<std::string> listDir(const std::string &dir)
-{
-    std::vector<std::string> names;
-    if (DIR *d = ::opendir(dir.c_str())) {
-        while (dirent *e = ::readdir(d))
-            if (std::string(e->d_name) != "." && std::string(e->d_name) != "..")
-                names.push_back(e->d_name);
-        ::closedir(d);
-    }
-    std::sort(names.begin(), names.end());
-    return names;
-}
-
 void TestGraphIO::failedSaveLeavesOldFileByteIdentical()
 {
     QTemporaryDir dir;

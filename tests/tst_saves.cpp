@@ -26,19 +26,6 @@ private slots:
 
 namespace {
 
-std::vector<std::string> entries(const std::string &dir)
-{
-    std::vector<std::string> names;
-    if (DIR *d = ::opendir(dir.c_str())) {
-        while (dirent *e = ::readdir(d))
-            if (std::string(e->d_name) != "." && std::string(e->d_name) != "..")
-                names.push_back(e->d_name);
-        ::closedir(d);
-    }
-    std::sort(names.begin(), names.end());
-    return names;
-}
-
 // A small tmpfs of its own, unmounted at the end; null when this machine does not allow it.
 struct SmallDisk
 {
@@ -72,7 +59,7 @@ void TestSaves::fullDiskLeavesOldFile()
     QVERIFY(err.has_value());
     QVERIFY2(err->find("No space left on device") != std::string::npos, err->c_str());
     QCOMPARE(readFile(file), old);
-    QCOMPARE(entries(disk.path), std::vector<std::string>{"world.grove.yaml"});
+    QCOMPARE(listDir(disk.path), std::vector<std::string>{"world.grove.yaml"});
 }
 
 void TestSaves::readOnlyFolderLeavesOldFile()
@@ -90,7 +77,7 @@ void TestSaves::readOnlyFolderLeavesOldFile()
     QVERIFY(err.has_value());
     QVERIFY2(err->find("Read-only file system") != std::string::npos, err->c_str());
     QCOMPARE(readFile(file), old);
-    QCOMPARE(entries(disk.path), std::vector<std::string>{"world.grove.yaml"});
+    QCOMPARE(listDir(disk.path), std::vector<std::string>{"world.grove.yaml"});
 }
 
 void TestSaves::killedMidSaveLeavesOldFile()
@@ -109,7 +96,7 @@ void TestSaves::killedMidSaveLeavesOldFile()
     }
     bool sawTemp = false;
     for (int i = 0; i < 20000 && !sawTemp; ++i) {
-        for (const auto &name : entries(folder))
+        for (const auto &name : listDir(folder))
             if (name.find(".saving-") != std::string::npos)
                 sawTemp = true;
         if (!sawTemp)
