@@ -36,8 +36,12 @@ public:
     // Placement uses it to bound how far a candidate's conflicts can be.
     virtual double upperBound() const;
 
+protected:
+    // Tells fields apart in per-thread memos (an address can be reused by a later field).
+    std::uint64_t serial() const { return m_serial; }
+
 private:
-    std::uint64_t m_serial;  // tells fields apart in the memo (an address can be reused)
+    std::uint64_t m_serial;
 };
 
 // A categorical function: a label index at (x, y) plus the labels' names and colors.

@@ -82,7 +82,7 @@ private:
 };
 
 // Conflicts of the layer's points with everything placed before each of them.
-std::size_t countTooClose(const PointLayer &layer, const std::vector<PointLayerPtr> &earlier, double width, double height)
+std::size_t countTooClose(const PointLayer &layer, const std::vector<PointLayerPtr> &earlier)
 {
     std::vector<PointXYR> all;
     for (const auto &l : earlier)
@@ -101,8 +101,6 @@ std::size_t countTooClose(const PointLayer &layer, const std::vector<PointLayerP
     std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
         return all[a].x != all[b].x ? all[a].x < all[b].x : a < b;
     });
-    (void)width;
-    (void)height;
     std::size_t count = 0;
     for (size_t a = 0; a < order.size(); ++a) {
         const PointXYR &p = all[order[a]];
@@ -180,7 +178,7 @@ LayerStats computeLayerStats(const PointLayer &layer, const std::vector<PointLay
 {
     LayerStats s;
     s.count = layer.points.size();
-    s.tooClose = countTooClose(layer, earlier, width, height);
+    s.tooClose = countTooClose(layer, earlier);
     if (layer.points.empty())
         return s;
     Buckets buckets(layer.points, width, height);

@@ -11,7 +11,7 @@ double OccupancyGrid::cellsFor(double width, double height, double cellSize)
 }
 
 OccupancyGrid::OccupancyGrid(double width, double height, double cellSize)
-    : m_width(width), m_height(height), m_cellSize(cellSize), m_inverse(1.0 / cellSize)
+    : m_cellSize(cellSize), m_inverse(1.0 / cellSize)
 {
     m_cols = std::max(1, static_cast<int>(std::ceil(width / cellSize)));
     m_rows = std::max(1, static_cast<int>(std::ceil(height / cellSize)));

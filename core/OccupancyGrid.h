@@ -46,7 +46,7 @@ private:
     int rowOf(double y) const;
     bool cellIsFree(std::size_t cell, double x, double y, double r) const;
 
-    double m_width, m_height, m_cellSize, m_inverse;
+    double m_cellSize, m_inverse;
     int m_cols, m_rows;
     LargeArray<std::int32_t> m_head;   // per cell: -1 empty, i its one point, -(i + 2) a chain from i
     std::vector<std::int32_t> m_next;  // per point: the next older point in its cell

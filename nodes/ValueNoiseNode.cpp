@@ -7,7 +7,6 @@
 #include "core/ValueNoise.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -34,10 +33,10 @@ public:
             double x = 0, y = 0, value = 0;
         };
         thread_local Last last;
-        if (last.serial == m_serial && last.x == x && last.y == y)
+        if (last.serial == serial() && last.x == x && last.y == y)
             return last.value;
         const double v = valueFbm(x * m_frequency, y * m_frequency, m_seed, m_octaves, m_lacunarity, m_persistence);
-        last = {m_serial, x, y, v};
+        last = {serial(), x, y, v};
         return v;
     }
 
@@ -57,13 +56,6 @@ private:
     double m_lacunarity;
     double m_persistence;
     std::int32_t m_seed;
-    std::uint64_t m_serial = nextSerial();
-
-    static std::uint64_t nextSerial()
-    {
-        static std::atomic<std::uint64_t> counter{0};
-        return ++counter;
-    }
 };
 
 } // namespace
