@@ -58,4 +58,40 @@ private:
     std::size_t m_bytes = 0;
 };
 
+// An allocator for vectors that grow large and are read at random (a layer's active points):
+// from 2 MiB up it hands out 2 MiB-aligned memory with huge pages requested, as LargeArray does.
+template<typename T>
+struct HugePageAllocator
+{
+    using value_type = T;
+    HugePageAllocator() = default;
+    template<typename U>
+    HugePageAllocator(const HugePageAllocator<U> &) {}
+
+    T *allocate(std::size_t n)
+    {
+        const std::size_t bytes = n * sizeof(T);
+        if (bytes < kHuge)
+            return static_cast<T *>(::operator new(bytes));
+        const std::size_t rounded = (bytes + kHuge - 1) / kHuge * kHuge;
+        void *p = ::operator new(rounded, std::align_val_t(kHuge));
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+        ::madvise(p, rounded, MADV_HUGEPAGE);
+#endif
+        return static_cast<T *>(p);
+    }
+    void deallocate(T *p, std::size_t n)
+    {
+        const std::size_t bytes = n * sizeof(T);
+        if (bytes < kHuge)
+            ::operator delete(p, bytes);
+        else
+            ::operator delete(p, (bytes + kHuge - 1) / kHuge * kHuge, std::align_val_t(kHuge));
+    }
+    template<typename U>
+    bool operator==(const HugePageAllocator<U> &) const { return true; }
+
+    static constexpr std::size_t kHuge = std::size_t(2) << 20;
+};
+
 } // namespace grove

@@ -69,6 +69,46 @@ private:
     std::vector<std::pair<double, double>> m_table;
 };
 
+// The generator's stream, drawn ahead: the values do not depend on how they are used, so a step
+// can read the draws of all its candidates (and the next step's first draw) before deciding.
+class DrawAhead
+{
+public:
+    explicit DrawAhead(std::int32_t seed) : m_random(seed) {}
+
+    double nextFloat()
+    {
+        if (m_pos == m_buffer.size())
+            fill(1);
+        return m_buffer[m_pos++];
+    }
+    // the draw `ahead` places after the next one, without taking it
+    double peek(std::size_t ahead)
+    {
+        if (m_pos + ahead >= m_buffer.size())
+            fill(ahead + 1);
+        return m_buffer[m_pos + ahead];
+    }
+    void skip(std::size_t n) { m_pos += n; }  // only over draws already peeked
+
+private:
+    void fill(std::size_t need)
+    {
+        // keep the unread draws, then top up to at least `need` of them, in batches
+        const std::size_t unread = m_buffer.size() - m_pos;
+        std::copy(m_buffer.begin() + static_cast<std::ptrdiff_t>(m_pos), m_buffer.end(), m_buffer.begin());
+        m_pos = 0;
+        const std::size_t target = std::max(need, unread + kBatch);
+        m_buffer.resize(target);
+        m_random.fillFloats(m_buffer.data() + unread, target - unread);
+    }
+
+    static constexpr std::size_t kBatch = 512;
+    SeededRandom m_random;
+    std::vector<double> m_buffer;
+    std::size_t m_pos = 0;
+};
+
 class Sampler
 {
 public:
@@ -80,7 +120,7 @@ public:
     std::size_t placed() const { return m_occupancy.size() - m_first; }
     std::size_t firstOwn() const { return m_first; }
 
-    SeededRandom &random() { return m_random; }
+    DrawAhead &random() { return m_random; }
     bool full() const { return m_full; }
 
     bool tryAdd(double x, double y)
@@ -110,7 +150,7 @@ public:
             m_full = true;
             return false;
         }
-        m_active.push_back(static_cast<std::uint32_t>(m_occupancy.size()));
+        m_active.push_back({x, y, radius});
         m_occupancy.add(x, y, radius);
         return true;
     }
@@ -123,35 +163,82 @@ public:
     {
         if (m_active.empty())
             return false;
-        const size_t a = static_cast<size_t>(std::floor(m_random.nextFloat() * static_cast<double>(m_active.size())));
-        const PointXYR parent = m_occupancy.point(m_active[a]);
+        const size_t n = m_active.size();
+        const size_t a = static_cast<size_t>(std::floor(m_random.nextFloat() * static_cast<double>(n)));
+        const PointXYR parent = m_active[a];
         const double pr = parent.r;
-        // As in stepOnCircle, with one radius the candidates' possible conflicts can be gathered
-        // once. Many steps place a point within a few tries, so the first few candidates use the
-        // grid directly and only a step that goes on pays for the gathering.
-        constexpr int kDirectTries = 4;
         const bool canGather = m_largestRadius < HUGE_VAL;
-        bool local = false;
-        for (int i = 0; i < m_s.k; ++i) {
-            if (canGather && !local && i == kDirectTries) {
-                m_near.clear();
-                m_occupancy.gatherNear(parent.x, parent.y, 2 * pr + m_largestRadius, m_near);
-                local = true;
-            }
-            double dx, dy, d2;
-            do {
-                dx = (m_random.nextFloat() * 4 - 2) * pr;
-                dy = (m_random.nextFloat() * 4 - 2) * pr;
-                d2 = dx * dx + dy * dy;
-            } while (d2 < pr * pr || d2 > 4 * pr * pr);
-            if (local ? tryAddNear(parent.x + dx, parent.y + dy) : tryAdd(parent.x + dx, parent.y + dy))
+        const double reach = 2 * pr + m_largestRadius;
+        if (canGather && a != m_predicted)  // every row of codes the step can read, at once
+            m_occupancy.prefetchAround(parent.x, parent.y, reach);
+        m_predicted = SIZE_MAX;
+
+        // Many steps place a point within a few tries: those candidates use the grid directly.
+        constexpr int kDirectTries = 4;
+        const int direct = canGather ? std::min(kDirectTries, m_s.k) : m_s.k;
+        for (int i = 0; i < direct; ++i) {
+            double dx, dy;
+            ringOffset(pr, dx, dy);
+            if (tryAdd(parent.x + dx, parent.y + dy))
                 return true;
             if (m_full)
                 return false;
         }
+        if (direct < m_s.k) {
+            // A step that goes on usually fails (about half of all steps retire their point).
+            // The candidates' offsets depend only on the draws, so make the rest now: the draw
+            // after them names the next step's parent if this step fails, and its memory can be
+            // on the way while this step tests. Then gather the neighbours once for the rest.
+            m_candidates.clear();
+            std::size_t used = 0;
+            for (int i = direct; i < m_s.k; ++i) {
+                double dx, dy, d2;
+                do {
+                    dx = (m_random.peek(used) * 4 - 2) * pr;
+                    dy = (m_random.peek(used + 1) * 4 - 2) * pr;
+                    used += 2;
+                    d2 = dx * dx + dy * dy;
+                } while (d2 < pr * pr || d2 > 4 * pr * pr);
+                m_candidates.push_back({dx, dy, used});
+            }
+            size_t next = SIZE_MAX;
+            if (n > 1) {
+                const size_t guess = static_cast<size_t>(std::floor(m_random.peek(used) * static_cast<double>(n - 1)));
+                next = guess == a ? n - 1 : guess;  // retiring moves the last slot into a
+                __builtin_prefetch(&m_active[next]);
+            }
+            m_nearCoded.clear();
+            m_nearExact.clear();
+            m_occupancy.gatherNearCoded(parent.x, parent.y, reach, m_nearCoded, m_nearExact);
+            if (next != SIZE_MAX) {  // by now the likely next parent has arrived: ask for its rows
+                const PointXYR &p = m_active[next];
+                m_occupancy.prefetchAround(p.x, p.y, 2 * p.r + m_largestRadius);
+            }
+            for (const Candidate &c : m_candidates) {
+                if (tryAddCoded(parent.x + c.dx, parent.y + c.dy)) {
+                    m_random.skip(c.drawsAfter);
+                    return true;
+                }
+                if (m_full)
+                    return false;
+            }
+            m_random.skip(used);
+            m_predicted = next;
+        }
         m_active[a] = m_active.back();
         m_active.pop_back();
         return true;
+    }
+
+    // One candidate offset in the ring [r, 2r] around a parent of radius r, by square rejection.
+    void ringOffset(double pr, double &dx, double &dy)
+    {
+        double d2;
+        do {
+            dx = (m_random.nextFloat() * 4 - 2) * pr;
+            dy = (m_random.nextFloat() * 4 - 2) * pr;
+            d2 = dx * dx + dy * dy;
+        } while (d2 < pr * pr || d2 > 4 * pr * pr);
     }
 
     // Martin Roberts' variant: k candidates evenly spaced on the circle just outside the
@@ -164,7 +251,7 @@ public:
         if (m_active.empty())
             return false;
         const size_t a = static_cast<size_t>(std::floor(m_random.nextFloat() * static_cast<double>(m_active.size())));
-        const PointXYR parent = m_occupancy.point(m_active[a]);
+        const PointXYR parent = m_active[a];
         const double reach = parent.r * (1 + 1e-7);
         // a uniformly random turn (c, s): a point in the unit disc, normalised (sqrt is exact)
         double u, v, n2;
@@ -218,6 +305,24 @@ private:
         return accept(x, y, radius);
     }
 
+    // tryAddNear over the coded neighbours of stepInRing.
+    bool tryAddCoded(double x, double y)
+    {
+        if (x < 0 || y < 0 || x >= m_s.width || y >= m_s.height)
+            return false;
+        if (!m_occupancy.isFreeNear(m_occupancy.query(x, y, m_s.radius), m_nearCoded, m_nearExact))
+            return false;
+        if (m_s.allowed && !m_s.allowed->at(x, y))
+            return false;
+        double radius = m_s.radius;
+        if (m_s.radiusField) {
+            radius = std::max(m_s.radius, m_s.radiusField->at(x, y));
+            if (radius != m_s.radius && !m_occupancy.isFreeNear(m_occupancy.query(x, y, radius), m_nearCoded, m_nearExact))
+                return false;
+        }
+        return accept(x, y, radius);
+    }
+
     bool nearIsFree(double x, double y, double r) const
     {
         for (const PointXYR &p : m_near) {
@@ -232,11 +337,21 @@ private:
 
     CircleDirections m_directions;
     std::vector<PointXYR> m_near;
+    std::vector<OccupancyGrid::NearPoint> m_nearCoded;
+    std::vector<PointXYR> m_nearExact;
     const PlacementSettings &m_s;
     OccupancyGrid &m_occupancy;
     std::size_t m_first;  // the layer's own points follow the obstacles in the occupancy
-    SeededRandom m_random;
-    std::vector<std::uint32_t> m_active;
+    DrawAhead m_random;
+    struct Candidate
+    {
+        double dx, dy;
+        std::size_t drawsAfter;  // draws this step has used once the candidate is made
+    };
+    std::vector<Candidate> m_candidates;
+    std::size_t m_predicted = SIZE_MAX;  // the active slot the next step will likely pick
+    // points that may still grow neighbours, as copies: no lookup; read at random, so huge pages
+    std::vector<PointXYR, HugePageAllocator<PointXYR>> m_active;
     bool m_full = false;
     // the largest radius a candidate can take: the layer's, or its radius field's bound
     double m_largestRadius = m_s.radiusField ? std::max(m_s.radius, m_s.radiusFieldMax) : m_s.radius;
