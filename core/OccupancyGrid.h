@@ -54,8 +54,10 @@ public:
     // gatherNear for isFreeNear: codes only into `coded`; the points of cells holding several
     // (or lying off the map) go to `exact`.
     void gatherNearCoded(double x, double y, double reach, std::vector<NearPoint> &coded, std::vector<PointXYR> &exact) const;
-    // isFree against gathered lists that hold every point a conflict could come from.
-    bool isFreeNear(const Query &q, const std::vector<NearPoint> &coded, const std::vector<PointXYR> &exact) const;
+    // isFree against gathered lists that hold every point a conflict could come from. The
+    // answer is a pure yes/no, so the order of the tests is free: a neighbour that conflicts
+    // moves to the front of its list, because it usually blocks the caller's next query too.
+    bool isFreeNear(const Query &q, std::vector<NearPoint> &coded, std::vector<PointXYR> &exact) const;
     // Asks the memory system for the code rows around (x, y) ahead of the queries.
     void prefetchAround(double x, double y, double reach) const;
 
@@ -211,30 +213,35 @@ inline void OccupancyGrid::gatherNearCoded(double x, double y, double reach, std
     }
 }
 
-inline bool OccupancyGrid::isFreeNear(const Query &q, const std::vector<NearPoint> &coded,
-                                      const std::vector<PointXYR> &exact) const
+inline bool OccupancyGrid::isFreeNear(const Query &q, std::vector<NearPoint> &coded, std::vector<PointXYR> &exact) const
 {
-    for (const NearPoint &n : coded) {
+    for (size_t j = 0; j < coded.size(); ++j) {
+        const NearPoint &n = coded[j];
         const double dx = n.x - q.x;
         const double dy = n.y - q.y;
         const double d2 = dx * dx + dy * dy;
         if (d2 >= q.free2)
             continue;
-        if (d2 < q.conflict2)
-            return false;
-        const PointXYR &p = point(static_cast<size_t>(m_head[n.cell]));  // too close to call
-        const double m = std::min(q.r, p.r);
-        const double ex = p.x - q.x;
-        const double ey = p.y - q.y;
-        if (ex * ex + ey * ey < m * m)
-            return false;
+        if (d2 >= q.conflict2) {  // too close to call: the exact test
+            const PointXYR &p = point(static_cast<size_t>(m_head[n.cell]));
+            const double m = std::min(q.r, p.r);
+            const double ex = p.x - q.x;
+            const double ey = p.y - q.y;
+            if (!(ex * ex + ey * ey < m * m))
+                continue;
+        }
+        std::swap(coded[j], coded[0]);
+        return false;
     }
-    for (const PointXYR &p : exact) {
+    for (size_t j = 0; j < exact.size(); ++j) {
+        const PointXYR &p = exact[j];
         const double m = std::min(q.r, p.r);
         const double dx = p.x - q.x;
         const double dy = p.y - q.y;
-        if (dx * dx + dy * dy < m * m)
+        if (dx * dx + dy * dy < m * m) {
+            std::swap(exact[j], exact[0]);
             return false;
+        }
     }
     return true;
 }

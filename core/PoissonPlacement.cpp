@@ -90,6 +90,14 @@ public:
         return m_buffer[m_pos + ahead];
     }
     void skip(std::size_t n) { m_pos += n; }  // only over draws already peeked
+    // makes at least n draws readable through unread(); returns how many are
+    std::size_t ensure(std::size_t n)
+    {
+        if (m_pos + n > m_buffer.size())
+            fill(n);
+        return m_buffer.size() - m_pos;
+    }
+    const double *unread() const { return m_buffer.data() + m_pos; }
 
 private:
     void fill(std::size_t need)
@@ -189,17 +197,21 @@ public:
             // The candidates' offsets depend only on the draws, so make the rest now: the draw
             // after them names the next step's parent if this step fails, and its memory can be
             // on the way while this step tests. Then gather the neighbours once for the rest.
-            m_candidates.clear();
-            std::size_t used = 0;
-            for (int i = direct; i < m_s.k; ++i) {
-                double dx, dy, d2;
-                do {
-                    dx = (m_random.peek(used) * 4 - 2) * pr;
-                    dy = (m_random.peek(used + 1) * 4 - 2) * pr;
+            // branch-free: a rejected pair is written over by the next one
+            const std::size_t want = static_cast<std::size_t>(m_s.k - direct);
+            m_candidates.resize(want);
+            std::size_t used = 0, count = 0;
+            while (count < want) {
+                const std::size_t available = m_random.ensure(used + 4 * (want - count) + 8);
+                const double *d = m_random.unread();
+                while (count < want && used + 2 <= available) {
+                    const double dx = (d[used] * 4 - 2) * pr;
+                    const double dy = (d[used + 1] * 4 - 2) * pr;
                     used += 2;
-                    d2 = dx * dx + dy * dy;
-                } while (d2 < pr * pr || d2 > 4 * pr * pr);
-                m_candidates.push_back({dx, dy, used});
+                    const double d2 = dx * dx + dy * dy;
+                    m_candidates[count] = {dx, dy, used};
+                    count += !(d2 < pr * pr || d2 > 4 * pr * pr);
+                }
             }
             size_t next = SIZE_MAX;
             if (n > 1) {
@@ -267,6 +279,15 @@ public:
         // reach + radius of the parent: gather those points once, then test each candidate
         // against that short list instead of walking grid cells k times. Same points, same test.
         const bool local = m_largestRadius < HUGE_VAL;
+        // This step draws nothing more, so the next step's parent is known for either outcome:
+        // ask for both while this step works.
+        const size_t count = m_active.size();
+        const double following = m_random.peek(0);
+        const size_t ifPlaced = static_cast<size_t>(std::floor(following * static_cast<double>(count + 1)));
+        const size_t ifRetired = static_cast<size_t>(std::floor(following * static_cast<double>(count - 1)));
+        if (ifPlaced < count)
+            __builtin_prefetch(&m_active[ifPlaced]);
+        __builtin_prefetch(&m_active[ifRetired == a ? count - 1 : ifRetired]);
         if (local) {
             m_near.clear();
             m_occupancy.gatherNear(parent.x, parent.y, reach + m_largestRadius, m_near);
@@ -323,14 +344,20 @@ private:
         return accept(x, y, radius);
     }
 
-    bool nearIsFree(double x, double y, double r) const
+    // The answer is a pure yes/no, so the order of the tests is free: a neighbour that blocked
+    // one candidate moves to the front, because it usually blocks the next one too (the
+    // candidates walk round the circle).
+    bool nearIsFree(double x, double y, double r)
     {
-        for (const PointXYR &p : m_near) {
+        for (size_t j = 0; j < m_near.size(); ++j) {
+            const PointXYR &p = m_near[j];
             const double m = std::min(r, p.r);
             const double dx = p.x - x;
             const double dy = p.y - y;
-            if (dx * dx + dy * dy < m * m)
+            if (dx * dx + dy * dy < m * m) {
+                std::swap(m_near[j], m_near[0]);
                 return false;
+            }
         }
         return true;
     }
