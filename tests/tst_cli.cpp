@@ -78,6 +78,12 @@ void TestCli::helpAndVersion()
     Run h = cli({"--help"});
     QCOMPARE(h.code, 0);
     QVERIFY(h.out.find("grove-cli eval FILE [options]") != std::string::npos);
+    for (const char *command : {"eval", "validate", "format", "bench", "nodes"}) {
+        Run c = cli({command, "--help"});
+        QCOMPARE(c.code, 0);
+        QVERIFY2(c.out.find("grove-cli bench [FILE] [--runs N]") != std::string::npos, command);
+        QVERIFY(c.err.empty());
+    }
     Run v = cli({"--version"});
     QCOMPARE(v.code, 0);
     QCOMPARE(v.out, std::string("grove-cli 0.1.0\n"));

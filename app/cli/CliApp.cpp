@@ -510,6 +510,12 @@ int Cli::run(const std::vector<std::string> &args)
             m_out << kUsage;
             return kExitOk;
         }
+        // `grove-cli eval --help` and the like: the usage, not an error about the option
+        for (const std::string &a : rest)
+            if (a == "--help" || a == "-h") {
+                m_out << kUsage;
+                return kExitOk;
+            }
         if (command == "--version") {
             m_out << "grove-cli " << kGroveVersion << "\n";
             return kExitOk;
