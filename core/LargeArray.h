@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <new>
 
 #if defined(__linux__)
@@ -10,6 +11,22 @@
 #endif
 
 namespace grove {
+
+// Asks for transparent huge pages over the whole 2 MiB extents inside [p, p + bytes): one page
+// fault and one TLB entry per 2 MiB instead of 512. A hint, ignored where unsupported.
+inline void adviseHugePages(void *p, std::size_t bytes)
+{
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    constexpr std::uintptr_t huge = std::uintptr_t(2) << 20;
+    const std::uintptr_t begin = (reinterpret_cast<std::uintptr_t>(p) + huge - 1) & ~(huge - 1);
+    const std::uintptr_t end = (reinterpret_cast<std::uintptr_t>(p) + bytes) & ~(huge - 1);
+    if (end > begin)
+        ::madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE);
+#else
+    (void)p;
+    (void)bytes;
+#endif
+}
 
 template<typename T>
 class LargeArray
@@ -23,18 +40,23 @@ public:
 
     void reset(std::size_t n, const T &fill)
     {
+        resetUninitialized(n, true);
+        for (std::size_t i = 0; i < n; ++i)
+            m_data[i] = fill;
+    }
+
+    // For trivial T written before read: pages are only touched as they are written. Without
+    // hugePages a small user (a layer of a few points) does not commit 2 MiB at its first write.
+    void resetUninitialized(std::size_t n, bool hugePages)
+    {
         release();
         if (n == 0)
             return;
         m_bytes = n * sizeof(T);
         m_data = static_cast<T *>(::operator new(m_bytes, std::align_val_t(kAlign)));
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-        if (m_bytes >= kAlign)
-            ::madvise(m_data, m_bytes, MADV_HUGEPAGE);  // a hint: ignored where unsupported
-#endif
+        if (hugePages)
+            adviseHugePages(m_data, m_bytes);
         m_size = n;
-        for (std::size_t i = 0; i < n; ++i)
-            m_data[i] = fill;
     }
 
     void release()
@@ -75,9 +97,7 @@ struct HugePageAllocator
             return static_cast<T *>(::operator new(bytes));
         const std::size_t rounded = (bytes + kHuge - 1) / kHuge * kHuge;
         void *p = ::operator new(rounded, std::align_val_t(kHuge));
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-        ::madvise(p, rounded, MADV_HUGEPAGE);
-#endif
+        adviseHugePages(p, rounded);
         return static_cast<T *>(p);
     }
     void deallocate(T *p, std::size_t n)

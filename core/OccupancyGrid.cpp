@@ -24,14 +24,20 @@ OccupancyGrid::OccupancyGrid(double width, double height, double cellSize)
 
 void OccupancyGrid::add(double x, double y, double r)
 {
-    if ((m_size & kBlockMask) == 0)
-        m_blocks.push_back(std::make_unique<LargeArray<PointXYR>>(kBlockSize, PointXYR{0, 0, 0}));
+    if ((m_size & kBlockMask) == 0) {
+        // huge pages from the second block on: a layer that big is worth them
+        const bool huge = !m_blocks.empty();
+        m_blocks.push_back(std::make_unique<LargeArray<PointXYR>>());
+        m_blocks.back()->resetUninitialized(kBlockSize, huge);
+        m_nextBlocks.push_back(std::make_unique<LargeArray<std::int32_t>>());
+        m_nextBlocks.back()->resetUninitialized(kBlockSize, false);
+    }
     const int col = colOf(x), row = rowOf(y);
     const size_t cell = static_cast<size_t>(row) * static_cast<size_t>(m_cols) + static_cast<size_t>(col);
-    // head: -1 empty, i >= 0 the cell's only point, -(i + 2) newest of a chain through m_next
+    // head: -1 empty, i >= 0 the cell's only point, -(i + 2) newest of a chain through next()
     const std::int32_t index = static_cast<std::int32_t>(m_size);
     const std::int32_t head = m_head[cell];
-    m_next.push_back(head == -1 ? -1 : head >= 0 ? head : -(head + 2));
+    (*m_nextBlocks[m_size >> kBlockShift])[m_size & kBlockMask] = head == -1 ? -1 : head >= 0 ? head : -(head + 2);
     m_head[cell] = head == -1 ? index : -(index + 2);
     // The code: the point's offset in its cell in 1/32768ths, when it is the cell's only point
     // and lies in the cell (obstacles beyond the map are clamped into edge cells).
@@ -49,15 +55,30 @@ void OccupancyGrid::add(double x, double y, double r)
     ++m_size;
 }
 
+void OccupancyGrid::addAll(const std::vector<PointXYR> &points)
+{
+    constexpr size_t kAhead = 16;
+    for (size_t i = 0; i < points.size(); ++i) {
+        if (i + kAhead < points.size()) {
+            const PointXYR &q = points[i + kAhead];
+            const size_t cell = static_cast<size_t>(rowOf(q.y)) * static_cast<size_t>(m_cols) + static_cast<size_t>(colOf(q.x));
+            __builtin_prefetch(m_head.data() + cell, 1);
+            __builtin_prefetch(m_code.data() + cell, 1);
+        }
+        add(points[i].x, points[i].y, points[i].r);
+    }
+}
+
 std::vector<PointXYR> OccupancyGrid::takePoints(std::size_t from)
 {
     m_head.release();
     m_code.release();
-    std::vector<std::int32_t>().swap(m_next);
+    m_nextBlocks.clear();
     std::vector<PointXYR> out;
     if (from >= m_size)
         return out;
     out.reserve(m_size - from);
+    adviseHugePages(out.data(), (m_size - from) * sizeof(PointXYR));
     for (size_t b = 0; b < m_blocks.size(); ++b) {
         const size_t begin = b << kBlockShift, end = std::min(m_size, begin + kBlockSize);
         for (size_t i = std::max(begin, from); i < end; ++i)

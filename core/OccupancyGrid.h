@@ -29,6 +29,11 @@ public:
     OccupancyGrid(double width, double height, double cellSize);
 
     void add(double x, double y, double r);
+    // add() for many points (obstacles): each point's cell is asked for a few points ahead, so the
+    // random writes of a big grid overlap instead of waiting one by one.
+    void addAll(const std::vector<PointXYR> &points);
+    // Asks for the memory add(x, y, ...) will write, ahead of a costly check (noise) before it.
+    void prefetchForAdd(double x, double y) const;
     // True when no stored point p has (p.x - x)^2 + (p.y - y)^2 < min(r, p.r)^2.
     bool isFree(double x, double y, double r) const;
 
@@ -71,7 +76,7 @@ public:
     std::vector<PointXYR> takePoints(std::size_t from);
 
 private:
-    static constexpr unsigned kBlockShift = 16;  // 65536 points: 1.5 MiB, one huge page
+    static constexpr unsigned kBlockShift = 17;  // 131072 points: 3 MiB
     static constexpr std::size_t kBlockSize = std::size_t(1) << kBlockShift;
     static constexpr std::size_t kBlockMask = kBlockSize - 1;
     static constexpr unsigned kQuantBits = 15;
@@ -92,8 +97,11 @@ private:
     int m_cols, m_rows;
     LargeArray<std::int32_t> m_head;   // per cell: -1 empty, i its one point, -(i + 2) a chain from i
     LargeArray<std::uint32_t> m_code;  // per cell: kEmpty, the point's quantised offset, or kSpecial
-    std::vector<std::int32_t> m_next;  // per point: the next older point in its cell
+    std::int32_t next(std::size_t i) const { return (*m_nextBlocks[i >> kBlockShift])[i & kBlockMask]; }
+
+    // Points and their chain links live in fixed blocks: no reallocation, no copy while growing.
     std::vector<std::unique_ptr<LargeArray<PointXYR>>> m_blocks;
+    std::vector<std::unique_ptr<LargeArray<std::int32_t>>> m_nextBlocks;  // per point: the next older point in its cell
     std::size_t m_size = 0;
 };
 
@@ -113,7 +121,7 @@ inline void OccupancyGrid::gatherNear(double x, double y, double reach, std::vec
                 out.push_back(point(static_cast<size_t>(head)));
                 continue;
             }
-            for (std::int32_t i = -(head + 2); i >= 0; i = m_next[static_cast<size_t>(i)])
+            for (std::int32_t i = -(head + 2); i >= 0; i = next(static_cast<size_t>(i)))
                 out.push_back(point(static_cast<size_t>(i)));
         }
 }
@@ -144,7 +152,7 @@ inline bool OccupancyGrid::cellIsFree(std::size_t cell, double x, double y, doub
         const double dy = p.y - y;
         return !(dx * dx + dy * dy < m * m);
     }
-    for (std::int32_t i = -(head + 2); i >= 0; i = m_next[static_cast<size_t>(i)]) {
+    for (std::int32_t i = -(head + 2); i >= 0; i = next(static_cast<size_t>(i))) {
         const PointXYR &p = point(static_cast<size_t>(i));
         const double m = std::min(r, p.r);
         const double dx = p.x - x;
@@ -207,7 +215,7 @@ inline void OccupancyGrid::gatherNearCoded(double x, double y, double reach, std
                 exact.push_back(point(static_cast<size_t>(head)));
                 continue;
             }
-            for (std::int32_t i = -(head + 2); i >= 0; i = m_next[static_cast<size_t>(i)])
+            for (std::int32_t i = -(head + 2); i >= 0; i = next(static_cast<size_t>(i)))
                 exact.push_back(point(static_cast<size_t>(i)));
         }
     }
@@ -244,6 +252,12 @@ inline bool OccupancyGrid::isFreeNear(const Query &q, std::vector<NearPoint> &co
         }
     }
     return true;
+}
+
+inline void OccupancyGrid::prefetchForAdd(double x, double y) const
+{
+    const size_t cell = static_cast<size_t>(rowOf(y)) * static_cast<size_t>(m_cols) + static_cast<size_t>(colOf(x));
+    __builtin_prefetch(m_head.data() + cell, 1);
 }
 
 inline void OccupancyGrid::prefetchAround(double x, double y, double reach) const

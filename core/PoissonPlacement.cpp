@@ -140,6 +140,8 @@ public:
         // (min(radius, p.r) only grows with radius), so no noise is evaluated for it.
         if (!m_occupancy.isFree(x, y, m_s.radius))
             return false;  // too close
+        if (m_s.allowed || m_s.radiusField)  // the checks below take a while: start the write's fetch
+            m_occupancy.prefetchForAdd(x, y);
         if (m_s.allowed && !m_s.allowed->at(x, y))
             return false;  // wrong ground
         double radius = m_s.radius;
@@ -333,6 +335,8 @@ private:
             return false;
         if (!m_occupancy.isFreeNear(m_occupancy.query(x, y, m_s.radius), m_nearCoded, m_nearExact))
             return false;
+        if (m_s.allowed || m_s.radiusField)
+            m_occupancy.prefetchForAdd(x, y);
         if (m_s.allowed && !m_s.allowed->at(x, y))
             return false;
         double radius = m_s.radius;

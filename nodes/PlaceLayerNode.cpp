@@ -110,8 +110,7 @@ void registerPlaceLayer(NodeRegistry &registry)
         OccupancyGrid grid(w.width, w.height, cellSize);
         if (obstacles)
             for (const auto &layer : obstacles->layers)
-                for (const auto &p : layer->points)
-                    grid.add(p.x, p.y, p.r);
+                grid.addAll(layer->points);
 
         std::vector<PointXYR> points;
         PlacementControl control{ctx.cancelFlag(), ctx.progressCallback()};

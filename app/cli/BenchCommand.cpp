@@ -2,6 +2,7 @@
 // medians with ratios against plain reference ports measured in the same run.
 #include "BenchCommand.h"
 
+#include "BenchGraphs.h"
 #include "ReferenceBridson.h"
 #include "ReferenceNoise.h"
 
@@ -93,6 +94,30 @@ Row timePlacement(const std::string &name, PlacementMethod method, int runs)
             fixed(static_cast<double>(points) / (1024.0 * 1024.0), 3) + " points per r^2"};
 }
 
+// A graph evaluated cold `runs` times: the median, and the points of all its layers.
+// items < 0: the graph failed (a defect in the workload, never expected).
+Row timeGraph(const std::string &name, const std::string &text, int runs)
+{
+    const NodeRegistry &registry = builtinRegistry();
+    LoadResult loaded = loadGraphFromString(text, "bench", registry);
+    if (!loaded.ok())
+        return {name, -1, 0, "", ""};
+    const auto ids = exportedLayers(loaded.graph, registry);
+    std::vector<double> times;
+    double points = 0;
+    for (int i = 0; i < runs; ++i) {
+        Evaluator ev(registry);
+        EvalResult result;
+        times.push_back(seconds([&] { result = ev.evaluate(loaded.graph); }));
+        if (!result.ok())
+            return {name, -1, 0, "", ""};
+        points = 0;
+        for (const auto &layer : layersOf(result, ids))
+            points += static_cast<double>(layer->points.size());
+    }
+    return {name, points, median(times), "points", ""};
+}
+
 int standardWorkloads(std::ostream &out, int runs)
 {
     out << "grove-cli bench: " << runs << " runs each, single thread unless noted, medians\n\n";
@@ -107,6 +132,22 @@ int standardWorkloads(std::ostream &out, int runs)
     rows.push_back(exact);
     rows.push_back(timePlacement("place_layer method: fast", PlacementMethod::Fast, runs));
 
+    // through the evaluator, as grove-cli eval and the editor run it
+    const NodeRegistry &registry = builtinRegistry();
+    const Row masked = timeGraph("place_layer, allowed rule + density", grove::bench::maskedDensityGraph(), runs);
+    if (masked.items < 0)
+        return 1;
+    rows.push_back(masked);
+    double previous = 0;
+    for (int world : {1024, 2048, 4096, 8192}) {
+        Row row = timeGraph("4 layers, " + std::to_string(world) + "^2", grove::bench::fourLayersGraph(world), runs);
+        if (row.items < 0)
+            return 1;
+        row.note = previous > 0 ? "x" + fixed(row.medianSeconds / previous, 2) + " the time of 1/4 the area" : "radii 32/16/8/4";
+        previous = row.medianSeconds;
+        rows.push_back(row);
+    }
+
     // value-noise fBm rasters, 2048^2, 4 octaves
     const int side = 2048;
     std::vector<double> raster(static_cast<size_t>(side) * side);
@@ -119,7 +160,6 @@ int standardWorkloads(std::ostream &out, int runs)
                         grove::bench::referenceFbm(x * 0.01, y * 0.01, 1, 4, 2, 0.5);
         }));
     rows.push_back({"reference fBm raster (plain port)", double(side) * side, median(refNoise), "samples", "2048^2, 4 octaves"});
-    const NodeRegistry &registry = builtinRegistry();
     LoadResult noise = loadGraphFromString("grove: 1\nworld: {width: 2048, height: 2048, seed: 1}\nnodes:\n  n:\n    type: value_noise\n",
                                            "bench", registry);
     Evaluator ev(registry);

@@ -1,5 +1,6 @@
 // Google Benchmark suite for the hot paths, each beside a plain reference measured in the same
 // run: exact placement (points/s, peak bytes per point) and value-noise fBm rasters.
+#include "BenchGraphs.h"
 #include "ReferenceBridson.h"
 #include "ReferenceNoise.h"
 
@@ -135,25 +136,7 @@ void BM_Bridson_Fast(benchmark::State &state) { placementBenchmark(state, Placem
 void BM_PlaceLayer_MaskedDensity(benchmark::State &state)
 {
     const NodeRegistry &registry = builtinRegistry();
-    const std::string text = R"(grove: 1
-world: {width: 1024, height: 1024, seed: 1}
-nodes:
-  noise:
-    type: value_noise
-    params: {frequency: 0.005, octaves: 4}
-  rule:
-    type: allowed_rule
-    inputs: {field: noise}
-    params: {min: 0.35}
-  density:
-    type: density
-    inputs: {field: noise}
-    params: {min_radius: 1, max_radius: 2, gain: 2, bias: -0.5}
-  layer:
-    type: place_layer
-    inputs: {allowed: rule, radius: density}
-    params: {radius: 1, k: 30, start: patches}
-)";
+    const std::string text = bench::maskedDensityGraph();
     LoadResult loaded = loadGraphFromString(text, "bench", registry);
     if (!loaded.ok()) {
         state.SkipWithError("graph does not load");
@@ -175,14 +158,7 @@ void BM_Scaling_FourLayers(benchmark::State &state)
 {
     const NodeRegistry &registry = builtinRegistry();
     const int side = static_cast<int>(state.range(0));
-    const std::string text = "grove: 1\nworld: {width: " + std::to_string(side) + ", height: " + std::to_string(side)
-                             + ", seed: 1}\nnodes:\n"
-                               "  noise:\n    type: value_noise\n    params: {frequency: 0.004, octaves: 4}\n"
-                               "  land:\n    type: allowed_rule\n    inputs: {field: noise}\n    params: {min: 0.3}\n"
-                               "  a:\n    type: place_layer\n    inputs: {allowed: land}\n    params: {radius: 32, seed: 1}\n"
-                               "  b:\n    type: place_layer\n    inputs: {obstacles: a.all, allowed: land}\n    params: {radius: 16, seed: 2}\n"
-                               "  c:\n    type: place_layer\n    inputs: {obstacles: b.all, allowed: land}\n    params: {radius: 8, seed: 3}\n"
-                               "  d:\n    type: place_layer\n    inputs: {obstacles: c.all, allowed: land}\n    params: {radius: 4, seed: 4}\n";
+    const std::string text = bench::fourLayersGraph(side);
     LoadResult loaded = loadGraphFromString(text, "bench", registry);
     if (!loaded.ok()) {
         state.SkipWithError("graph does not load");
