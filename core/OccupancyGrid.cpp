@@ -25,12 +25,10 @@ OccupancyGrid::OccupancyGrid(double width, double height, double cellSize)
 void OccupancyGrid::add(double x, double y, double r)
 {
     if ((m_size & kBlockMask) == 0) {
-        // huge pages from the second block on: a layer that big is worth them
-        const bool huge = !m_blocks.empty();
         m_blocks.push_back(std::make_unique<LargeArray<PointXYR>>());
-        m_blocks.back()->resetUninitialized(kBlockSize, huge);
+        m_blocks.back()->resetUninitialized(kBlockSize);
         m_nextBlocks.push_back(std::make_unique<LargeArray<std::int32_t>>());
-        m_nextBlocks.back()->resetUninitialized(kBlockSize, false);
+        m_nextBlocks.back()->resetUninitialized(kBlockSize);
     }
     const int col = colOf(x), row = rowOf(y);
     const size_t cell = static_cast<size_t>(row) * static_cast<size_t>(m_cols) + static_cast<size_t>(col);
@@ -78,7 +76,6 @@ std::vector<PointXYR> OccupancyGrid::takePoints(std::size_t from)
     if (from >= m_size)
         return out;
     out.reserve(m_size - from);
-    adviseHugePages(out.data(), (m_size - from) * sizeof(PointXYR));
     for (size_t b = 0; b < m_blocks.size(); ++b) {
         const size_t begin = b << kBlockShift, end = std::min(m_size, begin + kBlockSize);
         for (size_t i = std::max(begin, from); i < end; ++i)

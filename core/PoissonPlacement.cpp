@@ -381,8 +381,7 @@ private:
     };
     std::vector<Candidate> m_candidates;
     std::size_t m_predicted = SIZE_MAX;  // the active slot the next step will likely pick
-    // points that may still grow neighbours, as copies: no lookup; read at random, so huge pages
-    std::vector<PointXYR, HugePageAllocator<PointXYR>> m_active;
+    std::vector<PointXYR> m_active;  // points that may still grow neighbours, as copies: no lookup
     bool m_full = false;
     // the largest radius a candidate can take: the layer's, or its radius field's bound
     double m_largestRadius = m_s.radiusField ? std::max(m_s.radius, m_s.radiusFieldMax) : m_s.radius;

@@ -94,28 +94,35 @@ Row timePlacement(const std::string &name, PlacementMethod method, int runs)
             fixed(static_cast<double>(points) / (1024.0 * 1024.0), 3) + " points per r^2"};
 }
 
-// A graph evaluated cold `runs` times: the median, and the points of all its layers.
-// items < 0: the graph failed (a defect in the workload, never expected).
-Row timeGraph(const std::string &name, const std::string &text, int runs)
+// Graphs evaluated cold `runs` times each, interleaved run by run so a drift in the machine's
+// speed touches every graph alike: one row per graph, the median, the points of all its layers.
+// Empty: a graph failed (a defect in the workload, never expected).
+std::vector<Row> timeGraphs(const std::vector<std::pair<std::string, std::string>> &graphs, int runs)
 {
     const NodeRegistry &registry = builtinRegistry();
-    LoadResult loaded = loadGraphFromString(text, "bench", registry);
-    if (!loaded.ok())
-        return {name, -1, 0, "", ""};
-    const auto ids = exportedLayers(loaded.graph, registry);
-    std::vector<double> times;
-    double points = 0;
-    for (int i = 0; i < runs; ++i) {
-        Evaluator ev(registry);
-        EvalResult result;
-        times.push_back(seconds([&] { result = ev.evaluate(loaded.graph); }));
-        if (!result.ok())
-            return {name, -1, 0, "", ""};
-        points = 0;
-        for (const auto &layer : layersOf(result, ids))
-            points += static_cast<double>(layer->points.size());
+    std::vector<LoadResult> loaded;
+    std::vector<Row> rows;
+    std::vector<std::vector<double>> times(graphs.size());
+    for (const auto &[name, text] : graphs) {
+        loaded.push_back(loadGraphFromString(text, "bench", registry));
+        if (!loaded.back().ok())
+            return {};
+        rows.push_back({name, 0, 0, "points", ""});
     }
-    return {name, points, median(times), "points", ""};
+    for (int i = 0; i < runs; ++i)
+        for (size_t g = 0; g < graphs.size(); ++g) {
+            Evaluator ev(registry);
+            EvalResult result;
+            times[g].push_back(seconds([&] { result = ev.evaluate(loaded[g].graph); }));
+            if (!result.ok())
+                return {};
+            rows[g].items = 0;
+            for (const auto &layer : layersOf(result, exportedLayers(loaded[g].graph, registry)))
+                rows[g].items += static_cast<double>(layer->points.size());
+        }
+    for (size_t g = 0; g < graphs.size(); ++g)
+        rows[g].medianSeconds = median(times[g]);
+    return rows;
 }
 
 int standardWorkloads(std::ostream &out, int runs)
@@ -133,20 +140,22 @@ int standardWorkloads(std::ostream &out, int runs)
     rows.push_back(timePlacement("place_layer method: fast", PlacementMethod::Fast, runs));
 
     // through the evaluator, as grove-cli eval and the editor run it
-    const NodeRegistry &registry = builtinRegistry();
-    const Row masked = timeGraph("place_layer, allowed rule + density", grove::bench::maskedDensityGraph(), runs);
-    if (masked.items < 0)
+    std::vector<std::pair<std::string, std::string>> graphs = {
+        {"place_layer, allowed rule + density", grove::bench::maskedDensityGraph()}};
+    const int worlds[] = {1024, 2048, 4096, 8192};
+    for (int world : worlds)
+        graphs.push_back({"4 layers, " + std::to_string(world) + "^2", grove::bench::fourLayersGraph(world)});
+    std::vector<Row> evaluated = timeGraphs(graphs, runs);
+    if (evaluated.empty()) {
+        out << "grove-cli bench: a standard workload failed to evaluate\n";
         return 1;
-    rows.push_back(masked);
-    double previous = 0;
-    for (int world : {1024, 2048, 4096, 8192}) {
-        Row row = timeGraph("4 layers, " + std::to_string(world) + "^2", grove::bench::fourLayersGraph(world), runs);
-        if (row.items < 0)
-            return 1;
-        row.note = previous > 0 ? "x" + fixed(row.medianSeconds / previous, 2) + " the time of 1/4 the area" : "radii 32/16/8/4";
-        previous = row.medianSeconds;
-        rows.push_back(row);
     }
+    evaluated[0].note = "1024^2, radius 1 to 2, patches";
+    for (size_t i = 1; i < evaluated.size(); ++i)
+        evaluated[i].note = i == 1 ? "radii 32/16/8/4, allowed rule"
+                                   : "x" + fixed(evaluated[i].medianSeconds / evaluated[i - 1].medianSeconds, 2)
+                                         + " the time of 1/4 the area";
+    rows.insert(rows.end(), evaluated.begin(), evaluated.end());
 
     // value-noise fBm rasters, 2048^2, 4 octaves
     const int side = 2048;
@@ -160,6 +169,7 @@ int standardWorkloads(std::ostream &out, int runs)
                         grove::bench::referenceFbm(x * 0.01, y * 0.01, 1, 4, 2, 0.5);
         }));
     rows.push_back({"reference fBm raster (plain port)", double(side) * side, median(refNoise), "samples", "2048^2, 4 octaves"});
+    const NodeRegistry &registry = builtinRegistry();
     LoadResult noise = loadGraphFromString("grove: 1\nworld: {width: 2048, height: 2048, seed: 1}\nnodes:\n  n:\n    type: value_noise\n",
                                            "bench", registry);
     Evaluator ev(registry);
