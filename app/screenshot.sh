@@ -14,7 +14,7 @@ select=${4:-}
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${GROVE_BIN:-}
 if [ -z "$bin" ]; then
-    for candidate in "$root/build-editor/app/editor/grove" "$root/build/app/editor/grove"; do
+    for candidate in "$root/build/app/editor/grove"; do
         if [ -x "$candidate" ]; then bin=$candidate; break; fi
     done
 fi
