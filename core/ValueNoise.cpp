@@ -1,7 +1,15 @@
 // Value noise: seed 002's hash2/valueNoise/fbm with JavaScript's integer semantics made explicit.
 #include "ValueNoise.h"
 
+#include <atomic>
 #include <cmath>
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define GROVE_X86_SIMD 1
+#include <immintrin.h>
+#else
+#define GROVE_X86_SIMD 0
+#endif
 
 namespace grove {
 
@@ -60,7 +68,113 @@ inline double octave(double x, double y, std::uint32_t seedTerm)
     return lerp(lerp(v00, v10, fx), lerp(v01, v11, fx), fy);
 }
 
+// One sample of one octave of a row: the lattice row's hash terms (by, by1) and blend weight fy
+// are shared by the whole row.
+inline double rowOctave(double px, double fy, std::uint32_t by, std::uint32_t by1)
+{
+    const double fx0 = std::floor(px);
+    std::uint32_t ix, ix1;
+    if (std::fabs(fx0) < 2147483647.0) {
+        ix = static_cast<std::uint32_t>(static_cast<std::int32_t>(fx0));
+        ix1 = ix + 1;
+    } else {
+        ix = static_cast<std::uint32_t>(toInt32(fx0));
+        ix1 = static_cast<std::uint32_t>(toInt32(fx0 + 1));
+    }
+    const std::uint32_t ax = ix * kHashX, ax1 = ix1 * kHashX;
+    const double fx = smooth(px - fx0);
+    return lerp(lerp(finishHash(ax + by), finishHash(ax1 + by), fx), lerp(finishHash(ax + by1), finishHash(ax1 + by1), fx), fy);
+}
+
+#if GROVE_X86_SIMD
+// finishHash on four lanes; uint32 to double as (h - 2^31 as int32) + 2^31, exact
+__attribute__((target("avx2"))) inline __m256d finish4(__m128i h)
+{
+    h = _mm_mullo_epi32(_mm_xor_si128(h, _mm_srli_epi32(h, 13)), _mm_set1_epi32(static_cast<int>(1274126177u)));
+    h = _mm_xor_si128(h, _mm_srli_epi32(h, 16));
+    const __m256d d = _mm256_cvtepi32_pd(_mm_xor_si128(h, _mm_set1_epi32(static_cast<int>(0x80000000u))));
+    return _mm256_mul_pd(_mm256_add_pd(d, _mm256_set1_pd(2147483648.0)), _mm256_set1_pd(0x1.0p-32));
+}
+
+__attribute__((target("avx2"))) inline __m256d lerp4(__m256d a, __m256d b, __m256d t)
+{
+    return _mm256_add_pd(a, _mm256_mul_pd(_mm256_sub_pd(b, a), t));
+}
+
+// The same octave for four samples at once in AVX2 doubles: the same operations in the same
+// order, no fused multiply-add, so every lane is bit-identical to rowOctave. A group with a
+// lattice coordinate outside int32 (or NaN) goes through rowOctave instead. Returns how many
+// samples it did (a multiple of 4); the caller does the rest.
+__attribute__((target("avx2"))) int octaveRowAvx2(const double *xs, int n, double freq, double fy, std::uint32_t by,
+                                                  std::uint32_t by1, double amp, double *out)
+{
+    const __m256d vfreq = _mm256_set1_pd(freq), vfy = _mm256_set1_pd(fy), vamp = _mm256_set1_pd(amp);
+    const __m256d limit = _mm256_set1_pd(2147483647.0), sign = _mm256_set1_pd(-0.0);
+    const __m256d two = _mm256_set1_pd(2.0), three = _mm256_set1_pd(3.0);
+    const __m128i hashX = _mm_set1_epi32(static_cast<int>(kHashX)), one = _mm_set1_epi32(1);
+    const __m128i rowTerm = _mm_set1_epi32(static_cast<int>(by)), rowTerm1 = _mm_set1_epi32(static_cast<int>(by1));
+    // Neighbouring samples mostly share a lattice cell: a group of four in the cell of the last
+    // hashed cell reuses its corners; any other group hashes its lanes' corners in vectors.
+    double lastCell = std::nan("");
+    __m256d c00 = _mm256_setzero_pd(), c10 = c00, c01 = c00, c11 = c00;
+    int i = 0;
+    for (; i + 4 <= n; i += 4) {
+        const __m256d px = _mm256_mul_pd(_mm256_loadu_pd(xs + i), vfreq);
+        const __m256d fx0 = _mm256_floor_pd(px);
+        if (_mm256_movemask_pd(_mm256_cmp_pd(_mm256_andnot_pd(sign, fx0), limit, _CMP_LT_OQ)) != 0xF) {
+            for (int j = i; j < i + 4; ++j)
+                out[j] += amp * rowOctave(xs[j] * freq, fy, by, by1);
+            continue;
+        }
+        const __m256d t = _mm256_sub_pd(px, fx0);
+        const __m256d fx = _mm256_mul_pd(_mm256_mul_pd(t, t), _mm256_sub_pd(three, _mm256_mul_pd(two, t)));
+        __m256d v00, v10, v01, v11;
+        if (_mm256_movemask_pd(_mm256_cmp_pd(fx0, _mm256_set1_pd(lastCell), _CMP_EQ_OQ)) == 0xF) {
+            v00 = c00, v10 = c10, v01 = c01, v11 = c11;
+        } else {
+            const __m128i ix = _mm256_cvttpd_epi32(fx0);
+            const __m128i ax = _mm_mullo_epi32(ix, hashX), ax1 = _mm_mullo_epi32(_mm_add_epi32(ix, one), hashX);
+            v00 = finish4(_mm_add_epi32(ax, rowTerm));
+            v10 = finish4(_mm_add_epi32(ax1, rowTerm));
+            v01 = finish4(_mm_add_epi32(ax, rowTerm1));
+            v11 = finish4(_mm_add_epi32(ax1, rowTerm1));
+            // the last lane's cell is the likeliest for the next group
+            lastCell = xs[i + 3] * freq;
+            lastCell = std::floor(lastCell);
+            c00 = _mm256_permute4x64_pd(v00, 0xFF);
+            c10 = _mm256_permute4x64_pd(v10, 0xFF);
+            c01 = _mm256_permute4x64_pd(v01, 0xFF);
+            c11 = _mm256_permute4x64_pd(v11, 0xFF);
+        }
+        const __m256d top = lerp4(v00, v10, fx);
+        const __m256d bottom = lerp4(v01, v11, fx);
+        const __m256d value = lerp4(top, bottom, vfy);
+        _mm256_storeu_pd(out + i, _mm256_add_pd(_mm256_loadu_pd(out + i), _mm256_mul_pd(vamp, value)));
+    }
+    return i;
+}
+
+bool hasAvx2()
+{
+    static const bool yes = __builtin_cpu_supports("avx2");
+    return yes;
+}
+#endif
+
+std::atomic<bool> g_simdEnabled{true};
+
 } // namespace
+
+void setValueNoiseSimd(bool enabled) { g_simdEnabled.store(enabled); }
+
+bool valueNoiseSimdActive()
+{
+#if GROVE_X86_SIMD
+    return hasAvx2() && g_simdEnabled.load();
+#else
+    return false;
+#endif
+}
 
 double latticeHash(std::int32_t ix, std::int32_t iy, std::int32_t seed)
 {
@@ -109,10 +223,15 @@ void valueFbmRow(const double *xs, double y, int n, std::int32_t seed, int octav
             iy1 = static_cast<std::uint32_t>(toInt32(fy0 + 1));
         }
         const std::uint32_t by = iy * kHashY + seedTerm, by1 = iy1 * kHashY + seedTerm;
+        int done = 0;
+#if GROVE_X86_SIMD
+        if (hasAvx2() && g_simdEnabled.load(std::memory_order_relaxed))
+            done = octaveRowAvx2(xs, n, freq, fy, by, by1, amp, out);
+#endif
         // Neighbouring samples mostly share a lattice cell: keep the last cell's corner values.
         double lastCell = std::nan("");
         double v00 = 0, v10 = 0, v01 = 0, v11 = 0;
-        for (int i = 0; i < n; ++i) {
+        for (int i = done; i < n; ++i) {
             const double px = xs[i] * freq;
             const double fx0 = std::floor(px);
             if (!(fx0 == lastCell)) {

@@ -11,8 +11,14 @@ std::int32_t toInt32(double integral);
 double latticeHash(std::int32_t ix, std::int32_t iy, std::int32_t seed);  // hash2: [0, 1)
 double valueNoise(double x, double y, std::int32_t seed);
 double valueFbm(double x, double y, std::int32_t seed, int octaves, double lacunarity, double persistence);
-// out[i] = valueFbm(xs[i], y, ...), bit for bit, a row at a time (shared lattice rows and cells).
+// out[i] = valueFbm(xs[i], y, ...), bit for bit, a row at a time (shared lattice rows and cells;
+// four samples at a time in AVX2 where the CPU has it, chosen at run time).
 void valueFbmRow(const double *xs, double y, int n, std::int32_t seed, int octaves, double lacunarity,
                  double persistence, double *out);
+
+// Whether rows may take the AVX2 path when the CPU has it (default: yes); tests and benchmarks
+// compare it with the scalar path. valueNoiseSimdActive: the CPU has AVX2 and it is enabled.
+void setValueNoiseSimd(bool enabled);
+bool valueNoiseSimdActive();
 
 } // namespace grove

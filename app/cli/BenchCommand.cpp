@@ -13,6 +13,7 @@
 #include "core/PoissonPlacement.h"
 #include "core/PointsExport.h"
 #include "core/Raster.h"
+#include "core/ValueNoise.h"
 #include "nodes/BuiltinNodes.h"
 
 #include <algorithm>
@@ -174,14 +175,23 @@ int standardWorkloads(std::ostream &out, int runs)
                                            "bench", registry);
     Evaluator ev(registry);
     const FieldPtr field = std::get<FieldPtr>(ev.evaluate(noise.graph).output("n"));
-    for (int threads : {1, 2}) {
+    const bool simd = valueNoiseSimdActive();
+    for (const auto &[threads, allowSimd] : {std::pair{1, true}, std::pair{2, true}, std::pair{1, false}}) {
+        if (!allowSimd && !simd)
+            continue;  // no AVX2 here: the rows above already are the scalar path
+        setValueNoiseSimd(allowSimd);
         std::vector<double> t;
         for (int i = 0; i < runs; ++i)
             t.push_back(seconds([&] { sampleRaster(*field, 0, 0, 1, 1, side, side, raster.data(), threads); }));
-        rows.push_back({"value_noise raster, " + std::to_string(threads) + (threads == 1 ? " thread" : " threads"),
-                        double(side) * side, median(t), "samples",
+        std::string name = "value_noise raster, " + std::to_string(threads) + (threads == 1 ? " thread" : " threads");
+        if (!allowSimd)
+            name += ", scalar";
+        else if (simd)
+            name += ", AVX2";
+        rows.push_back({name, double(side) * side, median(t), "samples",
                         fixed(median(refNoise) / median(t), 2) + "x the reference, bit-exact"});
     }
+    setValueNoiseSimd(true);
     print(out, rows);
     return 0;
 }
