@@ -28,7 +28,10 @@ class OccupancyGrid
 public:
     OccupancyGrid(double width, double height, double cellSize);
 
-    void add(double x, double y, double r);
+    // Points one grid can hold: its lists number them in 31 bits.
+    static constexpr std::size_t kMaxPoints = 2147483647;
+
+    void add(double x, double y, double r);  // at most kMaxPoints in all
     // add() for many points (obstacles): each point's cell is asked for a few points ahead, so the
     // random writes of a big grid overlap instead of waiting one by one.
     void addAll(const std::vector<PointXYR> &points);

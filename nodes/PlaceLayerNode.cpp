@@ -107,6 +107,15 @@ void registerPlaceLayer(NodeRegistry &registry)
             ctx.fail("the occupancy grid for radius " + formatNumber(s.radius) + " would be too large");
             return;
         }
+        // One occupancy holds the obstacles and this layer: keep the layer within what is left.
+        const std::size_t obstacleCount = obstacles ? obstacles->size() : 0;
+        if (obstacleCount >= OccupancyGrid::kMaxPoints) {
+            ctx.fail("the obstacles already hold " + std::to_string(obstacleCount) + " points, as many as one occupancy can");
+            return;
+        }
+        const bool cappedByOccupancy = s.maxPoints > OccupancyGrid::kMaxPoints - obstacleCount;
+        if (cappedByOccupancy)
+            s.maxPoints = OccupancyGrid::kMaxPoints - obstacleCount;
         OccupancyGrid grid(w.width, w.height, cellSize);
         if (obstacles)
             for (const auto &layer : obstacles->layers)
@@ -117,8 +126,12 @@ void registerPlaceLayer(NodeRegistry &registry)
         switch (placePoisson(s, grid, points, control)) {
         case PlacementStatus::Cancelled: return;
         case PlacementStatus::TooManyPoints:
-            ctx.fail("the layer reached the limit of " + std::to_string(s.maxPoints)
-                     + " points; raise the radius or the limit (grove-cli --max-points)");
+            if (cappedByOccupancy)
+                ctx.fail("the layer and its obstacles reached the " + std::to_string(OccupancyGrid::kMaxPoints)
+                         + " points one occupancy can hold; raise the radius");
+            else
+                ctx.fail("the layer reached the limit of " + std::to_string(s.maxPoints)
+                         + " points; raise the radius or the limit (grove-cli --max-points)");
             return;
         case PlacementStatus::Done: break;
         }
