@@ -42,25 +42,28 @@ inline double finishHash(std::uint32_t h)
 inline double smooth(double t) { return t * t * (3 - 2 * t); }
 inline double lerp(double a, double b, double t) { return a + (b - a) * t; }
 
-// One octave, with the seed's hash term precomputed. Lattice coordinates are ToInt32 of the
-// floored doubles; ix + 1 is formed in doubles first, which for |ix| < 2^31 equals the wrapped
-// integer ix + 1, so the fast path adds in uint32.
+// The lattice coordinates i = ToInt32(f0) and i1 = ToInt32(f0 + 1) of a floored coordinate. f0 + 1
+// is formed in doubles first, which for |f0| < 2^31 equals the wrapped integer i + 1, so the
+// fast path adds in uint32.
+inline void latticeCoordinates(double f0, std::uint32_t &i, std::uint32_t &i1)
+{
+    if (std::fabs(f0) < 2147483647.0) {
+        i = static_cast<std::uint32_t>(static_cast<std::int32_t>(f0));
+        i1 = i + 1;
+    } else {
+        i = static_cast<std::uint32_t>(toInt32(f0));
+        i1 = static_cast<std::uint32_t>(toInt32(f0 + 1));
+    }
+}
+
+// One octave, with the seed's hash term precomputed.
 inline double octave(double x, double y, std::uint32_t seedTerm)
 {
     const double fx0 = std::floor(x), fy0 = std::floor(y);
     const double fx = smooth(x - fx0), fy = smooth(y - fy0);
     std::uint32_t ix, iy, ix1, iy1;
-    if (std::fabs(fx0) < 2147483647.0 && std::fabs(fy0) < 2147483647.0) {
-        ix = static_cast<std::uint32_t>(static_cast<std::int32_t>(fx0));
-        iy = static_cast<std::uint32_t>(static_cast<std::int32_t>(fy0));
-        ix1 = ix + 1;
-        iy1 = iy + 1;
-    } else {
-        ix = static_cast<std::uint32_t>(toInt32(fx0));
-        iy = static_cast<std::uint32_t>(toInt32(fy0));
-        ix1 = static_cast<std::uint32_t>(toInt32(fx0 + 1));
-        iy1 = static_cast<std::uint32_t>(toInt32(fy0 + 1));
-    }
+    latticeCoordinates(fx0, ix, ix1);
+    latticeCoordinates(fy0, iy, iy1);
     const std::uint32_t ax = ix * kHashX, ax1 = ix1 * kHashX;
     const std::uint32_t by = iy * kHashY + seedTerm, by1 = iy1 * kHashY + seedTerm;
     const double v00 = finishHash(ax + by), v10 = finishHash(ax1 + by);
@@ -74,13 +77,7 @@ inline double rowOctave(double px, double fy, std::uint32_t by, std::uint32_t by
 {
     const double fx0 = std::floor(px);
     std::uint32_t ix, ix1;
-    if (std::fabs(fx0) < 2147483647.0) {
-        ix = static_cast<std::uint32_t>(static_cast<std::int32_t>(fx0));
-        ix1 = ix + 1;
-    } else {
-        ix = static_cast<std::uint32_t>(toInt32(fx0));
-        ix1 = static_cast<std::uint32_t>(toInt32(fx0 + 1));
-    }
+    latticeCoordinates(fx0, ix, ix1);
     const std::uint32_t ax = ix * kHashX, ax1 = ix1 * kHashX;
     const double fx = smooth(px - fx0);
     return lerp(lerp(finishHash(ax + by), finishHash(ax1 + by), fx), lerp(finishHash(ax + by1), finishHash(ax1 + by1), fx), fy);
@@ -215,13 +212,7 @@ void valueFbmRow(const double *xs, double y, int n, std::int32_t seed, int octav
         const double fy0 = std::floor(py);
         const double fy = smooth(py - fy0);
         std::uint32_t iy, iy1;
-        if (std::fabs(fy0) < 2147483647.0) {
-            iy = static_cast<std::uint32_t>(static_cast<std::int32_t>(fy0));
-            iy1 = iy + 1;
-        } else {
-            iy = static_cast<std::uint32_t>(toInt32(fy0));
-            iy1 = static_cast<std::uint32_t>(toInt32(fy0 + 1));
-        }
+        latticeCoordinates(fy0, iy, iy1);
         const std::uint32_t by = iy * kHashY + seedTerm, by1 = iy1 * kHashY + seedTerm;
         int done = 0;
 #if GROVE_X86_SIMD
@@ -237,13 +228,7 @@ void valueFbmRow(const double *xs, double y, int n, std::int32_t seed, int octav
             if (!(fx0 == lastCell)) {
                 lastCell = fx0;
                 std::uint32_t ix, ix1;
-                if (std::fabs(fx0) < 2147483647.0) {
-                    ix = static_cast<std::uint32_t>(static_cast<std::int32_t>(fx0));
-                    ix1 = ix + 1;
-                } else {
-                    ix = static_cast<std::uint32_t>(toInt32(fx0));
-                    ix1 = static_cast<std::uint32_t>(toInt32(fx0 + 1));
-                }
+                latticeCoordinates(fx0, ix, ix1);
                 const std::uint32_t ax = ix * kHashX, ax1 = ix1 * kHashX;
                 v00 = finishHash(ax + by);
                 v10 = finishHash(ax1 + by);
