@@ -66,6 +66,8 @@ public:
     // answer is a pure yes/no, so the order of the tests is free: a neighbour that conflicts
     // moves to the front of its list, because it usually blocks the caller's next query too.
     bool isFreeNear(const Query &q, std::vector<NearPoint> &coded, std::vector<PointXYR> &exact) const;
+    // The same test against exact points only, moving a conflicting point to the front.
+    static bool isFreeAmong(double x, double y, double r, std::vector<PointXYR> &points);
     // Asks the memory system for the code rows around (x, y) ahead of the queries.
     void prefetchAround(double x, double y, double reach) const;
 
@@ -244,13 +246,18 @@ inline bool OccupancyGrid::isFreeNear(const Query &q, std::vector<NearPoint> &co
         std::swap(coded[j], coded[0]);
         return false;
     }
-    for (size_t j = 0; j < exact.size(); ++j) {
-        const PointXYR &p = exact[j];
-        const double m = std::min(q.r, p.r);
-        const double dx = p.x - q.x;
-        const double dy = p.y - q.y;
+    return isFreeAmong(q.x, q.y, q.r, exact);
+}
+
+inline bool OccupancyGrid::isFreeAmong(double x, double y, double r, std::vector<PointXYR> &points)
+{
+    for (size_t j = 0; j < points.size(); ++j) {
+        const PointXYR &p = points[j];
+        const double m = std::min(r, p.r);
+        const double dx = p.x - x;
+        const double dy = p.y - y;
         if (dx * dx + dy * dy < m * m) {
-            std::swap(exact[j], exact[0]);
+            std::swap(points[j], points[0]);
             return false;
         }
     }

@@ -133,12 +133,20 @@ public:
 
     bool tryAdd(double x, double y)
     {
+        return tryAddWith(x, y, [this](double px, double py, double r) { return m_occupancy.isFree(px, py, r); });
+    }
+
+    // One candidate's checks, whatever answers "is this spot clear at radius r": the grid, or the
+    // neighbours a step gathered (they hold every point within the largest radius a candidate can
+    // take). The checks are pure, so their order cannot change a point. The cheap one goes first:
+    // a spot too close even at the layer's minimum radius is too close at its own radius
+    // (min(radius, p.r) only grows with radius), so no noise is evaluated for it.
+    template<typename IsFree>
+    bool tryAddWith(double x, double y, IsFree isFree)
+    {
         if (x < 0 || y < 0 || x >= m_s.width || y >= m_s.height)
             return false;  // off the map
-        // The checks are pure, so their order cannot change a point. The cheap one goes first:
-        // a spot too close even at the layer's minimum radius is too close at its own radius
-        // (min(radius, p.r) only grows with radius), so no noise is evaluated for it.
-        if (!m_occupancy.isFree(x, y, m_s.radius))
+        if (!isFree(x, y, m_s.radius))
             return false;  // too close
         if (m_s.allowed || m_s.radiusField)  // the checks below take a while: start the write's fetch
             m_occupancy.prefetchForAdd(x, y);
@@ -147,7 +155,7 @@ public:
         double radius = m_s.radius;
         if (m_s.radiusField) {
             radius = std::max(m_s.radius, m_s.radiusField->at(x, y));
-            if (radius != m_s.radius && !m_occupancy.isFree(x, y, radius))
+            if (radius != m_s.radius && !isFree(x, y, radius))
                 return false;  // too close at this spot's own, larger radius
         }
         return accept(x, y, radius);
@@ -309,61 +317,18 @@ public:
     }
 
 private:
-    // tryAdd against the gathered neighbours only: they hold every point within the largest
-    // radius a candidate can take. Same checks, same order of cheap before costly, as tryAdd.
     bool tryAddNear(double x, double y)
     {
-        if (x < 0 || y < 0 || x >= m_s.width || y >= m_s.height)
-            return false;
-        if (!nearIsFree(x, y, m_s.radius))
-            return false;
-        if (m_s.allowed && !m_s.allowed->at(x, y))
-            return false;
-        double radius = m_s.radius;
-        if (m_s.radiusField) {
-            radius = std::max(m_s.radius, m_s.radiusField->at(x, y));
-            if (radius != m_s.radius && !nearIsFree(x, y, radius))
-                return false;
-        }
-        return accept(x, y, radius);
+        // a neighbour that blocked one candidate is tested first for the next: Roberts' candidates
+        // walk round the circle, so it usually blocks that one too
+        return tryAddWith(x, y, [this](double px, double py, double r) { return OccupancyGrid::isFreeAmong(px, py, r, m_near); });
     }
 
-    // tryAddNear over the coded neighbours of stepInRing.
     bool tryAddCoded(double x, double y)
     {
-        if (x < 0 || y < 0 || x >= m_s.width || y >= m_s.height)
-            return false;
-        if (!m_occupancy.isFreeNear(m_occupancy.query(x, y, m_s.radius), m_nearCoded, m_nearExact))
-            return false;
-        if (m_s.allowed || m_s.radiusField)
-            m_occupancy.prefetchForAdd(x, y);
-        if (m_s.allowed && !m_s.allowed->at(x, y))
-            return false;
-        double radius = m_s.radius;
-        if (m_s.radiusField) {
-            radius = std::max(m_s.radius, m_s.radiusField->at(x, y));
-            if (radius != m_s.radius && !m_occupancy.isFreeNear(m_occupancy.query(x, y, radius), m_nearCoded, m_nearExact))
-                return false;
-        }
-        return accept(x, y, radius);
-    }
-
-    // The answer is a pure yes/no, so the order of the tests is free: a neighbour that blocked
-    // one candidate moves to the front, because it usually blocks the next one too (the
-    // candidates walk round the circle).
-    bool nearIsFree(double x, double y, double r)
-    {
-        for (size_t j = 0; j < m_near.size(); ++j) {
-            const PointXYR &p = m_near[j];
-            const double m = std::min(r, p.r);
-            const double dx = p.x - x;
-            const double dy = p.y - y;
-            if (dx * dx + dy * dy < m * m) {
-                std::swap(m_near[j], m_near[0]);
-                return false;
-            }
-        }
-        return true;
+        return tryAddWith(x, y, [this](double px, double py, double r) {
+            return m_occupancy.isFreeNear(m_occupancy.query(px, py, r), m_nearCoded, m_nearExact);
+        });
     }
 
     CircleDirections m_directions;

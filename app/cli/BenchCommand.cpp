@@ -2,14 +2,13 @@
 // medians with ratios against plain reference ports measured in the same run.
 #include "BenchCommand.h"
 
-#include "BenchGraphs.h"
+#include "BenchWorkloads.h"
 #include "ReferenceBridson.h"
 #include "ReferenceNoise.h"
 
 #include "core/Evaluator.h"
 #include "core/GraphIO.h"
 #include "core/NodeRegistry.h"
-#include "core/OccupancyGrid.h"
 #include "core/PoissonPlacement.h"
 #include "core/PointsExport.h"
 #include "core/Raster.h"
@@ -19,7 +18,6 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <functional>
 
@@ -75,24 +73,13 @@ void print(std::ostream &out, const std::vector<Row> &rows)
 
 Row timePlacement(const std::string &name, PlacementMethod method, int runs)
 {
-    PlacementSettings s;
-    s.width = s.height = 1024;
-    s.radius = 1;
-    s.k = 30;
-    s.seed = 1;
-    s.start = StartMode::Random;
-    s.method = method;
+    const PlacementSettings s = grove::bench::standardPlacement(method);
     std::vector<double> times;
     size_t points = 0;
     for (int i = 0; i < runs; ++i)
-        times.push_back(seconds([&] {
-            OccupancyGrid grid(s.width, s.height, s.radius / std::sqrt(2.0));
-            std::vector<PointXYR> out;
-            placePoisson(s, grid, out);
-            points = out.size();
-        }));
+        times.push_back(seconds([&] { points = grove::bench::placeStandard(s).size(); }));
     return {name, double(points), median(times), "points",
-            fixed(static_cast<double>(points) / (1024.0 * 1024.0), 3) + " points per r^2"};
+            fixed(static_cast<double>(points) / (s.width * s.height), 3) + " points per r^2"};
 }
 
 // Graphs evaluated cold `runs` times each, interleaved run by run so a drift in the machine's
@@ -102,12 +89,14 @@ std::vector<Row> timeGraphs(const std::vector<std::pair<std::string, std::string
 {
     const NodeRegistry &registry = builtinRegistry();
     std::vector<LoadResult> loaded;
+    std::vector<std::vector<std::string>> layers;
     std::vector<Row> rows;
     std::vector<std::vector<double>> times(graphs.size());
     for (const auto &[name, text] : graphs) {
         loaded.push_back(loadGraphFromString(text, "bench", registry));
         if (!loaded.back().ok())
             return {};
+        layers.push_back(exportedLayers(loaded.back().graph, registry));
         rows.push_back({name, 0, 0, "points", ""});
     }
     for (int i = 0; i < runs; ++i)
@@ -118,7 +107,7 @@ std::vector<Row> timeGraphs(const std::vector<std::pair<std::string, std::string
             if (!result.ok())
                 return {};
             rows[g].items = 0;
-            for (const auto &layer : layersOf(result, exportedLayers(loaded[g].graph, registry)))
+            for (const auto &layer : layersOf(result, layers[g]))
                 rows[g].items += static_cast<double>(layer->points.size());
         }
     for (size_t g = 0; g < graphs.size(); ++g)
@@ -132,8 +121,12 @@ int standardWorkloads(std::ostream &out, int runs)
     std::vector<Row> rows;
     std::vector<double> ref;
     size_t refPoints = 0;
+    const PlacementSettings standard = grove::bench::standardPlacement(PlacementMethod::Exact);  // the same case
     for (int i = 0; i < runs; ++i)
-        ref.push_back(seconds([&] { refPoints = grove::bench::referencePoissonDisk(1024, 1024, 1, 30, 1).size(); }));
+        ref.push_back(seconds([&] {
+            refPoints = grove::bench::referencePoissonDisk(standard.width, standard.height, standard.radius, standard.k,
+                                                           standard.seed).size();
+        }));
     rows.push_back({"reference Bridson (plain port)", double(refPoints), median(ref), "points", "1024^2, r 1, k 30"});
     Row exact = timePlacement("place_layer exact", PlacementMethod::Exact, runs);
     exact.note += ", " + fixed(median(ref) / exact.medianSeconds, 2) + "x the reference";

@@ -1,12 +1,11 @@
 // Google Benchmark suite for the hot paths, each beside a plain reference measured in the same
 // run: exact placement (points/s, peak bytes per point) and value-noise fBm rasters.
-#include "BenchGraphs.h"
+#include "BenchWorkloads.h"
 #include "ReferenceBridson.h"
 #include "ReferenceNoise.h"
 
 #include "core/Evaluator.h"
 #include "core/GraphIO.h"
-#include "core/OccupancyGrid.h"
 #include "core/PoissonPlacement.h"
 #include "core/PointsExport.h"
 #include "core/Raster.h"
@@ -83,16 +82,14 @@ using namespace grove;
 
 namespace {
 
-constexpr double kWorld = 1024;
-constexpr double kRadius = 1;
-constexpr int kK = 30;
-constexpr std::int32_t kSeed = 1;
+constexpr std::int32_t kSeed = 1;  // the noise rasters'
 
 void BM_Bridson_Reference(benchmark::State &state)
 {
+    const PlacementSettings s = bench::standardPlacement(PlacementMethod::Exact);  // the same case
     std::size_t points = 0;
     for (auto _ : state) {
-        auto pts = bench::referencePoissonDisk(kWorld, kWorld, kRadius, kK, kSeed);
+        auto pts = bench::referencePoissonDisk(s.width, s.height, s.radius, s.k, s.seed);
         points = pts.size();
         benchmark::DoNotOptimize(pts.data());
     }
@@ -104,26 +101,18 @@ void BM_Bridson_Reference(benchmark::State &state)
 // fast one (Roberts' circle candidates).
 void placementBenchmark(benchmark::State &state, PlacementMethod method)
 {
-    PlacementSettings s;
-    s.width = s.height = kWorld;
-    s.radius = kRadius;
-    s.k = kK;
-    s.seed = kSeed;
-    s.start = StartMode::Random;
-    s.method = method;
+    const PlacementSettings s = bench::standardPlacement(method);
     std::size_t points = 0, peak = 0;
     for (auto _ : state) {
         const std::size_t base = g_current.load();
         resetPeak();
-        OccupancyGrid grid(s.width, s.height, s.radius / std::sqrt(2.0));
-        std::vector<PointXYR> out;
-        placePoisson(s, grid, out);
+        std::vector<PointXYR> out = bench::placeStandard(s);
         points = out.size();
         peak = peakSince(base);
         benchmark::DoNotOptimize(out.data());
     }
     state.counters["points"] = static_cast<double>(points);
-    state.counters["density"] = static_cast<double>(points) / (kWorld * kWorld / (kRadius * kRadius));
+    state.counters["density"] = static_cast<double>(points) / (s.width * s.height / (s.radius * s.radius));
     state.counters["points/s"] = benchmark::Counter(static_cast<double>(points) * state.iterations(), benchmark::Counter::kIsRate);
     state.counters["peak B/point"] = static_cast<double>(peak) / static_cast<double>(points);
 }

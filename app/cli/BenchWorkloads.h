@@ -1,10 +1,39 @@
-// The graphs behind the standard placement workloads, shared by `grove-cli bench` and the
-// Google Benchmark suite in tests/bench so both time the same thing.
+// The standard placement workloads, shared by `grove-cli bench` and the Google Benchmark suite
+// in tests/bench so both time the same thing.
 #pragma once
 
+#include "core/OccupancyGrid.h"
+#include "core/PoissonPlacement.h"
+
+#include <cmath>
 #include <string>
+#include <vector>
 
 namespace grove::bench {
+
+// The place_layer core on the anchor case: 1024 x 1024, r 1, k 30, one random start.
+inline constexpr double kPlacementWorld = 1024;
+
+inline PlacementSettings standardPlacement(PlacementMethod method)
+{
+    PlacementSettings s;
+    s.width = s.height = kPlacementWorld;
+    s.radius = 1;
+    s.k = 30;
+    s.seed = 1;
+    s.start = StartMode::Random;
+    s.method = method;
+    return s;
+}
+
+// One run of it, on a grid sized as place_layer sizes it for one radius.
+inline std::vector<PointXYR> placeStandard(const PlacementSettings &s)
+{
+    OccupancyGrid grid(s.width, s.height, s.radius / std::sqrt(2.0));
+    std::vector<PointXYR> out;
+    placePoisson(s, grid, out);
+    return out;
+}
 
 // place_layer with an allowed rule and a density radius (1 to 2) from 4-octave value noise,
 // 1024 x 1024, patches start.
