@@ -36,12 +36,6 @@ constexpr int kEdits = 1000;
 constexpr qint64 kStormMs = 1000;
 constexpr qint64 kMaxUiGapMs = 50;
 
-bool caughtUp(MainWindow *w)
-{
-    PreviewController *c = w->preview();
-    return !c->isRunning() && c->snapshot() && c->shownGeneration() == c->requestedGeneration();
-}
-
 double residentMiB()
 {
     FILE *f = std::fopen("/proc/self/statm", "r");

@@ -4,10 +4,16 @@
 #include "TestSupport.h"
 
 #include "Document.h"
+#include "MainWindow.h"
+#include "PreviewController.h"
+#include "ValueCommands.h"
 
 #include <QAction>
+#include <QTemporaryDir>
+#include <QUndoStack>
 #include <QWidget>
 
+#include <memory>
 #include <string>
 
 namespace grove::test {
@@ -197,6 +203,36 @@ inline std::string nodeBlock(const std::string &text, const std::string &id)
     while (end < text.size() && text.compare(end, 4, "    ") == 0)
         end = text.find('\n', end) + 1;
     return text.substr(start + 1, end - start - 1);
+}
+
+// The preview shows the newest edit and nothing is running.
+inline bool caughtUp(MainWindow *w)
+{
+    PreviewController *c = w->preview();
+    return !c->isRunning() && c->snapshot() && c->shownGeneration() == c->requestedGeneration();
+}
+
+// A param edit as its own undo step (not merged into a slider drag before it).
+inline void setParam(Document *d, const std::string &node, const std::string &param, const Value &v)
+{
+    d->endMerge();
+    d->undoStack()->push(new SetParamCommand(d, node, param, v));
+}
+
+// A shown 1400 x 900 window on `text`, saved first as a new file in `dir` (its path in *pathOut).
+inline std::unique_ptr<MainWindow> openWindowOn(QTemporaryDir &dir, const std::string &text, QString *pathOut = nullptr)
+{
+    static int n = 0;
+    const QString path = dir.filePath(QString("graph_%1.grove.yaml").arg(++n));
+    writeFile(path.toStdString(), text);
+    auto w = std::make_unique<MainWindow>();
+    w->resize(1400, 900);
+    w->show();
+    if (!w->openFile(path))
+        qFatal("cannot open %s", qPrintable(path));
+    if (pathOut)
+        *pathOut = path;
+    return w;
 }
 
 // A menu action by its text, as the user finds it.

@@ -33,18 +33,6 @@ nodes:
     params: {radius: 200, sprite: flower}
 )yaml";
 
-bool caughtUp(MainWindow *w)
-{
-    PreviewController *c = w->preview();
-    return !c->isRunning() && c->snapshot() && c->shownGeneration() == c->requestedGeneration();
-}
-
-void setParam(Document *d, const std::string &node, const std::string &param, const Value &v)
-{
-    d->endMerge();
-    d->undoStack()->push(new SetParamCommand(d, node, param, v));
-}
-
 QLabel *previewStatus(MainWindow *w)
 {
     auto *label = w->previewDock()->findChild<QLabel *>("previewStatus");
@@ -62,18 +50,7 @@ class TestPreviewController : public QObject
 private:
     QTemporaryDir m_dir;
 
-    std::unique_ptr<MainWindow> openWindow(const std::string &text)
-    {
-        static int n = 0;
-        const QString path = m_dir.filePath(QString("graph_%1.grove.yaml").arg(++n));
-        writeFile(path.toStdString(), text);
-        auto w = std::make_unique<MainWindow>();
-        w->resize(1400, 900);
-        w->show();
-        if (!w->openFile(path))
-            qFatal("cannot open %s", qPrintable(path));
-        return w;
-    }
+    std::unique_ptr<MainWindow> openWindow(const std::string &text) { return openWindowOn(m_dir, text); }
 
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }

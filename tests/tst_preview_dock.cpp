@@ -49,24 +49,12 @@ int runCli(const QStringList &args)
     return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
 }
 
-bool caughtUp(MainWindow *w)
-{
-    PreviewController *c = w->preview();
-    return !c->isRunning() && c->snapshot() && c->shownGeneration() == c->requestedGeneration();
-}
-
 size_t layerCount(const PreviewSnapshotPtr &snap, const std::string &id)
 {
     for (const PreviewLayer &l : snap->layers)
         if (l.nodeId == id)
             return l.stats.count;
     return 0;
-}
-
-void setParam(Document *d, const std::string &node, const std::string &param, const Value &v)
-{
-    d->endMerge();
-    d->undoStack()->push(new SetParamCommand(d, node, param, v));
 }
 
 } // namespace
@@ -80,17 +68,7 @@ private:
 
     std::unique_ptr<MainWindow> openWindow(const std::string &text, QString *pathOut = nullptr)
     {
-        static int n = 0;
-        const QString path = m_dir.filePath(QString("graph_%1.grove.yaml").arg(++n));
-        writeFile(path.toStdString(), text);
-        auto w = std::make_unique<MainWindow>();
-        w->resize(1400, 900);
-        w->show();
-        if (!w->openFile(path))
-            qFatal("cannot open %s", qPrintable(path));
-        if (pathOut)
-            *pathOut = path;
-        return w;
+        return openWindowOn(m_dir, text, pathOut);
     }
 
 private slots:
