@@ -171,89 +171,60 @@ int Cli::cmdEval(const std::vector<std::string> &args)
     std::vector<std::string> sets;
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string &a = args[i];
-        auto value = [&](const char *what) -> const std::string * {
-            if (i + 1 >= args.size())
-                return nullptr;
-            (void)what;
-            return &args[++i];
-        };
-        auto splitEq = [&](const std::string &flag, std::string &dest) -> int {  // --flag=value form
-            if (a.rfind(flag + "=", 0) == 0) {
-                dest = a.substr(flag.size() + 1);
-                return 1;
-            }
-            return 0;
-        };
+        // "FLAG VALUE", or "--flag=VALUE": true when `a` is FLAG; `missing` when VALUE is not there
         std::string v;
-        if (a == "-o" || a == "--out") {
-            const std::string *p = value("path");
-            if (!p)
+        bool missing = false;
+        auto option = [&](const std::string &flag) {
+            if (a == flag) {
+                missing = i + 1 >= args.size();
+                if (!missing)
+                    v = args[++i];
+                return true;
+            }
+            if (flag.rfind("--", 0) == 0 && a.rfind(flag + "=", 0) == 0) {
+                v = a.substr(flag.size() + 1);
+                return true;
+            }
+            return false;
+        };
+        if (option("-o") || option("--out")) {
+            if (missing)
                 return usageError(a + " needs a PATH");
-            out = *p;
-        } else if (splitEq("--out", v)) {
             out = v;
-        } else if (a == "--format" || splitEq("--format", v)) {
-            if (a == "--format") {
-                const std::string *p = value("format");
-                if (!p)
-                    return usageError("--format needs json, csv or tiled");
-                v = *p;
-            }
+        } else if (option("--format")) {
+            if (missing)
+                return usageError("--format needs json, csv or tiled");
             formatName = v;
-        } else if (a == "--png" || splitEq("--png", v)) {
-            if (a == "--png") {
-                const std::string *p = value("png");
-                if (!p)
-                    return usageError("--png needs a FILE");
-                v = *p;
-            }
+        } else if (option("--png")) {
+            if (missing)
+                return usageError("--png needs a FILE");
             pngPath = v;
-        } else if (a == "--png-size" || splitEq("--png-size", v)) {
-            if (a == "--png-size") {
-                const std::string *p = value("png-size");
-                if (!p)
-                    return usageError("--png-size needs a number of pixels");
-                v = *p;
-            }
+        } else if (option("--png-size")) {
+            if (missing)
+                return usageError("--png-size needs a number of pixels");
             if (!parseInt64(v, pngSize) || pngSize < 16 || pngSize > 16384)
                 return usageError("--png-size takes a whole number of pixels from 16 to 16384, got '" + v + "'");
         } else if (a == "--split") {
             split = true;
         } else if (a == "--stats") {
             stats = true;
-        } else if (a == "--seed" || splitEq("--seed", v)) {
-            if (a == "--seed") {
-                const std::string *p = value("seed");
-                if (!p)
-                    return usageError("--seed needs a whole number");
-                v = *p;
-            }
+        } else if (option("--seed")) {
+            if (missing)
+                return usageError("--seed needs a whole number");
             if (!parseInt64(v, seed) || seed < INT32_MIN || seed > INT32_MAX)
                 return usageError("--seed takes a whole number from -2147483648 to 2147483647, got '" + v + "'");
             haveSeed = true;
-        } else if (a == "--set" || splitEq("--set", v)) {
-            if (a == "--set") {
-                const std::string *p = value("set");
-                if (!p)
-                    return usageError("--set needs NODE.PARAM=VALUE");
-                v = *p;
-            }
+        } else if (option("--set")) {
+            if (missing)
+                return usageError("--set needs NODE.PARAM=VALUE");
             sets.push_back(v);
-        } else if (a == "--layers" || splitEq("--layers", v)) {
-            if (a == "--layers") {
-                const std::string *p = value("layers");
-                if (!p)
-                    return usageError("--layers needs a comma-separated list of layers");
-                v = *p;
-            }
+        } else if (option("--layers")) {
+            if (missing)
+                return usageError("--layers needs a comma-separated list of layers");
             layersArg = v;
-        } else if (a == "--max-points" || splitEq("--max-points", v)) {
-            if (a == "--max-points") {
-                const std::string *p = value("max-points");
-                if (!p)
-                    return usageError("--max-points needs a number");
-                v = *p;
-            }
+        } else if (option("--max-points")) {
+            if (missing)
+                return usageError("--max-points needs a number");
             if (!parseInt64(v, maxPoints) || maxPoints < 1)
                 return usageError("--max-points takes a whole number of at least 1, got '" + v + "'");
         } else if (!a.empty() && a[0] == '-' && a != "-") {
