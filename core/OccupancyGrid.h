@@ -72,7 +72,6 @@ public:
     void prefetchAround(double x, double y, double reach) const;
 
     const PointXYR &point(std::size_t i) const { return (*m_blocks[i >> kBlockShift])[i & kBlockMask]; }
-    std::size_t cellCount() const { return m_head.size(); }
     // cells a grid of this shape would need, before allocating it
     static double cellsFor(double width, double height, double cellSize);
 
@@ -93,6 +92,10 @@ private:
     int rowOf(double y) const;
     bool cellIsFree(std::size_t cell, double x, double y, double r) const;
     bool codedCellIsFree(std::size_t cell, double left, double top, const Query &q) const;
+    void appendCellPoints(std::int32_t head, std::vector<PointXYR> &out) const;
+    // the centre of a code's quantised square, in a cell whose corner is (left, top)
+    double codeX(std::uint32_t code, double left) const { return left + ((code >> kQuantBits) + 0.5) * m_quantStep; }
+    double codeY(std::uint32_t code, double top) const { return top + ((code & kQuantMask) + 0.5) * m_quantStep; }
 
     double m_cellSize, m_inverse;
     double m_quantStep;         // cell size / 32768
@@ -120,15 +123,20 @@ inline void OccupancyGrid::gatherNear(double x, double y, double reach, std::vec
     for (int row = r0; row <= r1; ++row)
         for (int col = c0; col <= c1; ++col) {
             const std::int32_t head = m_head[static_cast<size_t>(row) * static_cast<size_t>(m_cols) + static_cast<size_t>(col)];
-            if (head == -1)
-                continue;
-            if (head >= 0) {
-                out.push_back(point(static_cast<size_t>(head)));
-                continue;
-            }
-            for (std::int32_t i = -(head + 2); i >= 0; i = next(static_cast<size_t>(i)))
-                out.push_back(point(static_cast<size_t>(i)));
+            if (head != -1)
+                appendCellPoints(head, out);
         }
+}
+
+// a non-empty cell's points, by its head
+inline void OccupancyGrid::appendCellPoints(std::int32_t head, std::vector<PointXYR> &out) const
+{
+    if (head >= 0) {  // the usual case: one point, no chain to follow
+        out.push_back(point(static_cast<size_t>(head)));
+        return;
+    }
+    for (std::int32_t i = -(head + 2); i >= 0; i = next(static_cast<size_t>(i)))
+        out.push_back(point(static_cast<size_t>(i)));
 }
 
 // Cell lookups multiply by the inverse size: any monotonic mapping works, because insertion and
@@ -185,8 +193,8 @@ inline bool OccupancyGrid::codedCellIsFree(std::size_t cell, double left, double
     if (code == kEmpty)
         return true;
     if (!(code & kSpecial)) {
-        const double dx = left + ((code >> kQuantBits) + 0.5) * m_quantStep - q.x;
-        const double dy = top + ((code & kQuantMask) + 0.5) * m_quantStep - q.y;
+        const double dx = codeX(code, left) - q.x;
+        const double dy = codeY(code, top) - q.y;
         const double d2 = dx * dx + dy * dy;
         if (d2 >= q.free2)
             return true;
@@ -210,18 +218,10 @@ inline void OccupancyGrid::gatherNearCoded(double x, double y, double reach, std
             const std::uint32_t code = m_code[cell];
             if (code == kEmpty)
                 continue;
-            if (!(code & kSpecial)) {
-                coded.push_back({col * m_cellSize + ((code >> kQuantBits) + 0.5) * m_quantStep,
-                                 top + ((code & kQuantMask) + 0.5) * m_quantStep, cell});
-                continue;
-            }
-            const std::int32_t head = m_head[cell];
-            if (head >= 0) {
-                exact.push_back(point(static_cast<size_t>(head)));
-                continue;
-            }
-            for (std::int32_t i = -(head + 2); i >= 0; i = next(static_cast<size_t>(i)))
-                exact.push_back(point(static_cast<size_t>(i)));
+            if (!(code & kSpecial))
+                coded.push_back({codeX(code, col * m_cellSize), codeY(code, top), cell});
+            else
+                appendCellPoints(m_head[cell], exact);
         }
     }
 }

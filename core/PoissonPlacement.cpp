@@ -182,7 +182,7 @@ public:
         if (m_active.empty())
             return false;
         const size_t n = m_active.size();
-        const size_t a = static_cast<size_t>(std::floor(m_random.nextFloat() * static_cast<double>(n)));
+        const size_t a = pick(m_random.nextFloat(), n);
         const PointXYR parent = m_active[a];
         const double pr = parent.r;
         const bool canGather = m_largestRadius < HUGE_VAL;
@@ -225,8 +225,7 @@ public:
             }
             size_t next = SIZE_MAX;
             if (n > 1) {
-                const size_t guess = static_cast<size_t>(std::floor(m_random.peek(used) * static_cast<double>(n - 1)));
-                next = guess == a ? n - 1 : guess;  // retiring moves the last slot into a
+                next = slotAfterRetiring(pick(m_random.peek(used), n - 1), a, n);
                 __builtin_prefetch(&m_active[next]);
             }
             m_nearCoded.clear();
@@ -252,6 +251,12 @@ public:
         return true;
     }
 
+    // The active slot a step picks with the draw u among n slots.
+    static size_t pick(double u, size_t n) { return static_cast<size_t>(std::floor(u * static_cast<double>(n))); }
+    // Where slot `picked` of the list after retiring slot a of n was before: retiring moves the
+    // last slot into a.
+    static size_t slotAfterRetiring(size_t picked, size_t a, size_t n) { return picked == a ? n - 1 : picked; }
+
     // One candidate offset in the ring [r, 2r] around a parent of radius r, by square rejection.
     void ringOffset(double pr, double &dx, double &dy)
     {
@@ -272,7 +277,8 @@ public:
     {
         if (m_active.empty())
             return false;
-        const size_t a = static_cast<size_t>(std::floor(m_random.nextFloat() * static_cast<double>(m_active.size())));
+        const size_t count = m_active.size();
+        const size_t a = pick(m_random.nextFloat(), count);
         const PointXYR parent = m_active[a];
         const double reach = parent.r * (1 + 1e-7);
         // a uniformly random turn (c, s): a point in the unit disc, normalised (sqrt is exact)
@@ -291,13 +297,11 @@ public:
         const bool local = m_largestRadius < HUGE_VAL;
         // This step draws nothing more, so the next step's parent is known for either outcome:
         // ask for both while this step works.
-        const size_t count = m_active.size();
         const double following = m_random.peek(0);
-        const size_t ifPlaced = static_cast<size_t>(std::floor(following * static_cast<double>(count + 1)));
-        const size_t ifRetired = static_cast<size_t>(std::floor(following * static_cast<double>(count - 1)));
+        const size_t ifPlaced = pick(following, count + 1);
         if (ifPlaced < count)
             __builtin_prefetch(&m_active[ifPlaced]);
-        __builtin_prefetch(&m_active[ifRetired == a ? count - 1 : ifRetired]);
+        __builtin_prefetch(&m_active[slotAfterRetiring(pick(following, count - 1), a, count)]);
         if (local) {
             m_near.clear();
             m_occupancy.gatherNear(parent.x, parent.y, reach + m_largestRadius, m_near);
