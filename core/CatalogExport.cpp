@@ -91,7 +91,7 @@ std::string catalogJson(const NodeRegistry &registry)
         firstNode = false;
         out += "    {\n      \"type\": " + json(d->typeId) + ",\n      \"displayName\": " + json(d->displayName)
                + ",\n      \"category\": " + json(d->category) + ",\n      \"description\": " + json(d->description)
-               + ",\n      \"exact\": " + (d->exact ? "true" : "false") + ",\n      \"inputs\": " + ports(d->inputs)
+               + ",\n      \"exact\": " + (d->matchesSeedJs ? "true" : "false") + ",\n      \"inputs\": " + ports(d->inputs)
                + ",\n      \"outputs\": " + ports(d->outputs) + ",\n      \"params\": [";
         for (size_t i = 0; i < d->params.size(); ++i) {
             const ParamSpec &p = d->params[i];
@@ -125,7 +125,7 @@ std::string catalogMarkdown(const NodeRegistry &registry)
             category = d->category;
             out += "\n## " + category + "\n";
         }
-        out += "\n### `" + d->typeId + "` — " + d->displayName + (d->exact ? " (exact)" : "") + "\n\n";
+        out += "\n### `" + d->typeId + "` — " + d->displayName + (d->matchesSeedJs ? " (exact)" : "") + "\n\n";
         out += d->description + "\n\n";
         auto portTable = [&](const char *title, const std::vector<PortSpec> &list) {
             if (list.empty())

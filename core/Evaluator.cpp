@@ -24,12 +24,6 @@ PortValue EvalResult::output(const std::string &node, const std::string &port) c
 
 Evaluator::Evaluator(const NodeRegistry &registry) : m_registry(registry) {}
 
-void Evaluator::clearCache()
-{
-    std::lock_guard lock(m_mutex);
-    m_cache.clear();
-}
-
 std::size_t Evaluator::cacheSize() const
 {
     std::lock_guard lock(m_mutex);
@@ -189,19 +183,47 @@ EvalResult Evaluator::evaluate(const Graph &graph, const EvalRequest &request)
     return result;
 }
 
+PortValue EvalResult::outputWithRole(const std::string &node, PortRole role) const
+{
+    auto it = nodes.find(node);
+    const PortSpec *port = it == nodes.end() || !it->second->descriptor ? nullptr
+                                                                        : it->second->descriptor->outputWithRole(role);
+    return port ? output(node, port->name) : PortValue{};
+}
+
+namespace {
+
+// A node's value for the param with `role`: given, or the default; nullptr without that role.
+const Value *roleValue(const Node &node, const NodeDescriptor &descriptor, ParamRole role)
+{
+    const ParamSpec *spec = descriptor.paramWithRole(role);
+    if (!spec)
+        return nullptr;
+    const Value *v = node.param(spec->name);
+    return v ? v : &spec->defaultValue;
+}
+
+} // namespace
+
 std::vector<std::string> exportedLayers(const Graph &graph, const NodeRegistry &registry)
 {
     std::vector<std::string> ids;
     for (int i : topologicalOrder(graph)) {
         const Node &node = graph.nodes[static_cast<size_t>(i)];
         const NodeDescriptor *desc = registry.find(node.type);
-        if (!desc || !desc->param("export"))
+        if (!desc || !desc->makesLayer())
             continue;
-        const Value *v = node.param("export");
-        if (v ? v->toBool() : desc->param("export")->defaultValue.toBool())
+        const Value *exported = roleValue(node, *desc, ParamRole::ExportSwitch);
+        if (!exported || exported->toBool())
             ids.push_back(node.id);
     }
     return ids;
+}
+
+std::string layerName(const Node &node, const NodeDescriptor &descriptor)
+{
+    const Value *name = roleValue(node, descriptor, ParamRole::LayerName);
+    return name && name->isString() && !name->toString().empty() ? name->toString() : node.id;
 }
 
 } // namespace grove

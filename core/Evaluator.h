@@ -59,6 +59,8 @@ struct EvalResult
     bool ok() const { return status == Status::Ok; }
     // The value on `node.port` (empty port: the first output), or monostate.
     PortValue output(const std::string &node, const std::string &port = {}) const;
+    // The value on the node's output with `role` (its layer, its chain), or monostate.
+    PortValue outputWithRole(const std::string &node, PortRole role) const;
 };
 
 class Evaluator
@@ -68,7 +70,6 @@ public:
 
     // Thread-safe: one evaluation at a time; the cache survives between calls.
     EvalResult evaluate(const Graph &graph, const EvalRequest &request = {});
-    void clearCache();
     std::size_t cacheSize() const;
 
 private:
@@ -83,7 +84,10 @@ private:
     std::uint64_t m_generation = 0;
 };
 
-// The ids of every node whose `export` param is true, in graph order (topological, ties by id).
+// The ids of every node that makes a layer and exports it (its export-switch param, when it has
+// one, is true), in graph order (topological, ties by id).
 std::vector<std::string> exportedLayers(const Graph &graph, const NodeRegistry &registry);
+// A layer node's name in exports: its layer-name param, or its id when that is empty or absent.
+std::string layerName(const Node &node, const NodeDescriptor &descriptor);
 
 } // namespace grove

@@ -39,7 +39,7 @@ bool Node::operator==(const Node &other) const
 
 bool Graph::operator==(const Graph &other) const
 {
-    if (version != other.version || name != other.name || notes != other.notes || world != other.world
+    if (name != other.name || notes != other.notes || world != other.world
         || layout != other.layout || nodes.size() != other.nodes.size())
         return false;
     auto sorted = [](const std::vector<Node> &list) {

@@ -56,7 +56,6 @@ struct NodeLayout
 
 struct Graph
 {
-    int version = 1;
     std::string name;
     std::string notes;
     World world;

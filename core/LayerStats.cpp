@@ -2,6 +2,8 @@
 // field plus local refinement for the widest clearing. Linear in the points.
 #include "LayerStats.h"
 
+#include "Evaluator.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -238,6 +240,19 @@ LayerStats computeLayerStats(const PointLayer &layer, const std::vector<PointLay
     s.clearingY = top.y;
     s.clearingDiameter = 2 * top.d;
     return s;
+}
+
+LayerStats computeLayerStats(const EvalResult &result, const std::string &nodeId, const PointLayerPtr &layer,
+                             const World &world)
+{
+    // a layer answers for its spacing against what it was placed among: its obstacles
+    std::vector<PointLayerPtr> obstacles;
+    const PortValue chain = result.outputWithRole(nodeId, PortRole::LayerChain);
+    if (const auto *set = std::get_if<PointSetPtr>(&chain); set && *set)
+        for (const auto &l : (*set)->layers)
+            if (l != layer)
+                obstacles.push_back(l);
+    return computeLayerStats(*layer, obstacles, world.width, world.height);
 }
 
 } // namespace grove

@@ -4,9 +4,13 @@
 
 #include "DataTypes.h"
 
+#include <string>
 #include <vector>
 
 namespace grove {
+
+struct EvalResult;
+struct World;
 
 struct LayerStats
 {
@@ -20,5 +24,10 @@ struct LayerStats
 // `earlier` are the layers placed before this one (their points count for tooClose only).
 LayerStats computeLayerStats(const PointLayer &layer, const std::vector<PointLayerPtr> &earlier, double worldWidth,
                              double worldHeight);
+
+// The stats of an evaluated node's layer against its own obstacles: the other layers on its
+// chain output (grove-cli --stats and the preview's layer table alike).
+LayerStats computeLayerStats(const EvalResult &result, const std::string &nodeId, const PointLayerPtr &layer,
+                             const World &world);
 
 } // namespace grove

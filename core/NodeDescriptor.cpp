@@ -3,6 +3,7 @@
 
 #include "Diagnostic.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 
@@ -21,8 +22,8 @@ const char *paramKindName(ParamKind kind)
     case ParamKind::Color: return "color";
     case ParamKind::ColorList: return "color list";
     case ParamKind::Range: return "range";
-    case ParamKind::TypeList: return "type list";
-    case ParamKind::Special: return "special";
+    case ParamKind::RecordList: return "record list";
+    case ParamKind::Record: return "record";
     }
     return "?";
 }
@@ -87,6 +88,22 @@ std::vector<std::string> NodeDescriptor::outputNames() const
     return names;
 }
 
+const ParamSpec *NodeDescriptor::paramWithRole(ParamRole role) const
+{
+    for (const auto &p : params)
+        if (p.role == role)
+            return &p;
+    return nullptr;
+}
+
+const PortSpec *NodeDescriptor::outputWithRole(PortRole role) const
+{
+    for (const auto &p : outputs)
+        if (p.role == role)
+            return &p;
+    return nullptr;
+}
+
 namespace {
 
 std::string describeKind(const Value &v)
@@ -143,6 +160,57 @@ bool isColor(const Value &v)
         if (!std::isxdigit(static_cast<unsigned char>(s[i])))
             return false;
     return true;
+}
+
+// "{name, weight}": a record's keys, for messages.
+std::string recordShape(const ParamSpec &spec)
+{
+    std::string s;
+    for (const auto &f : spec.fields)
+        s += (s.empty() ? "" : ", ") + f.name;
+    return "{" + s + "}";
+}
+
+std::optional<std::string> checkRecord(const ParamSpec &spec, const Value &v)
+{
+    if (!v.isMap())
+        return "expected " + recordShape(spec) + ", got " + describeKind(v);
+    std::vector<std::string> keys;
+    for (const auto &f : spec.fields)
+        keys.push_back(f.name);
+    for (const auto &[k, _] : v.toMap())
+        if (std::find(keys.begin(), keys.end(), k) == keys.end())
+            return "unknown key " + quote(k) + didYouMean(k, keys);
+    for (const auto &f : spec.fields) {
+        const Value *item = v.find(f.name);
+        if (f.kind == ParamKind::String) {
+            if (item ? !item->isString() || (f.required && item->toString().empty()) : f.required)
+                return "needs a " + f.name;
+            continue;
+        }
+        if (!item) {
+            if (f.required)
+                return "needs a " + f.name;
+            continue;
+        }
+        ParamSpec number;
+        number.min = f.min;
+        number.max = f.max;
+        if (auto err = checkNumber(number, *item, f.kind == ParamKind::Integer))
+            return f.name + " " + *err;
+    }
+    return std::nullopt;
+}
+
+// A record with every field, in field order: defaults fill what is absent.
+Value completeRecord(const ParamSpec &spec, const Value &record)
+{
+    ValueMap out;
+    for (const auto &f : spec.fields) {
+        const Value *given = record.find(f.name);
+        out.emplace_back(f.name, given ? *given : f.defaultValue);
+    }
+    return out;
 }
 
 } // namespace
@@ -212,55 +280,29 @@ std::optional<std::string> checkParamValue(const ParamSpec &spec, const Value &v
                 return "item " + std::to_string(i) + ": expected a color like \"#34884a\"";
         return std::nullopt;
     }
-    case ParamKind::TypeList: {
+    case ParamKind::RecordList: {
         if (!v.isList())
-            return "expected a list of {name, weight}, got " + describeKind(v);
+            return "expected a list of " + recordShape(spec) + ", got " + describeKind(v);
         const auto &list = v.toList();
         for (size_t i = 0; i < list.size(); ++i) {
-            const Value &item = list[i];
-            std::string at = "item " + std::to_string(i) + ": ";
-            if (!item.isMap())
-                return at + "expected {name, weight}, got " + describeKind(item);
-            for (const auto &[k, _] : item.toMap())
-                if (k != "name" && k != "weight")
-                    return at + "unknown key " + quote(k) + "" + didYouMean(k, {"name", "weight"});
-            const Value *name = item.find("name");
-            if (!name || !name->isString() || name->toString().empty())
-                return at + "needs a name";
-            const Value *weight = item.find("weight");
-            if (weight) {
-                ParamSpec w;
-                w.min = 0;
-                if (auto err = checkNumber(w, *weight, false))
-                    return at + "weight " + *err;
-            }
-            for (size_t j = 0; j < i; ++j)
-                if (list[j].find("name") && list[j].find("name")->toString() == name->toString())
-                    return at + "type " + quote(name->toString()) + " is listed twice";
+            const std::string at = "item " + std::to_string(i) + ": ";
+            if (auto err = checkRecord(spec, list[i]))
+                return at + *err;
+            if (spec.uniqueField.empty())
+                continue;
+            const Value *key = list[i].find(spec.uniqueField);
+            for (size_t j = 0; key && j < i; ++j)
+                if (const Value *other = list[j].find(spec.uniqueField); other && *other == *key)
+                    return at + spec.recordNoun + " " + quote(key->toString()) + " is listed twice";
         }
         return std::nullopt;
     }
-    case ParamKind::Special: {
+    case ParamKind::Record:
         if (v.isNull())
             return std::nullopt;
         if (!v.isMap())
-            return "expected null or {type, count}, got " + describeKind(v);
-        for (const auto &[k, _] : v.toMap())
-            if (k != "type" && k != "count")
-                return "unknown key " + quote(k) + "" + didYouMean(k, {"type", "count"});
-        const Value *type = v.find("type");
-        if (!type || !type->isString() || type->toString().empty())
-            return std::string("needs a type");
-        const Value *count = v.find("count");
-        ParamSpec c;
-        c.min = 0;
-        c.max = 1e9;
-        if (!count)
-            return std::string("needs a count");
-        if (auto err = checkNumber(c, *count, true))
-            return "count " + *err;
-        return std::nullopt;
-    }
+            return "expected null or " + recordShape(spec) + ", got " + describeKind(v);
+        return checkRecord(spec, v);
     }
     return std::nullopt;
 }
@@ -275,25 +317,74 @@ ValueMap completeParams(const NodeDescriptor &descriptor, const ValueMap &given)
             if (k == spec.name)
                 found = &v;
         Value value = found ? *found : spec.defaultValue;
-        // A type list entry without a weight has weight 1: store it, so saves are explicit.
-        if (spec.kind == ParamKind::TypeList && value.isList()) {
-            ValueList items;
-            for (const auto &item : value.toList()) {
-                const Value *name = item.find("name");
-                const Value *weight = item.find("weight");
-                items.push_back(ValueMap{{"name", name ? *name : Value(std::string())},
-                                         {"weight", weight ? *weight : Value(1.0)}});
-            }
-            value = items;
+        if (spec.kind == ParamKind::RecordList && value.isList()) {
+            ValueList records;
+            for (const auto &item : value.toList())
+                records.push_back(completeRecord(spec, item));
+            value = records;
         }
-        if (spec.kind == ParamKind::Special && value.isMap()) {
-            const Value *type = value.find("type");
-            const Value *count = value.find("count");
-            value = ValueMap{{"type", type ? *type : Value(std::string())}, {"count", count ? *count : Value(0.0)}};
-        }
+        if (spec.kind == ParamKind::Record && value.isMap())
+            value = completeRecord(spec, value);
         out.emplace_back(spec.name, std::move(value));
     }
     return out;
+}
+
+} // namespace grove
+
+namespace grove {
+
+std::optional<std::string> checkRoles(const NodeDescriptor &d)
+{
+    auto wrongKind = [&](const ParamSpec &p, const char *role, const char *kind) {
+        return d.typeId + "." + p.name + ": the " + role + " role needs a " + kind + " param";
+    };
+    std::vector<ParamRole> seen;
+    for (const auto &p : d.params) {
+        if (p.role == ParamRole::None)
+            continue;
+        if (std::find(seen.begin(), seen.end(), p.role) != seen.end())
+            return d.typeId + "." + p.name + ": another param already has this role";
+        seen.push_back(p.role);
+        switch (p.role) {
+        case ParamRole::None: break;
+        case ParamRole::LayerName:
+            if (p.kind != ParamKind::String)
+                return wrongKind(p, "layer name", "string");
+            break;
+        case ParamRole::ExportSwitch:
+            if (p.kind != ParamKind::Bool)
+                return wrongKind(p, "export switch", "bool");
+            break;
+        case ParamRole::PositionX:
+        case ParamRole::PositionY:
+            if (p.kind != ParamKind::Number)
+                return wrongKind(p, "position", "number");
+            break;
+        case ParamRole::PositionMode:
+            if (p.kind != ParamKind::Enum
+                || std::find(p.enumValues.begin(), p.enumValues.end(), p.roleValue) == p.enumValues.end())
+                return d.typeId + "." + p.name + ": the position mode role needs an enum param with the value "
+                       + quote(p.roleValue);
+            break;
+        }
+    }
+    const bool x = d.paramWithRole(ParamRole::PositionX), y = d.paramWithRole(ParamRole::PositionY);
+    if (x != y || (d.paramWithRole(ParamRole::PositionMode) && !x))
+        return d.typeId + ": a position needs both an x and a y param";
+    std::vector<PortRole> ports;
+    for (const auto &p : d.outputs) {
+        if (p.role == PortRole::None)
+            continue;
+        if (p.type != DataType::Points)
+            return d.typeId + "." + p.name + ": a layer role needs a points output";
+        if (std::find(ports.begin(), ports.end(), p.role) != ports.end())
+            return d.typeId + "." + p.name + ": another output already has this role";
+        ports.push_back(p.role);
+    }
+    if (d.outputWithRole(PortRole::LayerChain) && !d.makesLayer())
+        return d.typeId + ": a layer chain needs the layer's own points output";
+    return std::nullopt;
 }
 
 } // namespace grove

@@ -1,4 +1,5 @@
-// The one description of a node type: ports, params and evaluation. Everything else reads it.
+// The one description of a node type: ports, params, their roles and evaluation. Everything else
+// (loader, evaluator, editor, preview, exports, grove-cli, docs) reads it.
 #pragma once
 
 #include "DataTypes.h"
@@ -25,11 +26,40 @@ enum class ParamKind {
     Color,       // "#rrggbb"
     ColorList,
     Range,       // [low, high], each within [min, max]
-    TypeList,    // [{name, weight}]
-    Special,     // null or {type, count}
+    RecordList,  // a list of records, each a map with the spec's fields (e.g. weighted types)
+    Record,      // null, or one record with the spec's fields (e.g. a special type and its count)
 };
 
 const char *paramKindName(ParamKind kind);
+
+// What a param means to Grove beyond its value. Readers outside the node (preview, exports,
+// grove-cli) find params by role, never by name, so renaming a param cannot break them.
+enum class ParamRole {
+    None,
+    LayerName,     // string: the layer's name in exports; empty means the node id
+    ExportSwitch,  // bool: the layer is exported and drawn in the preview
+    PositionX,     // number: a world position a click in the preview sets (with PositionY)
+    PositionY,
+    PositionMode,  // enum: set to roleValue when a click sets the position
+};
+
+// What an output port carries for readers outside the node.
+enum class PortRole {
+    None,
+    LayerPoints,  // points: this node's own layer
+    LayerChain,   // points: the layer's obstacles followed by the layer (one shared occupancy)
+};
+
+// One field of a record param: a string, number or integer under a fixed key.
+struct RecordField
+{
+    std::string name;
+    ParamKind kind = ParamKind::String;  // String, Number or Integer
+    bool required = false;               // a String must then be non-empty
+    Value defaultValue;                  // filled in when absent, so saves are explicit
+    double min = -std::numeric_limits<double>::infinity();
+    double max = std::numeric_limits<double>::infinity();
+};
 
 struct ParamSpec
 {
@@ -43,6 +73,11 @@ struct ParamSpec
     bool allowInfinite = false;    // allowed_rule's open bounds
     double softMin = 0, softMax = 1;  // the slider's range in the editor (the spin box goes to min/max)
     std::vector<std::string> enumValues;
+    std::vector<RecordField> fields;  // Record and RecordList: the keys of a record, in save order
+    std::string uniqueField;          // RecordList: a field no two records may share
+    std::string recordNoun;           // RecordList: what one record is called in messages ("type")
+    ParamRole role = ParamRole::None;
+    std::string roleValue;            // PositionMode: the enum value that uses the position
 };
 
 struct PortSpec
@@ -51,6 +86,7 @@ struct PortSpec
     DataType type = DataType::Field;
     bool optional = false;
     std::string description;
+    PortRole role = PortRole::None;
 };
 
 // Issues a descriptor's cross-param check reports: (param name, message).
@@ -65,7 +101,7 @@ struct NodeDescriptor
     std::vector<PortSpec> inputs;
     std::vector<PortSpec> outputs;
     std::vector<ParamSpec> params;
-    bool exact = false;       // bit-exact with the seed JavaScript
+    bool matchesSeedJs = false;  // gives the seed JavaScript's numbers bit for bit
     // Evaluates the node; reports failure through EvalContext::fail.
     std::function<void(EvalContext &)> evaluate;
     // Checks between params (cuts ascending, labels = cuts + 1, ...); params are already kind-checked.
@@ -79,13 +115,25 @@ struct NodeDescriptor
     std::vector<std::string> paramNames() const;
     std::vector<std::string> inputNames() const;
     std::vector<std::string> outputNames() const;
+
+    // The param or output with a role, or nullptr when the node has none.
+    const ParamSpec *paramWithRole(ParamRole role) const;
+    const PortSpec *outputWithRole(PortRole role) const;
+    // The node makes a layer of points: its own points and, when it places them on an occupancy
+    // its obstacles share, the chain.
+    bool makesLayer() const { return outputWithRole(PortRole::LayerPoints) != nullptr; }
 };
 
 // Checks one value against its spec: returns the problem, or nothing when it is valid.
 std::optional<std::string> checkParamValue(const ParamSpec &spec, const Value &value);
 
 // Every param of the node in catalog order: given values where present, defaults elsewhere.
-// Unknown names are dropped (the loader reports them before this is called).
+// Records get every field, in field order. Unknown names are dropped (the loader reports them
+// before this is called).
 ValueMap completeParams(const NodeDescriptor &descriptor, const ValueMap &given);
+
+// Why a descriptor's roles are inconsistent (a role on a param of the wrong kind, a role given
+// twice, a position without its pair), or nothing. The registry refuses such a descriptor.
+std::optional<std::string> checkRoles(const NodeDescriptor &descriptor);
 
 } // namespace grove

@@ -9,6 +9,8 @@ void NodeRegistry::add(NodeDescriptor descriptor)
 {
     if (m_byId.count(descriptor.typeId))
         throw std::logic_error("node type registered twice: " + descriptor.typeId);
+    if (auto problem = checkRoles(descriptor))
+        throw std::logic_error("node type " + descriptor.typeId + " declares its roles wrongly: " + *problem);
     auto owned = std::make_unique<NodeDescriptor>(std::move(descriptor));
     m_byId[owned->typeId] = owned.get();
     m_descriptors.push_back(std::move(owned));

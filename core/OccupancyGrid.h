@@ -60,13 +60,14 @@ public:
     };
     Query query(double x, double y, double r) const;
     // gatherNear for isFreeNear: codes only into `coded`; the points of cells holding several
-    // (or lying off the map) go to `exact`.
-    void gatherNearCoded(double x, double y, double reach, std::vector<NearPoint> &coded, std::vector<PointXYR> &exact) const;
+    // (or lying off the map), which no code stands for, go to `uncoded` in full.
+    void gatherNearCoded(double x, double y, double reach, std::vector<NearPoint> &coded,
+                         std::vector<PointXYR> &uncoded) const;
     // isFree against gathered lists that hold every point a conflict could come from. The
     // answer is a pure yes/no, so the order of the tests is free: a neighbour that conflicts
     // moves to the front of its list, because it usually blocks the caller's next query too.
-    bool isFreeNear(const Query &q, std::vector<NearPoint> &coded, std::vector<PointXYR> &exact) const;
-    // The same test against exact points only, moving a conflicting point to the front.
+    bool isFreeNear(const Query &q, std::vector<NearPoint> &coded, std::vector<PointXYR> &uncoded) const;
+    // The same test against full points only, moving a conflicting point to the front.
     static bool isFreeAmong(double x, double y, double r, std::vector<PointXYR> &points);
     // Asks the memory system for the code rows around (x, y) ahead of the queries.
     void prefetchAround(double x, double y, double reach) const;
@@ -205,7 +206,7 @@ inline bool OccupancyGrid::codedCellIsFree(std::size_t cell, double left, double
 }
 
 inline void OccupancyGrid::gatherNearCoded(double x, double y, double reach, std::vector<NearPoint> &coded,
-                                           std::vector<PointXYR> &exact) const
+                                           std::vector<PointXYR> &uncoded) const
 {
     reach += (std::fabs(x) + std::fabs(y) + reach) * 1e-12;
     const int c0 = colOf(x - reach), c1 = colOf(x + reach);
@@ -221,12 +222,13 @@ inline void OccupancyGrid::gatherNearCoded(double x, double y, double reach, std
             if (!(code & kSpecial))
                 coded.push_back({codeX(code, col * m_cellSize), codeY(code, top), cell});
             else
-                appendCellPoints(m_head[cell], exact);
+                appendCellPoints(m_head[cell], uncoded);
         }
     }
 }
 
-inline bool OccupancyGrid::isFreeNear(const Query &q, std::vector<NearPoint> &coded, std::vector<PointXYR> &exact) const
+inline bool OccupancyGrid::isFreeNear(const Query &q, std::vector<NearPoint> &coded,
+                                      std::vector<PointXYR> &uncoded) const
 {
     for (size_t j = 0; j < coded.size(); ++j) {
         const NearPoint &n = coded[j];
@@ -246,7 +248,7 @@ inline bool OccupancyGrid::isFreeNear(const Query &q, std::vector<NearPoint> &co
         std::swap(coded[j], coded[0]);
         return false;
     }
-    return isFreeAmong(q.x, q.y, q.r, exact);
+    return isFreeAmong(q.x, q.y, q.r, uncoded);
 }
 
 inline bool OccupancyGrid::isFreeAmong(double x, double y, double r, std::vector<PointXYR> &points)

@@ -179,7 +179,7 @@ std::vector<PointLayerPtr> layersOf(const EvalResult &result, const std::vector<
 {
     std::vector<PointLayerPtr> layers;
     for (const auto &id : nodeIds) {
-        PortValue v = result.output(id, "points");
+        PortValue v = result.outputWithRole(id, PortRole::LayerPoints);
         if (const auto *set = std::get_if<PointSetPtr>(&v); set && *set)
             for (const auto &l : (*set)->layers)
                 layers.push_back(l);

@@ -229,8 +229,8 @@ public:
                 __builtin_prefetch(&m_active[next]);
             }
             m_nearCoded.clear();
-            m_nearExact.clear();
-            m_occupancy.gatherNearCoded(parent.x, parent.y, reach, m_nearCoded, m_nearExact);
+            m_nearUncoded.clear();
+            m_occupancy.gatherNearCoded(parent.x, parent.y, reach, m_nearCoded, m_nearUncoded);
             if (next != SIZE_MAX) {  // by now the likely next parent has arrived: ask for its rows
                 const PointXYR &p = m_active[next];
                 m_occupancy.prefetchAround(p.x, p.y, 2 * p.r + m_largestRadius);
@@ -331,14 +331,14 @@ private:
     bool tryAddCoded(double x, double y)
     {
         return tryAddWith(x, y, [this](double px, double py, double r) {
-            return m_occupancy.isFreeNear(m_occupancy.query(px, py, r), m_nearCoded, m_nearExact);
+            return m_occupancy.isFreeNear(m_occupancy.query(px, py, r), m_nearCoded, m_nearUncoded);
         });
     }
 
     CircleDirections m_directions;
     std::vector<PointXYR> m_near;
     std::vector<OccupancyGrid::NearPoint> m_nearCoded;
-    std::vector<PointXYR> m_nearExact;
+    std::vector<PointXYR> m_nearUncoded;
     const PlacementSettings &m_s;
     OccupancyGrid &m_occupancy;
     std::size_t m_first;  // the layer's own points follow the obstacles in the occupancy

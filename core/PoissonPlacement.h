@@ -14,9 +14,10 @@ namespace grove {
 
 enum class StartMode { Patches, Random, Point };
 
-// Exact: the seed tutorial's Bridson, bit for bit. Fast: candidates on the circle just outside
-// the radius (Martin Roberts): denser, quicker, deterministic, not the tutorial's points.
-enum class PlacementMethod { Exact, Fast };
+// Tutorial (`method: exact` in a graph): the seed tutorial's Bridson, bit for bit. Fast: candidates
+// on the circle just outside the radius (Martin Roberts): denser, quicker, deterministic, not the
+// tutorial's points.
+enum class PlacementMethod { Tutorial, Fast };
 
 struct PlacementSettings
 {
@@ -25,7 +26,7 @@ struct PlacementSettings
     int k = 30;
     std::int32_t seed = 0;       // effective seed
     StartMode start = StartMode::Patches;
-    PlacementMethod method = PlacementMethod::Exact;
+    PlacementMethod method = PlacementMethod::Tutorial;
     double startX = 0, startY = 0;
     const Mask *allowed = nullptr;      // optional biome rule
     const Field *radiusField = nullptr; // optional: a point's radius is max(radius, field(x, y))

@@ -173,12 +173,6 @@ bool valueNoiseSimdActive()
 #endif
 }
 
-double latticeHash(std::int32_t ix, std::int32_t iy, std::int32_t seed)
-{
-    return finishHash(static_cast<std::uint32_t>(ix) * kHashX + static_cast<std::uint32_t>(iy) * kHashY
-                      + static_cast<std::uint32_t>(seed) * kHashSeed);
-}
-
 double valueNoise(double x, double y, std::int32_t seed)
 {
     return octave(x, y, static_cast<std::uint32_t>(seed) * kHashSeed);

@@ -8,7 +8,6 @@ namespace grove {
 // JavaScript's ToInt32 on an integral double (wraps modulo 2^32; NaN and infinities give 0).
 std::int32_t toInt32(double integral);
 
-double latticeHash(std::int32_t ix, std::int32_t iy, std::int32_t seed);  // hash2: [0, 1)
 double valueNoise(double x, double y, std::int32_t seed);
 double valueFbm(double x, double y, std::int32_t seed, int octaves, double lacunarity, double persistence);
 // out[i] = valueFbm(xs[i], y, ...), bit for bit, a row at a time (shared lattice rows and cells;

@@ -98,18 +98,20 @@ void registerBiomeTable(NodeRegistry &registry)
                     "low, mid, high) picks the row, the columns input (e.g. moisture: dry, medium, wet) the column. "
                     "Write the table row after row; columns says how many names make one row.";
     d.inputs = {
-        port("rows", DataType::Labels, "picks the table row (e.g. height bands from a threshold)"),
-        port("columns", DataType::Labels, "picks the table column (e.g. moisture bands from a threshold)"),
+        port("rows", DataType::Labels).describe("picks the table row (e.g. height bands from a threshold)"),
+        port("columns", DataType::Labels).describe("picks the table column (e.g. moisture bands from a threshold)"),
     };
-    d.outputs = {port("labels", DataType::Labels, "the biome per spot; names are the table's biomes, each once, "
-                                                  "in the order they first appear")};
+    d.outputs = {port("labels", DataType::Labels)
+                     .describe("the biome per spot; names are the table's biomes, each once, in the order they "
+                               "first appear")};
     d.params = {
-        ofKind(ParamKind::StringList, "table",
-               ValueList{"desert", "grassland", "swamp", "scrub", "forest", "rainforest", "bare_rock", "tundra", "snow"},
-               "biome names row after row: one row per rows label, one name per columns label"),
-        integer("columns", 3, 1, 4096, 1, 8, "names per table row: the number of labels on the columns input"),
-        ofKind(ParamKind::ColorList, "colors", ValueList{},
-               "one colour per distinct biome, in first-appearance order (empty: automatic)"),
+        nameList("table")
+            .defaultValue(ValueList{"desert", "grassland", "swamp", "scrub", "forest", "rainforest", "bare_rock",
+                                    "tundra", "snow"})
+            .describe("biome names row after row: one row per rows label, one name per columns label"),
+        integer("columns").defaultValue(3).min(1).max(4096).soft(1, 8)
+            .describe("names per table row: the number of labels on the columns input"),
+        colorList("colors").describe("one colour per distinct biome, in first-appearance order (empty: automatic)"),
     };
     d.checkParams = [](const ValueMap &params, ParamIssues &issues) {
         ValueList table, colors;

@@ -57,12 +57,16 @@ void registerDomainWarp(NodeRegistry &registry)
                     "two warp fields point (0.5 means no shift). Straight contours become swirls, like erosion "
                     "and rivers.";
     d.inputs = {
-        port("field", DataType::Field, "the field to bend"),
-        port("warp_x", DataType::Field, "shift in x: 0 is -strength, 0.5 none, 1 is +strength (a noise in [0, 1])"),
-        port("warp_y", DataType::Field, "shift in y: 0 is -strength, 0.5 none, 1 is +strength (a noise in [0, 1])"),
+        port("field", DataType::Field).describe("the field to bend"),
+        port("warp_x", DataType::Field)
+            .describe("shift in x: 0 is -strength, 0.5 none, 1 is +strength (a noise in [0, 1])"),
+        port("warp_y", DataType::Field)
+            .describe("shift in y: 0 is -strength, 0.5 none, 1 is +strength (a noise in [0, 1])"),
     };
-    d.outputs = {port("field", DataType::Field, "field(x + strength * (2 warp_x - 1), y + strength * (2 warp_y - 1))")};
-    d.params = {number("strength", 20, 0, 1e7, 0, 200, "largest shift, in world units")};
+    d.outputs = {port("field", DataType::Field)
+        .describe("field(x + strength * (2 warp_x - 1), y + strength * (2 warp_y - 1))")};
+    d.params = {number("strength").defaultValue(20).min(0).max(1e7).soft(0, 200)
+        .describe("largest shift, in world units")};
     d.evaluate = [](EvalContext &ctx) {
         ctx.setOutput("field", std::make_shared<DomainWarpField>(ctx.field("field"), ctx.field("warp_x"),
                                                                  ctx.field("warp_y"), ctx.number("strength")));

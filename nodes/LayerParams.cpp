@@ -5,6 +5,7 @@
 
 #include "core/Diagnostic.h"
 #include "core/EvalContext.h"
+#include "core/Evaluator.h"
 
 #include <cmath>
 
@@ -13,30 +14,54 @@ namespace grove {
 std::vector<ParamSpec> layerParams(const std::string &defaultSprite, const std::string &defaultColor)
 {
     using namespace build;
-    ParamSpec rotation = ofKind(ParamKind::Range, "rotation", ValueList{0.0, 0.0},
-                                "each point turns by a uniform angle in [low, high] degrees, clockwise");
-    rotation.min = -36000;
-    rotation.max = 36000;
-    rotation.softMin = 0;
-    rotation.softMax = 360;
-    ParamSpec scale = ofKind(ParamKind::Range, "scale", ValueList{1.0, 1.0},
-                             "each point's sprite scale, uniform in [low, high]");
-    scale.min = 0;
-    scale.max = 1000;
-    scale.softMin = 0.5;
-    scale.softMax = 2;
     return {
-        text("name", "", "the layer's name in exports (empty: the node id)"),
-        ofKind(ParamKind::TypeList, "types", ValueList{},
-               "object types picked per point by weight, e.g. oak 3, pine 1 (empty: untyped)"),
-        ofKind(ParamKind::Special, "special", Value(),
-               "reserve this many points for one type (collectible trees, quest items)"),
-        rotation,
-        scale,
-        ofKind(ParamKind::Color, "color", defaultColor, "the sprite's colour in the preview"),
-        choice("sprite", defaultSprite, {"tree", "rock", "chest", "flower", "dot"}, "how the preview draws each point"),
-        flag("export", true, "write this layer to exports (and draw it in the preview)"),
+        text("name").role(ParamRole::LayerName).describe("the layer's name in exports (empty: the node id)"),
+        recordList("types")
+            .field({"name", ParamKind::String, true, std::string()})
+            .field({"weight", ParamKind::Number, false, 1.0, 0})
+            .unique("name", "type")
+            .describe("object types picked per point by weight, e.g. oak 3, pine 1 (empty: untyped)"),
+        record("special")
+            .field({"type", ParamKind::String, true, std::string()})
+            .field({"count", ParamKind::Integer, true, 0.0, 0, 1e9})
+            .describe("reserve this many points for one type (collectible trees, quest items)"),
+        range("rotation").defaultValue(ValueList{0.0, 0.0}).min(-36000).max(36000).soft(0, 360)
+            .describe("each point turns by a uniform angle in [low, high] degrees, clockwise"),
+        range("scale").defaultValue(ValueList{1.0, 1.0}).min(0).max(1000).soft(0.5, 2)
+            .describe("each point's sprite scale, uniform in [low, high]"),
+        color("color").defaultValue(defaultColor).describe("the sprite's colour in the preview"),
+        choice("sprite").defaultValue(defaultSprite).values({"tree", "rock", "chest", "flower", "dot"})
+            .describe("how the preview draws each point"),
+        flag("export").defaultValue(true).role(ParamRole::ExportSwitch)
+            .describe("write this layer to exports (and draw it in the preview)"),
     };
+}
+
+NodeDescriptor scatterDescriptor(std::string typeId, std::string displayName, std::string description)
+{
+    NodeDescriptor d;
+    d.typeId = std::move(typeId);
+    d.displayName = std::move(displayName);
+    d.category = "Points";
+    d.description = std::move(description);
+    d.matchesSeedJs = true;
+    d.outputs = {build::port("points", DataType::Points).role(PortRole::LayerPoints)
+        .describe("the scattered points")};
+    d.checkParams = checkLayerParams;
+    return d;
+}
+
+void appendLayerParams(NodeDescriptor &d, const std::string &defaultSprite, const std::string &defaultColor)
+{
+    for (auto &p : layerParams(defaultSprite, defaultColor))
+        d.params.push_back(std::move(p));
+}
+
+void setLayerOutput(EvalContext &ctx, std::vector<PointXYR> points)
+{
+    auto set = std::make_shared<PointSet>();
+    set->layers.push_back(makeLayer(ctx, std::move(points)));
+    ctx.setOutput("points", PointSetPtr(set));
 }
 
 void checkLayerParams(const ValueMap &params, ParamIssues &issues)
@@ -67,7 +92,7 @@ LayerInfo layerInfo(const EvalContext &ctx)
 {
     LayerInfo info;
     info.nodeId = ctx.node().id;
-    info.name = ctx.text("name").empty() ? ctx.node().id : ctx.text("name");
+    info.name = layerName(ctx.node(), ctx.descriptor());
     info.exported = ctx.flag("export");
     info.attributeSeed = ctx.seed();
     for (const auto &t : ctx.param("types").toList())

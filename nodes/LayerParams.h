@@ -14,6 +14,11 @@ class EvalContext;
 
 // Appended to a points node's own params, in this order.
 std::vector<ParamSpec> layerParams(const std::string &defaultSprite, const std::string &defaultColor);
+void appendLayerParams(NodeDescriptor &d, const std::string &defaultSprite, const std::string &defaultColor);
+// A scatterer's descriptor before its own params: a Points node whose `points` output is its layer.
+NodeDescriptor scatterDescriptor(std::string typeId, std::string displayName, std::string description);
+// Sets a scatterer's `points` output to a layer of `points`.
+void setLayerOutput(EvalContext &ctx, std::vector<PointXYR> points);
 // Cross-param checks for them (the special type must be one of the types).
 void checkLayerParams(const ValueMap &params, ParamIssues &issues);
 LayerInfo layerInfo(const EvalContext &ctx);

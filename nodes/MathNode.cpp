@@ -96,15 +96,16 @@ void registerMath(NodeRegistry &registry)
                     "Without b wired, b_value is used. Where there is no real result (division by zero, 0 to "
                     "a negative power, a negative a to a fractional power) the result is 0.";
     d.inputs = {
-        port("a", DataType::Field, "the first operand"),
-        port("b", DataType::Field, "the second operand (unwired: b_value)", true),
+        port("a", DataType::Field).describe("the first operand"),
+        port("b", DataType::Field).optional().describe("the second operand (unwired: b_value)"),
     };
-    d.outputs = {port("field", DataType::Field, "op(a, b)")};
+    d.outputs = {port("field", DataType::Field).describe("op(a, b)")};
     d.params = {
-        choice("op", "add", opNames(),
-               "add, subtract, multiply, divide (by 0 gives 0), min, max, power (a^b), one_minus (1 - a), "
-               "abs (|a|)"),
-        number("b_value", 0, -1e12, 1e12, -1, 2, "b where the b input is not wired"),
+        choice("op").defaultValue("add").values(opNames())
+            .describe("add, subtract, multiply, divide (by 0 gives 0), min, max, power (a^b), one_minus (1 - a), "
+                      "abs (|a|)"),
+        number("b_value").defaultValue(0).min(-1e12).max(1e12).soft(-1, 2)
+            .describe("b where the b input is not wired"),
     };
     d.evaluate = [](EvalContext &ctx) {
         ctx.setOutput("field", std::make_shared<MathField>(opFromName(ctx.text("op")), ctx.field("a"), ctx.field("b"),

@@ -19,16 +19,17 @@ void registerPaint(NodeRegistry &registry)
     d.description = "How the preview paints the ground: a colour per label, lit from the top left by the shade field "
                     "so hills show. Exported layers are drawn on top as sprites.";
     d.inputs = {
-        port("ground", DataType::Labels, "the ground's labels (water, sand, grass, ...)"),
-        port("shade", DataType::Field, "the height that lights the hills (usually the field the labels cut)", true),
-        port("moisture", DataType::Field, "wetter ground (higher values) grows bigger tree sprites", true),
+        port("ground", DataType::Labels).describe("the ground's labels (water, sand, grass, ...)"),
+        port("shade", DataType::Field).optional()
+            .describe("the height that lights the hills (usually the field the labels cut)"),
+        port("moisture", DataType::Field).optional()
+            .describe("wetter ground (higher values) grows bigger tree sprites"),
     };
     d.params = {
-        ofKind(ParamKind::ColorList, "palette", ValueList{},
-               "one colour per ground label (empty: the labels' own colours)"),
-        number("shading", 0.5, 0, 10, 0, 2, "hill-shading strength: 0 is flat, 0.5 is seed 000's look"),
-        ofKind(ParamKind::StringList, "flat", ValueList{},
-               "labels never hill-shaded, e.g. water and sand (flat surfaces)"),
+        colorList("palette").describe("one colour per ground label (empty: the labels' own colours)"),
+        number("shading").defaultValue(0.5).min(0).max(10).soft(0, 2)
+            .describe("hill-shading strength: 0 is flat, 0.5 is seed 000's look"),
+        nameList("flat").describe("labels never hill-shaded, e.g. water and sand (flat surfaces)"),
     };
     d.evaluate = [](EvalContext &ctx) {
         LabelsPtr labels = ctx.labels("ground");

@@ -1,91 +1,92 @@
-// Short constructors for param and port specs, so each node file reads like its catalog row.
+// Param and port declarations with named setters, so a node file reads like its catalog row:
+//   number("radius").defaultValue(20).above(0).max(1e7).soft(1, 200).describe("...")
 #pragma once
 
 #include "core/NodeDescriptor.h"
 
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace grove::build {
 
 inline constexpr double inf = std::numeric_limits<double>::infinity();
 
-inline ParamSpec number(std::string name, double def, double min, double max, double softMin, double softMax,
-                        std::string description, bool minExclusive = false)
+class Param
 {
-    ParamSpec p;
-    p.name = std::move(name);
-    p.kind = ParamKind::Number;
-    p.defaultValue = def;
-    p.min = min;
-    p.max = max;
-    p.softMin = softMin;
-    p.softMax = softMax;
-    p.minExclusive = minExclusive;
-    p.description = std::move(description);
-    return p;
-}
+public:
+    Param(ParamKind kind, std::string name)
+    {
+        m_spec.kind = kind;
+        m_spec.name = std::move(name);
+    }
+    Param &defaultValue(Value v) { m_spec.defaultValue = std::move(v); return *this; }
+    Param &describe(std::string text) { m_spec.description = std::move(text); return *this; }
+    Param &min(double v) { m_spec.min = v; return *this; }
+    Param &max(double v) { m_spec.max = v; return *this; }
+    // Strictly above v (a radius above 0).
+    Param &above(double v) { m_spec.min = v; m_spec.minExclusive = true; return *this; }
+    // The slider's range; typing goes to min and max.
+    Param &soft(double low, double high) { m_spec.softMin = low; m_spec.softMax = high; return *this; }
+    Param &allowInfinite() { m_spec.allowInfinite = true; return *this; }
+    Param &values(std::vector<std::string> v) { m_spec.enumValues = std::move(v); return *this; }
+    Param &field(RecordField f) { m_spec.fields.push_back(std::move(f)); return *this; }
+    Param &unique(std::string field, std::string noun)
+    {
+        m_spec.uniqueField = std::move(field);
+        m_spec.recordNoun = std::move(noun);
+        return *this;
+    }
+    Param &role(ParamRole r, std::string value = {})
+    {
+        m_spec.role = r;
+        m_spec.roleValue = std::move(value);
+        return *this;
+    }
+    operator ParamSpec() const { return m_spec; }
 
-inline ParamSpec integer(std::string name, double def, double min, double max, double softMin, double softMax,
-                         std::string description)
-{
-    ParamSpec p = number(std::move(name), def, min, max, softMin, softMax, std::move(description));
-    p.kind = ParamKind::Integer;
-    return p;
-}
+private:
+    ParamSpec m_spec;
+};
+
+inline Param number(std::string name) { return Param(ParamKind::Number, std::move(name)); }
+inline Param integer(std::string name) { return Param(ParamKind::Integer, std::move(name)); }
+inline Param flag(std::string name) { return Param(ParamKind::Bool, std::move(name)); }
+inline Param text(std::string name) { return Param(ParamKind::String, std::move(name)).defaultValue(std::string()); }
+inline Param choice(std::string name) { return Param(ParamKind::Enum, std::move(name)); }
+inline Param numberList(std::string name) { return Param(ParamKind::NumberList, std::move(name)).defaultValue(ValueList{}); }
+inline Param nameList(std::string name) { return Param(ParamKind::StringList, std::move(name)).defaultValue(ValueList{}); }
+inline Param color(std::string name) { return Param(ParamKind::Color, std::move(name)); }
+inline Param colorList(std::string name) { return Param(ParamKind::ColorList, std::move(name)).defaultValue(ValueList{}); }
+inline Param range(std::string name) { return Param(ParamKind::Range, std::move(name)); }
+inline Param recordList(std::string name) { return Param(ParamKind::RecordList, std::move(name)).defaultValue(ValueList{}); }
+inline Param record(std::string name) { return Param(ParamKind::Record, std::move(name)); }
 
 // The seed offset every seeded node adds to world.seed.
-inline ParamSpec seed()
+inline Param seed()
 {
-    return integer("seed", 0, -2147483648.0, 2147483647.0, 0, 100,
-                   "added to world.seed (wrapped to int32): a different seed grows a different result");
+    return integer("seed").defaultValue(0).min(-2147483648.0).max(2147483647.0).soft(0, 100)
+        .describe("added to world.seed (wrapped to int32): a different seed grows a different result");
 }
 
-inline ParamSpec flag(std::string name, bool def, std::string description)
+class Port
 {
-    ParamSpec p;
-    p.name = std::move(name);
-    p.kind = ParamKind::Bool;
-    p.defaultValue = def;
-    p.description = std::move(description);
-    return p;
-}
+public:
+    Port(std::string name, DataType type)
+    {
+        m_spec.name = std::move(name);
+        m_spec.type = type;
+    }
+    Port &optional() { m_spec.optional = true; return *this; }
+    Port &describe(std::string text) { m_spec.description = std::move(text); return *this; }
+    Port &role(PortRole r) { m_spec.role = r; return *this; }
+    operator PortSpec() const { return m_spec; }
 
-inline ParamSpec text(std::string name, std::string def, std::string description)
-{
-    ParamSpec p;
-    p.name = std::move(name);
-    p.kind = ParamKind::String;
-    p.defaultValue = std::move(def);
-    p.description = std::move(description);
-    return p;
-}
+private:
+    PortSpec m_spec;
+};
 
-inline ParamSpec choice(std::string name, std::string def, std::vector<std::string> values, std::string description)
-{
-    ParamSpec p;
-    p.name = std::move(name);
-    p.kind = ParamKind::Enum;
-    p.defaultValue = std::move(def);
-    p.enumValues = std::move(values);
-    p.description = std::move(description);
-    return p;
-}
-
-inline ParamSpec ofKind(ParamKind kind, std::string name, Value def, std::string description)
-{
-    ParamSpec p;
-    p.name = std::move(name);
-    p.kind = kind;
-    p.defaultValue = std::move(def);
-    p.description = std::move(description);
-    return p;
-}
-
-inline PortSpec port(std::string name, DataType type, std::string description, bool optional = false)
-{
-    return PortSpec{std::move(name), type, optional, std::move(description)};
-}
+inline Port port(std::string name, DataType type) { return Port(std::move(name), type); }
 
 } // namespace grove::build

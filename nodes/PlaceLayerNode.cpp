@@ -51,30 +51,38 @@ void registerPlaceLayer(NodeRegistry &registry)
     d.category = "Points";
     d.description = "Poisson-disk placement (Bridson): random, but no two objects closer than the smaller of their "
                     "radii. Wire obstacles from the previous layer's `all` to share one occupancy.";
-    d.exact = true;
+    d.matchesSeedJs = true;
     d.inputs = {
-        port("obstacles", DataType::Points, "points already placed: this layer keeps clear of them", true),
-        port("allowed", DataType::Mask, "where this layer may grow (biome rule)", true),
-        port("radius", DataType::Field, "per-spot radius (density); the layer uses max(radius param, this)", true),
+        port("obstacles", DataType::Points).optional()
+            .describe("points already placed: this layer keeps clear of them"),
+        port("allowed", DataType::Mask).optional().describe("where this layer may grow (biome rule)"),
+        port("radius", DataType::Field).optional()
+            .describe("per-spot radius (density); the layer uses max(radius param, this)"),
     };
     d.outputs = {
-        port("points", DataType::Points, "this layer's points"),
-        port("all", DataType::Points, "the obstacles followed by this layer: wire it into the next layer"),
+        port("points", DataType::Points).role(PortRole::LayerPoints).describe("this layer's points"),
+        port("all", DataType::Points).role(PortRole::LayerChain)
+            .describe("the obstacles followed by this layer: wire it into the next layer"),
     };
     d.params = {
-        number("radius", 20, 0, 1e7, 1, 200, "minimum distance between this layer's points (world units)", true),
-        integer("k", 30, 1, static_cast<double>(limits::maxK), 1, 50, "candidates tried around a point before it retires"),
+        number("radius").defaultValue(20).above(0).max(1e7).soft(1, 200)
+            .describe("minimum distance between this layer's points (world units)"),
+        integer("k").defaultValue(30).min(1).max(static_cast<double>(limits::maxK)).soft(1, 50)
+            .describe("candidates tried around a point before it retires"),
         seed(),
-        choice("start", "patches", {"patches", "random", "point"},
-               "patches: every 2r x 2r square gets a chance to start; random: one random first point; point: grow from start_x, start_y"),
-        choice("method", "exact", {"exact", "fast"},
-               "exact: the tutorial's Bridson, bit for bit; fast: candidates on the circle just outside the radius, "
-               "denser (about 0.87 points per r^2 against 0.62) and quicker, the same on every machine"),
-        number("start_x", 0, -1e9, 1e9, 0, 1000, "first point's x with start: point"),
-        number("start_y", 0, -1e9, 1e9, 0, 1000, "first point's y with start: point"),
+        choice("start").defaultValue("patches").values({"patches", "random", "point"})
+            .role(ParamRole::PositionMode, "point")
+            .describe("patches: every 2r x 2r square gets a chance to start; random: one random first point; "
+                      "point: grow from start_x, start_y"),
+        choice("method").defaultValue("exact").values({"exact", "fast"})
+            .describe("exact: the tutorial's Bridson, bit for bit; fast: candidates on the circle just outside the radius, "
+                      "denser (about 0.87 points per r^2 against 0.62) and quicker, the same on every machine"),
+        number("start_x").defaultValue(0).min(-1e9).max(1e9).soft(0, 1000).role(ParamRole::PositionX)
+            .describe("first point's x with start: point"),
+        number("start_y").defaultValue(0).min(-1e9).max(1e9).soft(0, 1000).role(ParamRole::PositionY)
+            .describe("first point's y with start: point"),
     };
-    for (auto &p : layerParams("tree", "#34884a"))
-        d.params.push_back(std::move(p));
+    appendLayerParams(d, "tree", "#34884a");
     d.checkParams = checkLayerParams;
     d.evaluate = [](EvalContext &ctx) {
         const World &w = ctx.world();
@@ -87,7 +95,7 @@ void registerPlaceLayer(NodeRegistry &registry)
         const std::string &start = ctx.text("start");
         s.start = start == "random" ? StartMode::Random : start == "point" ? StartMode::Point : StartMode::Patches;
         s.startX = ctx.number("start_x");
-        s.method = ctx.text("method") == "fast" ? PlacementMethod::Fast : PlacementMethod::Exact;
+        s.method = ctx.text("method") == "fast" ? PlacementMethod::Fast : PlacementMethod::Tutorial;
         s.startY = ctx.number("start_y");
         MaskPtr allowed = ctx.mask("allowed");
         FieldPtr radius = ctx.field("radius");

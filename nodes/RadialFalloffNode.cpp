@@ -61,12 +61,12 @@ void registerRadialFalloff(NodeRegistry &registry)
     d.description = "Makes an island: multiplies the field by 1 - (d / dmax)^exponent, where d is the distance "
                     "from the world centre and dmax half the world width; 0 from there outwards. Without a field "
                     "it gives the falloff itself.";
-    d.inputs = {port("field", DataType::Field, "the field to fade out towards the edges (unwired: 1)", true)};
-    d.outputs = {port("field", DataType::Field, "field * max(0, 1 - (d / dmax)^exponent)")};
-    d.params = {number("exponent", 2, 0, 1e3, 0.5, 8,
-                       "shape of the slope: 1 a cone, 2 a dome, higher a plateau with a steep shore "
-                       "(whole numbers are exact on every machine; fractions use the C library's pow)",
-                       true)};
+    d.inputs = {port("field", DataType::Field).optional()
+        .describe("the field to fade out towards the edges (unwired: 1)")};
+    d.outputs = {port("field", DataType::Field).describe("field * max(0, 1 - (d / dmax)^exponent)")};
+    d.params = {number("exponent").defaultValue(2).above(0).max(1e3).soft(0.5, 8)
+        .describe("shape of the slope: 1 a cone, 2 a dome, higher a plateau with a steep shore "
+                  "(whole numbers are exact on every machine; fractions use the C library's pow)")};
     d.evaluate = [](EvalContext &ctx) {
         const World &w = ctx.world();
         ctx.setOutput("field", std::make_shared<RadialFalloffField>(ctx.field("field"), w.width / 2, w.height / 2,

@@ -59,14 +59,19 @@ void registerRemap(NodeRegistry &registry)
     d.category = "Fields";
     d.description = "Stretches a field linearly: in_min becomes out_min and in_max becomes out_max (swap the outputs "
                     "to invert). With clamp, the result stays between out_min and out_max.";
-    d.inputs = {port("field", DataType::Field, "the field to remap")};
-    d.outputs = {port("field", DataType::Field, "out_min + (field - in_min) / (in_max - in_min) * (out_max - out_min)")};
+    d.inputs = {port("field", DataType::Field).describe("the field to remap")};
+    d.outputs = {port("field", DataType::Field)
+        .describe("out_min + (field - in_min) / (in_max - in_min) * (out_max - out_min)")};
     d.params = {
-        number("in_min", 0, -1e12, 1e12, 0, 1, "the field value that maps to out_min"),
-        number("in_max", 1, -1e12, 1e12, 0, 1, "the field value that maps to out_max"),
-        number("out_min", 0, -1e12, 1e12, 0, 1, "the result where the field is in_min"),
-        number("out_max", 1, -1e12, 1e12, 0, 1, "the result where the field is in_max"),
-        flag("clamp", true, "keep the result between out_min and out_max"),
+        number("in_min").defaultValue(0).min(-1e12).max(1e12).soft(0, 1)
+            .describe("the field value that maps to out_min"),
+        number("in_max").defaultValue(1).min(-1e12).max(1e12).soft(0, 1)
+            .describe("the field value that maps to out_max"),
+        number("out_min").defaultValue(0).min(-1e12).max(1e12).soft(0, 1)
+            .describe("the result where the field is in_min"),
+        number("out_max").defaultValue(1).min(-1e12).max(1e12).soft(0, 1)
+            .describe("the result where the field is in_max"),
+        flag("clamp").defaultValue(true).describe("keep the result between out_min and out_max"),
     };
     d.checkParams = [](const ValueMap &params, ParamIssues &issues) {
         const double inMin = paramNumber(params, "in_min"), inMax = paramNumber(params, "in_max");

@@ -1,5 +1,5 @@
 // value_noise: seed 002's fBm value noise as a field (exact).
-#include "ParamBuilders.h"
+#include "FractalNoiseField.h"
 
 #include "core/EvalContext.h"
 #include "core/Limits.h"
@@ -68,15 +68,9 @@ void registerValueNoise(NodeRegistry &registry)
     d.displayName = "Value Noise";
     d.category = "Fields";
     d.description = "Smooth random field in [0, 1): hashed lattice values, smoothstep-blended, summed over octaves (fBm).";
-    d.exact = true;
-    d.outputs = {port("field", DataType::Field, "noise in [0, 1)")};
-    d.params = {
-        number("frequency", 0.01, 0, 1e6, 0.001, 0.1, "lattice cells per world unit: smaller is broader", true),
-        integer("octaves", 4, 1, static_cast<double>(limits::maxOctaves), 1, 8, "layers of detail summed together"),
-        number("lacunarity", 2, 0, 1e3, 1, 4, "frequency multiplier per octave"),
-        number("persistence", 0.5, 0, 1e3, 0, 1, "amplitude multiplier per octave: higher is rougher"),
-        seed(),
-    };
+    d.matchesSeedJs = true;
+    d.outputs = {port("field", DataType::Field).describe("noise in [0, 1)")};
+    d.params = octaveParams(0.01, 4);
     d.evaluate = [](EvalContext &ctx) {
         ctx.setOutput("field", std::make_shared<ValueNoiseField>(ctx.number("frequency"),
                                                                  static_cast<int>(ctx.integer("octaves")),

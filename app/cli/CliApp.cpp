@@ -144,14 +144,7 @@ void Cli::printStats(const EvalResult &result, const std::vector<std::string> &i
     m_err << pad("layer", nameWidth, true) << "     count   tightest  too close         widest clearing       time\n";
     for (size_t i = 0; i < layers.size(); ++i) {
         const PointLayer &layer = *layers[i];
-        // a layer answers for its spacing against what it was placed among: its obstacles
-        std::vector<PointLayerPtr> obstacles;
-        const PortValue allPort = result.output(ids[i], "all");
-        if (const auto *all = std::get_if<PointSetPtr>(&allPort); all && *all)
-            for (const auto &l : (*all)->layers)
-                if (l != layers[i])
-                    obstacles.push_back(l);
-        const LayerStats st = computeLayerStats(layer, obstacles, world.width, world.height);
+        const LayerStats st = computeLayerStats(result, ids[i], layers[i], world);
         auto node = result.nodes.find(ids[i]);
         const double ms = node == result.nodes.end() ? 0 : node->second->seconds * 1000;
         m_err << pad(layer.info.name, nameWidth, true) << pad(std::to_string(st.count), 10)
@@ -284,10 +277,9 @@ int Cli::cmdEval(const std::vector<std::string> &args)
             std::vector<std::string> known;
             for (const auto &id : layers) {
                 const Node *n = graph.node(id);
-                const Value *name = n->param("name");
-                const std::string layerName = name && !name->toString().empty() ? name->toString() : id;
-                known.push_back(layerName);
-                if (w == id || w == layerName)
+                const std::string name = layerName(*n, *registry.find(n->type));
+                known.push_back(name);
+                if (w == id || w == name)
                     match = id;
             }
             if (match.empty()) {

@@ -294,8 +294,8 @@ ParamEditor *ParamEditor::create(const ParamSpec &spec, QWidget *parent)
     case ParamKind::StringList:
     case ParamKind::ColorList:
     case ParamKind::Range:
-    case ParamKind::TypeList:
-    case ParamKind::Special: return new YamlEditor(spec, parent);
+    case ParamKind::RecordList:
+    case ParamKind::Record: return new YamlEditor(spec, parent);
     }
     return new YamlEditor(spec, parent);
 }

@@ -104,7 +104,7 @@ PreviewSnapshotPtr computeSnapshot(PreviewPipeline &pipeline, const NodeRegistry
         }
     std::map<const PointLayer *, std::pair<PointLayerPtr, LayerStats>> stats;
     for (const std::string &id : exportedLayers(graph, registry)) {
-        const PortValue points = frame.result.output(id, "points");
+        const PortValue points = frame.result.outputWithRole(id, PortRole::LayerPoints);
         const auto *set = std::get_if<PointSetPtr>(&points);
         if (!set || !*set || (*set)->layers.empty())
             continue;
@@ -117,14 +117,7 @@ PreviewSnapshotPtr computeSnapshot(PreviewPipeline &pipeline, const NodeRegistry
         if (auto it = statsCache.find(layer.points.get()); it != statsCache.end()) {
             layer.stats = it->second.second;
         } else {
-            // As grove-cli --stats: a layer answers for its spacing against its obstacles.
-            std::vector<PointLayerPtr> obstacles;
-            const PortValue all = frame.result.output(id, "all");
-            if (const auto *a = std::get_if<PointSetPtr>(&all); a && *a)
-                for (const auto &l : (*a)->layers)
-                    if (l != layer.points)
-                        obstacles.push_back(l);
-            layer.stats = computeLayerStats(*layer.points, obstacles, graph.world.width, graph.world.height);
+            layer.stats = computeLayerStats(frame.result, id, layer.points, graph.world);
         }
         stats[layer.points.get()] = {layer.points, layer.stats};
         snap->layers.push_back(layer);

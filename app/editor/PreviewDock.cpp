@@ -41,14 +41,18 @@ QIcon swatch(const QColor &color)
     return QIcon(pm);
 }
 
-// A descriptor offers a start point when it has the three params and `point` among the starts.
-bool hasStartPoint(const NodeDescriptor *desc)
+// The params a click on the map sets: a world position, and the mode that makes the node use it.
+struct ClickedPosition
+{
+    const ParamSpec *x = nullptr, *y = nullptr, *mode = nullptr;
+};
+
+ClickedPosition clickedPosition(const NodeDescriptor *desc)
 {
     if (!desc)
-        return false;
-    const ParamSpec *start = desc->param("start");
-    return start && desc->param("start_x") && desc->param("start_y")
-           && std::find(start->enumValues.begin(), start->enumValues.end(), "point") != start->enumValues.end();
+        return {};
+    return {desc->paramWithRole(ParamRole::PositionX), desc->paramWithRole(ParamRole::PositionY),
+            desc->paramWithRole(ParamRole::PositionMode)};
 }
 
 } // namespace
@@ -242,19 +246,23 @@ QString PreviewDock::readout(QPointF world) const
 bool PreviewDock::setStartPoint(QPointF world)
 {
     const Node *node = m_document->graph().node(m_selected);
-    if (!node || !hasStartPoint(m_document->registry().find(node->type)))
+    const ClickedPosition position = clickedPosition(node ? m_document->registry().find(node->type) : nullptr);
+    if (!position.x || !position.y)
         return false;
     const double x = std::round(world.x()), y = std::round(world.y());
     QUndoStack *stack = m_document->undoStack();
-    m_document->endMerge();  // its own step, never merged into an earlier edit of start_x
+    m_document->endMerge();  // its own step, never merged into an earlier edit of the position
     stack->beginMacro(tr("Set %1's start point").arg(QString::fromStdString(m_selected)));
-    stack->push(new SetParamCommand(m_document, m_selected, "start", Value(std::string("point"))));
-    stack->push(new SetParamCommand(m_document, m_selected, "start_x", Value(x)));
-    stack->push(new SetParamCommand(m_document, m_selected, "start_y", Value(y)));
+    if (position.mode)
+        stack->push(new SetParamCommand(m_document, m_selected, position.mode->name, Value(position.mode->roleValue)));
+    stack->push(new SetParamCommand(m_document, m_selected, position.x->name, Value(x)));
+    stack->push(new SetParamCommand(m_document, m_selected, position.y->name, Value(y)));
     stack->endMacro();
     m_document->endMerge();
-    emit statusMessage(tr("%1 now grows from %2, %3 (start: point).").arg(QString::fromStdString(m_selected))
-                           .arg(x).arg(y));
+    const QString mode = position.mode ? QString(" (%1: %2)").arg(QString::fromStdString(position.mode->name),
+                                                                  QString::fromStdString(position.mode->roleValue))
+                                       : QString();
+    emit statusMessage(tr("%1 now grows from %2, %3%4.").arg(QString::fromStdString(m_selected)).arg(x).arg(y).arg(mode));
     return true;
 }
 

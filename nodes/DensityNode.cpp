@@ -1,4 +1,4 @@
-// Small field nodes: constant, and density (seed 000 step 5's noise-to-radius mapping, exact).
+// density: seed 000 step 5's noise-to-radius mapping (exact).
 #include "ParamBuilders.h"
 
 #include "core/EvalContext.h"
@@ -10,17 +10,6 @@
 namespace grove {
 
 namespace {
-
-class ConstantField final : public Field
-{
-public:
-    explicit ConstantField(double v) : m_value(v) {}
-    double at(double, double) const override { return m_value; }
-    double upperBound() const override { return m_value; }
-
-private:
-    double m_value;
-};
 
 class DensityField final : public Field
 {
@@ -45,22 +34,6 @@ private:
 
 } // namespace
 
-void registerConstant(NodeRegistry &registry)
-{
-    using namespace build;
-    NodeDescriptor d;
-    d.typeId = "constant";
-    d.displayName = "Constant";
-    d.category = "Fields";
-    d.description = "The same value everywhere.";
-    d.outputs = {port("field", DataType::Field, "the value")};
-    d.params = {number("value", 0, -1e12, 1e12, 0, 1, "the field's value")};
-    d.evaluate = [](EvalContext &ctx) {
-        ctx.setOutput("field", std::make_shared<ConstantField>(ctx.number("value")));
-    };
-    registry.add(std::move(d));
-}
-
 void registerDensity(NodeRegistry &registry)
 {
     using namespace build;
@@ -70,14 +43,18 @@ void registerDensity(NodeRegistry &registry)
     d.category = "Density";
     d.description = "Turns a field into a radius: low values pack objects tightly, high values spread them out. "
                     "Wire it into place_layer's radius input.";
-    d.exact = true;
-    d.inputs = {port("field", DataType::Field, "the field that drives density (0 dense .. 1 sparse)")};
-    d.outputs = {port("field", DataType::Field, "radius per spot, in [min_radius, max_radius]")};
+    d.matchesSeedJs = true;
+    d.inputs = {port("field", DataType::Field).describe("the field that drives density (0 dense .. 1 sparse)")};
+    d.outputs = {port("field", DataType::Field).describe("radius per spot, in [min_radius, max_radius]")};
     d.params = {
-        number("min_radius", 9, 0, 1e7, 1, 100, "radius where the field is low (dense)", true),
-        number("max_radius", 36, 0, 1e7, 1, 200, "radius where the field is high (sparse)", true),
-        number("gain", 1.5, -1e6, 1e6, 0, 4, "t = clamp(field * gain + bias, 0, 1)"),
-        number("bias", 0.5, -1e6, 1e6, -1, 1, "t = clamp(field * gain + bias, 0, 1)"),
+        number("min_radius").defaultValue(9).above(0).max(1e7).soft(1, 100)
+            .describe("radius where the field is low (dense)"),
+        number("max_radius").defaultValue(36).above(0).max(1e7).soft(1, 200)
+            .describe("radius where the field is high (sparse)"),
+        number("gain").defaultValue(1.5).min(-1e6).max(1e6).soft(0, 4)
+            .describe("t = clamp(field * gain + bias, 0, 1)"),
+        number("bias").defaultValue(0.5).min(-1e6).max(1e6).soft(-1, 1)
+            .describe("t = clamp(field * gain + bias, 0, 1)"),
     };
     d.checkParams = [](const ValueMap &params, ParamIssues &issues) {
         double lo = 0, hi = 0;

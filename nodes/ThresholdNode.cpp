@@ -1,4 +1,4 @@
-// Labels and masks: threshold (seed 002's terrain bands, exact) and allowed_rule (biome rules).
+// threshold: cuts a field into labelled bands, seed 002's terrain bands (exact).
 #include "ParamBuilders.h"
 
 #include "core/Diagnostic.h"
@@ -46,33 +46,6 @@ private:
     std::vector<double> m_cuts;
 };
 
-class RuleMask final : public Mask
-{
-public:
-    FieldPtr field;
-    LabelsPtr labels;
-    MaskPtr mask;
-    double min = 0, max = 0;
-    std::vector<char> included;  // by label index
-    bool invert = false;
-
-    bool at(double x, double y) const override
-    {
-        bool ok = true;
-        if (mask)
-            ok = mask->at(x, y);
-        if (ok && labels) {
-            const int l = labels->at(x, y);
-            ok = l >= 0 && static_cast<size_t>(l) < included.size() && included[static_cast<size_t>(l)];
-        }
-        if (ok && field) {
-            const double f = field->at(x, y);
-            ok = min <= f && f < max;
-        }
-        return ok != invert;
-    }
-};
-
 // A distinct, stable colour for label i when the node names none.
 Rgb fallbackColor(size_t i)
 {
@@ -91,17 +64,15 @@ void registerThreshold(NodeRegistry &registry)
     d.displayName = "Threshold";
     d.category = "Labels & masks";
     d.description = "Cuts a field into bands: label i where the field is below cuts[i], else the last label.";
-    d.exact = true;
-    d.inputs = {port("field", DataType::Field, "the field to cut into bands")};
-    d.outputs = {port("labels", DataType::Labels, "a band index per spot")};
-    ParamSpec cuts = ofKind(ParamKind::NumberList, "cuts", ValueList{0.35, 0.45, 0.7}, "ascending band boundaries");
-    cuts.min = -1e12;
-    cuts.max = 1e12;
+    d.matchesSeedJs = true;
+    d.inputs = {port("field", DataType::Field).describe("the field to cut into bands")};
+    d.outputs = {port("labels", DataType::Labels).describe("a band index per spot")};
     d.params = {
-        cuts,
-        ofKind(ParamKind::StringList, "labels", ValueList{"water", "sand", "grass", "rock"},
-               "band names: one more than the cuts"),
-        ofKind(ParamKind::ColorList, "colors", ValueList{}, "band colours for previews, one per label (empty: automatic)"),
+        numberList("cuts").defaultValue(ValueList{0.35, 0.45, 0.7}).min(-1e12).max(1e12)
+            .describe("ascending band boundaries"),
+        nameList("labels").defaultValue(ValueList{"water", "sand", "grass", "rock"})
+            .describe("band names: one more than the cuts"),
+        colorList("colors").describe("band colours for previews, one per label (empty: automatic)"),
     };
     d.checkParams = [](const ValueMap &params, ParamIssues &issues) {
         ValueList cutList, labelList, colorList;
@@ -137,57 +108,6 @@ void registerThreshold(NodeRegistry &registry)
             labels->colors.push_back(i < colors.size() ? parseHexColor(colors[i].toString()) : fallbackColor(i));
         }
         ctx.setOutput("labels", LabelsPtr(labels));
-    };
-    registry.add(std::move(d));
-}
-
-void registerAllowedRule(NodeRegistry &registry)
-{
-    using namespace build;
-    NodeDescriptor d;
-    d.typeId = "allowed_rule";
-    d.displayName = "Allowed Rule";
-    d.category = "Labels & masks";
-    d.description = "Where a layer may grow: every wired condition must hold (min <= field < max; label in include; "
-                    "mask true). Invert flips the result.";
-    d.inputs = {
-        port("field", DataType::Field, "allowed where min <= field < max", true),
-        port("labels", DataType::Labels, "allowed where the label is in include", true),
-        port("mask", DataType::Mask, "allowed where this mask is", true),
-    };
-    d.outputs = {port("mask", DataType::Mask, "true where allowed")};
-    ParamSpec min = number("min", -inf, -inf, inf, 0, 1, "lowest allowed field value (inclusive)");
-    min.allowInfinite = true;
-    ParamSpec max = number("max", inf, -inf, inf, 0, 1, "field values from here up are not allowed");
-    max.allowInfinite = true;
-    d.params = {
-        min,
-        max,
-        ofKind(ParamKind::StringList, "include", ValueList{}, "allowed labels (with labels wired)"),
-        flag("invert", false, "allow exactly where the conditions do not hold"),
-    };
-    d.evaluate = [](EvalContext &ctx) {
-        auto rule = std::make_shared<RuleMask>();
-        rule->field = ctx.field("field");
-        rule->labels = ctx.labels("labels");
-        rule->mask = ctx.mask("mask");
-        rule->min = ctx.number("min");
-        rule->max = ctx.number("max");
-        rule->invert = ctx.flag("invert");
-        if (rule->labels) {
-            const auto &names = rule->labels->names;
-            rule->included.assign(names.size(), 0);
-            for (const auto &inc : ctx.param("include").toList()) {
-                auto it = std::find(names.begin(), names.end(), inc.toString());
-                if (it == names.end()) {
-                    ctx.fail("include names " + quote(inc.toString()) + ", which the wired labels do not have"
-                             + didYouMean(inc.toString(), names));
-                    return;
-                }
-                rule->included[static_cast<size_t>(it - names.begin())] = 1;
-            }
-        }
-        ctx.setOutput("mask", MaskPtr(rule));
     };
     registry.add(std::move(d));
 }

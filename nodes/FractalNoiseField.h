@@ -1,0 +1,80 @@
+// What gradient_noise, simplex_noise and worley_noise share: one octave's row sampler summed as
+// fbm, ridged or billow, and the params that shape the sum.
+#pragma once
+
+#include "ParamBuilders.h"
+
+#include "core/EvalContext.h"
+#include "core/Fractal.h"
+#include "core/Limits.h"
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace grove {
+
+// MakeRow(y, seed) gives a row sampler of one octave; the fractal sum and the raster path share it.
+template <class MakeRow>
+class FractalNoiseField final : public Field
+{
+public:
+    FractalNoiseField(FractalSettings settings, std::int32_t seed, MakeRow makeRow)
+        : m_settings(settings), m_seed(seed), m_makeRow(std::move(makeRow))
+    {
+    }
+
+    double at(double x, double y) const override { return fractalAt(x, y, m_seed, m_settings, m_makeRow); }
+
+    // Octave by octave along the row, so each lattice cell is hashed once per row, not per pixel.
+    void sampleRow(double x0, double dx, double y, int n, double *out) const override
+    {
+        fractalRow(x0, dx, y, n, m_seed, m_settings, m_makeRow, out);
+    }
+
+private:
+    FractalSettings m_settings;
+    std::int32_t m_seed;
+    MakeRow m_makeRow;
+};
+
+template <class MakeRow>
+FieldPtr makeNoiseField(const EvalContext &ctx, MakeRow makeRow)
+{
+    FractalSettings s;
+    s.frequency = ctx.number("frequency");
+    s.octaves = static_cast<int>(ctx.integer("octaves"));
+    s.lacunarity = ctx.number("lacunarity");
+    s.persistence = ctx.number("persistence");
+    s.kind = fractalKindFromName(ctx.text("fractal")).value_or(FractalKind::Fbm);
+    return std::make_shared<FractalNoiseField<MakeRow>>(s, ctx.seed(), std::move(makeRow));
+}
+
+// frequency, octaves, lacunarity, persistence and seed: every octave noise's params (value_noise's too).
+inline std::vector<ParamSpec> octaveParams(double frequency, int octaves)
+{
+    using namespace build;
+    return {
+        number("frequency").defaultValue(frequency).above(0).max(1e6).soft(0.001, 0.1)
+            .describe("lattice cells per world unit: smaller is broader"),
+        integer("octaves").defaultValue(octaves).min(1).max(static_cast<double>(limits::maxOctaves)).soft(1, 8)
+            .describe("layers of detail summed together"),
+        number("lacunarity").defaultValue(2).min(0).max(1e3).soft(1, 4).describe("frequency multiplier per octave"),
+        number("persistence").defaultValue(0.5).min(0).max(1e3).soft(0, 1)
+            .describe("amplitude multiplier per octave: higher is rougher"),
+        seed(),
+    };
+}
+
+// The octave params, then how the octaves combine.
+inline std::vector<ParamSpec> fractalParams(double frequency, int octaves)
+{
+    using namespace build;
+    std::vector<ParamSpec> params = octaveParams(frequency, octaves);
+    params.push_back(choice("fractal").defaultValue("fbm").values({"fbm", "ridged", "billow"})
+            .describe("how octaves combine: fbm rolling hills, ridged sharp crests (1 - |2f - 1|), billow puffy "
+                      "bumps (|2f - 1|)"));
+    return params;
+}
+
+} // namespace grove

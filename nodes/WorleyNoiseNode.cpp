@@ -1,0 +1,32 @@
+// worley_noise: cellular noise in [0, 1] (f1 or f2 - f1), summed as fbm, ridged or billow.
+#include "FractalNoiseField.h"
+
+#include "core/WorleyNoise.h"
+#include "core/NodeRegistry.h"
+
+namespace grove {
+
+void registerWorleyNoise(NodeRegistry &registry)
+{
+    using namespace build;
+    NodeDescriptor d;
+    d.typeId = "worley_noise";
+    d.displayName = "Worley Noise";
+    d.category = "Fields";
+    d.description = "Cellular noise in [0, 1]: random cells like cracked ground, stone paving or scales. "
+                    "f1 is the distance to the nearest cell centre (0 at the centres); f2_minus_f1 is 0 along "
+                    "the borders between cells.";
+    d.outputs = {port("field", DataType::Field).describe("distance in cells, clamped to [0, 1]")};
+    d.params = fractalParams(0.02, 1);
+    d.params.push_back(choice("mode").defaultValue("f1").values({"f1", "f2_minus_f1"})
+        .describe("f1: distance to the nearest cell centre; f2_minus_f1: 0 on cell borders, rising inside cells"));
+    d.evaluate = [](EvalContext &ctx) {
+        const WorleyMode mode = worleyModeFromName(ctx.text("mode")).value_or(WorleyMode::F1);
+        ctx.setOutput("field", makeNoiseField(ctx, [mode](double y, std::int32_t seed) {
+                          return WorleyNoiseRow(y, seed, mode);
+                      }));
+    };
+    registry.add(std::move(d));
+}
+
+} // namespace grove
