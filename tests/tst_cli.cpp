@@ -53,6 +53,7 @@ private slots:
     void splitWritesOneFilePerLayer();
     void splitClipsLongLayerNames();
     void folderAsDestinationWritesNothing();
+    void splitOntoAFileWritesNothing();
     void layersFilter();
     void csvAndTiled();
     void nodesCatalog();
@@ -270,6 +271,23 @@ void TestCli::folderAsDestinationWritesNothing()
     QCOMPARE(json.code, 1);
     QCOMPARE(json.err, "grove-cli: cannot write " + folder.toStdString() + ": it is a folder\n");
     QCOMPARE(QDir(folder).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).size(), qsizetype(0));
+}
+
+// --split onto a file is refused before anything is written, with the reason the editor's export
+// dialog gives (tst_preview_dock holds both to one writer), and the file is left as it was.
+void TestCli::splitOntoAFileWritesNothing()
+{
+    const std::string taken = path("taken");
+    writeFile(taken, "keep me");
+    Run r = cli({"eval", QString::fromStdString(island()), "--split", "-o", QString::fromStdString(taken), "--png",
+                 QString::fromStdString(path("map.png"))});
+    QCOMPARE(r.code, 1);
+    QCOMPARE(r.err, "grove-cli: cannot write into " + taken + ": it is a file, and one file per layer needs a folder\n");
+    QCOMPARE(readFile(taken), std::string("keep me"));
+    QVERIFY(!QFile::exists(QString::fromStdString(path("map.png"))));
+    Run dash = cli({"eval", QString::fromStdString(island()), "--split", "-o", "-"});
+    QCOMPARE(dash.code, 2);
+    QVERIFY2(dash.err.find("--split needs -o FOLDER") != std::string::npos, dash.err.c_str());
 }
 
 void TestCli::layersFilter()

@@ -41,11 +41,13 @@ std::string readAll(const QString &path)
     return f.readAll().toStdString();
 }
 
-int runCli(const QStringList &args)
+int runCli(const QStringList &args, QString *err = nullptr)
 {
     QProcess p;
     p.start(GROVE_CLI, args);
     p.waitForFinished(120000);
+    if (err)
+        *err = QString::fromUtf8(p.readAllStandardError());
     return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
 }
 
@@ -177,6 +179,77 @@ private slots:
         QCOMPARE(files.size(), 4);
         for (const QString &f : files)
             QVERIFY2(readAll(QDir(mine).filePath(f)) == readAll(QDir(theirs).filePath(f)), qPrintable(f));
+    }
+
+    // The export dialog and grove-cli share one writer: the same destination succeeds or fails
+    // alike, with the same reason, and a refused one is left as it was.
+    void exportDestinationsFollowGroveCli_data()
+    {
+        QTest::addColumn<bool>("split");
+        QTest::addColumn<QString>("dest");  // in a temporary folder holding a file `taken` and a folder `dir`
+        QTest::addColumn<QString>("problem");  // with the folder's path as %1; empty: it works
+        QTest::newRow("split onto a file") << true << "taken"
+                                           << "cannot write into %1/taken: it is a file, and one file per layer needs a folder";
+        QTest::newRow("file onto a folder") << false << "dir" << "cannot write %1/dir: it is a folder";
+        QTest::newRow("file in a missing folder") << false << "missing/x.json"
+                                                  << "cannot write %1/missing/x.json: No such file or directory";
+        QTest::newRow("file under a file") << false << "taken/x.json"
+                                           << "cannot write %1/taken/x.json: %1/taken is a file, not a folder";
+        QTest::newRow("split makes its folder") << true << "layers" << "";
+        QTest::newRow("split into a folder") << true << "dir" << "";
+    }
+
+    void exportDestinationsFollowGroveCli()
+    {
+        QFETCH(bool, split);
+        QFETCH(QString, dest);
+        QFETCH(QString, problem);
+        QString graphPath;
+        auto w = openWindow(kIsland, &graphPath);
+        for (const char *side : {"editor", "cli"}) {
+            QTemporaryDir tmp;
+            QVERIFY(QDir(tmp.path()).mkdir("dir"));
+            const QString taken = tmp.filePath("taken");
+            QFile f(taken);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("keep me");
+            f.close();
+            const QString target = tmp.filePath(dest);
+            const QString expected = problem.isEmpty() ? problem : problem.arg(tmp.path());
+            if (std::string(side) == "editor") {
+                ExportDialog dialog(w->document(), &w->preview()->pipeline().evaluator());
+                dialog.setKind(ExportDialog::Kind::Json);
+                dialog.setSplit(split);
+                dialog.setDestination(target);
+                bool done = false, ok = false;
+                QString message;
+                connect(&dialog, &ExportDialog::finished, this, [&](bool success, const QString &m) {
+                    done = true;
+                    ok = success;
+                    message = m;
+                });
+                dialog.start();
+                QTRY_VERIFY_WITH_TIMEOUT(done, 60000);
+                QCOMPARE(ok, problem.isEmpty());
+                if (!ok)
+                    QCOMPARE(message, expected);
+            } else {
+                QStringList args{"eval", graphPath, "-o", target};
+                if (split)
+                    args << "--split";
+                QString err;
+                QCOMPARE(runCli(args, &err), problem.isEmpty() ? 0 : 1);
+                if (!problem.isEmpty())
+                    QCOMPARE(err, "grove-cli: " + expected + "\n");
+            }
+            QCOMPARE(readAll(taken), std::string("keep me"));
+            QVERIFY(!QDir(tmp.filePath("missing")).exists());
+            if (problem.isEmpty())
+                QCOMPARE(QDir(target).entryList(QDir::Files).size(), qsizetype(4));
+            else
+                QCOMPARE(QDir(tmp.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot),
+                         (QStringList{"dir", "taken"}));
+        }
     }
 
     void islandPresetRendersWithItsFourLayers()

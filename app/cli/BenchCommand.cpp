@@ -2,9 +2,9 @@
 // medians with ratios against plain reference ports measured in the same run.
 #include "BenchCommand.h"
 
-#include "BenchWorkloads.h"
-#include "ReferenceBridson.h"
-#include "ReferenceNoise.h"
+#include "tests/bench/BenchWorkloads.h"
+#include "tests/bench/ReferenceBridson.h"
+#include "tests/bench/ReferenceNoise.h"
 
 #include "core/Evaluator.h"
 #include "core/GraphIO.h"

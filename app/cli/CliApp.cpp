@@ -3,30 +3,27 @@
 #include "CliApp.h"
 
 #include "BenchCommand.h"
+#include "CliOptions.h"
 
 #include "core/CatalogExport.h"
 #include "core/Evaluator.h"
 #include "core/ExportJob.h"
+#include "core/ExportWriter.h"
 #include "core/GraphIO.h"
 #include "core/LayerStats.h"
 #include "core/NodeRegistry.h"
 #include "core/Overrides.h"
-#include "core/PngWriter.h"
 #include "core/PointsExport.h"
-#include "core/PreviewRenderer.h"
 #include "nodes/BuiltinNodes.h"
 
 #include <algorithm>
+#include <climits>
+#include <cstdint>
 #include <cctype>
-#include <cerrno>
-#include <charconv>
 #include <cstdio>
-#include <cstring>
 #include <fstream>
 #include <iostream>
-#include <set>
 #include <sstream>
-#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace grove;
@@ -58,12 +55,6 @@ const char *kUsage = R"(usage:
 
 exit status: 0 success, 1 invalid graph or failed evaluation, 2 bad usage
 )";
-
-bool parseInt64(const std::string &text, std::int64_t &out)
-{
-    auto res = std::from_chars(text.data(), text.data() + text.size(), out);
-    return res.ec == std::errc() && res.ptr == text.data() + text.size() && !text.empty();
-}
 
 // The commands, writing data to `out` and messages to `err` (std::cout and std::cerr in grove-cli).
 class Cli
@@ -157,77 +148,53 @@ void Cli::printStats(const EvalResult &result, const std::vector<std::string> &i
 int Cli::cmdEval(const std::vector<std::string> &args)
 {
     std::string file, out, formatName = "json", layersArg, pngPath;
-    std::int64_t pngSize = 2048;
+    long long pngSize = 2048, seed = 0;
+    long long maxPoints = static_cast<long long>(limits::defaultMaxPointsPerLayer);
     bool split = false, haveSeed = false, stats = false;
-    std::int64_t seed = 0;
-    std::int64_t maxPoints = static_cast<std::int64_t>(limits::defaultMaxPointsPerLayer);
     std::vector<std::string> sets;
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string &a = args[i];
-        // "FLAG VALUE", or "--flag=VALUE": true when `a` is FLAG; `missing` when VALUE is not there
-        std::string v;
-        bool missing = false;
-        auto option = [&](const std::string &flag) {
-            if (a == flag) {
-                missing = i + 1 >= args.size();
-                if (!missing)
-                    v = args[++i];
-                return true;
-            }
-            if (flag.rfind("--", 0) == 0 && a.rfind(flag + "=", 0) == 0) {
-                v = a.substr(flag.size() + 1);
-                return true;
-            }
-            return false;
-        };
-        if (option("-o") || option("--out")) {
-            if (missing)
-                return usageError(a + " needs a PATH");
-            out = v;
-        } else if (option("--format")) {
-            if (missing)
-                return usageError("--format needs json, csv or tiled");
-            formatName = v;
-        } else if (option("--png")) {
-            if (missing)
-                return usageError("--png needs a FILE");
-            pngPath = v;
-        } else if (option("--png-size")) {
-            if (missing)
-                return usageError("--png-size needs a number of pixels");
-            if (!parseInt64(v, pngSize) || pngSize < 16 || pngSize > 16384)
-                return usageError("--png-size takes a whole number of pixels from 16 to 16384, got '" + v + "'");
-        } else if (a == "--split") {
-            split = true;
-        } else if (a == "--stats") {
-            stats = true;
-        } else if (option("--seed")) {
-            if (missing)
-                return usageError("--seed needs a whole number");
-            if (!parseInt64(v, seed) || seed < INT32_MIN || seed > INT32_MAX)
-                return usageError("--seed takes a whole number from -2147483648 to 2147483647, got '" + v + "'");
-            haveSeed = true;
-        } else if (option("--set")) {
-            if (missing)
-                return usageError("--set needs NODE.PARAM=VALUE");
-            sets.push_back(v);
-        } else if (option("--layers")) {
-            if (missing)
-                return usageError("--layers needs a comma-separated list of layers");
-            layersArg = v;
-        } else if (option("--max-points")) {
-            if (missing)
-                return usageError("--max-points needs a number");
-            if (!parseInt64(v, maxPoints) || maxPoints < 1)
-                return usageError("--max-points takes a whole number of at least 1, got '" + v + "'");
-        } else if (!a.empty() && a[0] == '-' && a != "-") {
-            return usageError("unknown option for eval: " + a);
-        } else if (file.empty()) {
+    auto store = [](std::string &to) { return [&to](const std::string &v) -> cli::Problem { to = v; return {}; }; };
+    auto set = [](bool &to) { return [&to](const std::string &) -> cli::Problem { to = true; return {}; }; };
+    const std::vector<cli::Option> options = {
+        {{"-o", "--out"}, "a PATH", store(out)},
+        {{"--format"}, "json, csv or tiled", store(formatName)},
+        {{"--png"}, "a FILE", store(pngPath)},
+        {{"--png-size"}, "a number of pixels", [&](const std::string &v) -> cli::Problem {
+             if (auto n = cli::wholeNumber(v, 16, 16384)) {
+                 pngSize = *n;
+                 return {};
+             }
+             return "--png-size takes a whole number of pixels from 16 to 16384, got '" + v + "'";
+         }},
+        {{"--split"}, "", set(split)},
+        {{"--stats"}, "", set(stats)},
+        {{"--seed"}, "a whole number", [&](const std::string &v) -> cli::Problem {
+             if (auto n = cli::wholeNumber(v, INT32_MIN, INT32_MAX)) {
+                 seed = *n;
+                 haveSeed = true;
+                 return {};
+             }
+             return "--seed takes a whole number from -2147483648 to 2147483647, got '" + v + "'";
+         }},
+        {{"--set"}, "NODE.PARAM=VALUE", [&](const std::string &v) -> cli::Problem {
+             sets.push_back(v);
+             return {};
+         }},
+        {{"--layers"}, "a comma-separated list of layers", store(layersArg)},
+        {{"--max-points"}, "a number", [&](const std::string &v) -> cli::Problem {
+             if (auto n = cli::wholeNumber(v, 1, INT64_MAX)) {
+                 maxPoints = *n;
+                 return {};
+             }
+             return "--max-points takes a whole number of at least 1, got '" + v + "'";
+         }},
+    };
+    if (cli::Problem p = cli::parseOptions(args, "eval", options, [&](const std::string &a) -> cli::Problem {
+            if (!file.empty())
+                return "eval takes one FILE (got '" + file + "' and '" + a + "')";
             file = a;
-        } else {
-            return usageError("eval takes one FILE (got '" + file + "' and '" + a + "')");
-        }
-    }
+            return {};
+        }))
+        return usageError(*p);
     if (file.empty())
         return usageError("eval needs a FILE");
     ExportFormat format;
@@ -239,7 +206,7 @@ int Cli::cmdEval(const std::vector<std::string> &args)
         format = ExportFormat::Tiled;
     else
         return usageError("--format takes json, csv or tiled, got '" + formatName + "'");
-    if (split && out.empty())
+    if (split && (out.empty() || out == "-"))
         return usageError("--split needs -o FOLDER");
 
     const NodeRegistry &registry = builtinRegistry();
@@ -330,22 +297,12 @@ int Cli::cmdEval(const std::vector<std::string> &args)
     const std::vector<PointLayerPtr> pointLayers = layersOf(result, layers);
     if (stats)
         printStats(result, layers, pointLayers, graph.world);
-    // Everything is rendered, and every destination checked, before anything is written: a
-    // failure leaves no half results.
-    for (const std::string &dest : {split ? std::string() : out, pngPath}) {
-        if (dest.empty() || dest == "-")
-            continue;
-        const auto slash = dest.find_last_of('/');
-        const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : dest.substr(0, slash);
-        if (::access(dir.c_str(), W_OK) != 0) {
-            m_err << "grove-cli: cannot write " << dest << ": " << std::strerror(errno) << "\n";
-            return kExitInvalid;
-        }
-        struct stat st{};
-        if (::stat(dest.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {  // else the export is written, then the PNG fails
-            m_err << "grove-cli: cannot write " << dest << ": it is a folder\n";
-            return kExitInvalid;
-        }
+    // Every destination is checked before rendering, and everything is rendered before the first
+    // byte is written: a failure leaves no half results.
+    ExportDestination destination{out == "-" ? std::string() : out, pngPath};
+    if (auto err = checkExportDestination(destination, split)) {
+        m_err << "grove-cli: " << *err << "\n";
+        return kExitInvalid;
     }
     std::string error;
     auto built = buildExport(graph, registry, result, job, &error);
@@ -353,48 +310,15 @@ int Cli::cmdEval(const std::vector<std::string> &args)
         m_err << "grove-cli: cannot render " << pngPath << ": " << error << "\n";
         return kExitInvalid;
     }
-    const std::string &pngBytes = built->png;
-    auto writePng = [&]() -> bool {
-        if (pngPath.empty())
-            return true;
-        if (auto err = writeFileAtomically(pngPath, pngBytes)) {
-            m_err << "grove-cli: " << *err << "\n";
-            return false;
-        }
-        return true;
-    };
-
-    if (!split) {
-        const std::string &bytes = built->files.front().bytes;
-        if (out.empty() || out == "-") {
-            if (!writePng())
-                return kExitInvalid;
-            m_out << bytes << std::flush;
-            return m_out ? kExitOk : kExitInvalid;
-        }
-        if (auto err = writeFileAtomically(out, bytes)) {
-            m_err << "grove-cli: " << *err << "\n";
-            return kExitInvalid;
-        }
-        return writePng() ? kExitOk : kExitInvalid;
-    }
-    // one file per layer, all rendered before the first is written
-    struct stat st{};
-    if (::stat(out.c_str(), &st) != 0) {
-        if (::mkdir(out.c_str(), 0755) != 0) {
-            m_err << "grove-cli: cannot create folder " << out << ": " << std::strerror(errno) << "\n";
-            return kExitInvalid;
-        }
-    } else if (!S_ISDIR(st.st_mode)) {
-        m_err << "grove-cli: --split writes into a folder, but " << out << " is a file\n";
+    if (auto err = writeExport(*built, destination, split)) {
+        m_err << "grove-cli: " << *err << "\n";
         return kExitInvalid;
     }
-    for (const auto &[name, bytes] : built->files)
-        if (auto err = writeFileAtomically(out + "/" + name, bytes)) {
-            m_err << "grove-cli: " << *err << "\n";
-            return kExitInvalid;
-        }
-    return writePng() ? kExitOk : kExitInvalid;
+    if (destination.points.empty()) {
+        m_out << built->files.front().bytes << std::flush;
+        return m_out ? kExitOk : kExitInvalid;
+    }
+    return kExitOk;
 }
 
 int Cli::cmdFormat(const std::vector<std::string> &args)

@@ -4,7 +4,7 @@
 #include "Document.h"
 
 #include "core/Evaluator.h"
-#include "core/GraphIO.h"
+#include "core/ExportWriter.h"
 #include "core/NodeRegistry.h"
 
 #include <QCheckBox>
@@ -155,19 +155,11 @@ void ExportDialog::start()
             message = result.diagnostics.empty() ? tr("The graph did not evaluate.")
                                                  : QString::fromStdString(result.diagnostics.front().format());
         } else if (auto out = buildExport(graph, *registry, result, job, &error)) {
-            // Everything is rendered before the first byte is written; each file is replaced atomically.
-            std::optional<std::string> failed;
-            if (png) {
-                failed = writeFileAtomically(dest.toStdString(), out->png);
-            } else if (job.split) {
-                QDir().mkpath(dest);
-                for (const ExportFile &f : out->files)
-                    if (!failed)
-                        failed = writeFileAtomically(QDir(dest).filePath(QString::fromStdString(f.name)).toStdString(),
-                                                     f.bytes);
-            } else {
-                failed = writeFileAtomically(dest.toStdString(), out->files.front().bytes);
-            }
+            // As grove-cli: every destination checked and everything rendered before the first
+            // byte is written; each file is replaced atomically.
+            const ExportDestination destination{png ? std::string() : dest.toStdString(),
+                                                png ? dest.toStdString() : std::string()};
+            const std::optional<std::string> failed = writeExport(*out, destination, job.split);
             ok = !failed;
             message = failed ? QString::fromStdString(*failed)
                              : png ? tr("Wrote %1.").arg(dest)

@@ -1,0 +1,90 @@
+// Export destinations: checked as a whole first, so a bad one leaves no half results behind.
+#include "ExportWriter.h"
+
+#include "GraphIO.h"
+
+#include <cerrno>
+#include <cstring>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace grove {
+
+namespace {
+
+enum class Kind { Missing, File, Folder };
+
+Kind kindOf(const std::string &path)
+{
+    struct stat st{};
+    if (::stat(path.c_str(), &st) != 0)
+        return Kind::Missing;
+    return S_ISDIR(st.st_mode) ? Kind::Folder : Kind::File;
+}
+
+std::string parentOf(const std::string &path)
+{
+    std::string p = path;
+    while (p.size() > 1 && p.back() == '/')
+        p.pop_back();
+    const auto slash = p.find_last_of('/');
+    return slash == std::string::npos ? "." : slash == 0 ? "/" : p.substr(0, slash);
+}
+
+std::optional<std::string> writable(const std::string &dest, const std::string &folder)
+{
+    if (kindOf(folder) == Kind::File)
+        return "cannot write " + dest + ": " + folder + " is a file, not a folder";
+    if (::access(folder.c_str(), W_OK) != 0)
+        return "cannot write " + dest + ": " + std::strerror(errno);
+    return std::nullopt;
+}
+
+} // namespace
+
+std::optional<std::string> checkExportDestination(const ExportDestination &destination, bool split)
+{
+    if (!destination.points.empty()) {
+        const Kind kind = kindOf(destination.points);
+        if (split && kind == Kind::File)
+            return "cannot write into " + destination.points + ": it is a file, and one file per layer needs a folder";
+        if (!split && kind == Kind::Folder)
+            return "cannot write " + destination.points + ": it is a folder";
+        // the folder a file goes into must exist; a missing split folder is made in its parent
+        const std::string folder = split && kind == Kind::Folder ? destination.points : parentOf(destination.points);
+        if (auto err = writable(destination.points, folder))
+            return err;
+    }
+    if (!destination.png.empty()) {
+        if (kindOf(destination.png) == Kind::Folder)
+            return "cannot write " + destination.png + ": it is a folder";
+        if (auto err = writable(destination.png, parentOf(destination.png)))
+            return err;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> writeExport(const ExportOutput &output, const ExportDestination &destination, bool split)
+{
+    if (auto err = checkExportDestination(destination, split))
+        return err;
+    if (!destination.points.empty()) {
+        if (split) {
+            if (kindOf(destination.points) == Kind::Missing && ::mkdir(destination.points.c_str(), 0755) != 0)
+                return "cannot create folder " + destination.points + ": " + std::strerror(errno);
+            for (const ExportFile &f : output.files)
+                if (auto err = writeFileAtomically(destination.points + "/" + f.name, f.bytes))
+                    return err;
+        } else {
+            if (auto err = writeFileAtomically(destination.points, output.files.front().bytes))
+                return err;
+        }
+    }
+    if (!destination.png.empty()) {
+        if (auto err = writeFileAtomically(destination.png, output.png))
+            return err;
+    }
+    return std::nullopt;
+}
+
+} // namespace grove
