@@ -51,6 +51,27 @@ int runCli(const QStringList &args, QString *err = nullptr)
     return p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
 }
 
+// Runs the export dialog to its end: whether it succeeded, and what it said.
+std::pair<bool, QString> exportWith(MainWindow *w, ExportDialog::Kind kind, bool split, const QString &destination)
+{
+    ExportDialog dialog(w->document(), &w->preview()->pipeline().evaluator());
+    dialog.setKind(kind);
+    dialog.setSplit(split);
+    dialog.setPngSize(600);
+    dialog.setDestination(destination);
+    bool done = false, ok = false;
+    QString message;
+    QObject::connect(&dialog, &ExportDialog::finished, [&](bool success, const QString &m) {
+        done = true;
+        ok = success;
+        message = m;
+    });
+    dialog.start();
+    if (!QTest::qWaitFor([&] { return done; }, 60000))
+        return {false, "the export did not finish within a minute"};
+    return {ok, message};
+}
+
 size_t layerCount(const PreviewSnapshotPtr &snap, const std::string &id)
 {
     for (const PreviewLayer &l : snap->layers)
@@ -147,20 +168,7 @@ private slots:
         QTemporaryDir out;
         const bool png = kind == int(ExportDialog::Kind::Png);
         const QString mine = out.filePath(split ? "mine" : "mine.out"), theirs = out.filePath(split ? "cli" : "cli.out");
-        ExportDialog dialog(w->document(), &w->preview()->pipeline().evaluator());
-        dialog.setKind(static_cast<ExportDialog::Kind>(kind));
-        dialog.setSplit(split);
-        dialog.setPngSize(600);
-        dialog.setDestination(mine);
-        bool done = false, ok = false;
-        QString message;
-        connect(&dialog, &ExportDialog::finished, this, [&](bool success, const QString &m) {
-            done = true;
-            ok = success;
-            message = m;
-        });
-        dialog.start();
-        QTRY_VERIFY_WITH_TIMEOUT(done, 60000);
+        const auto [ok, message] = exportWith(w.get(), static_cast<ExportDialog::Kind>(kind), split, mine);
         QVERIFY2(ok, qPrintable(message));
         QStringList args{"eval", graphPath};
         if (png)
@@ -217,19 +225,7 @@ private slots:
             const QString target = tmp.filePath(dest);
             const QString expected = problem.isEmpty() ? problem : problem.arg(tmp.path());
             if (std::string(side) == "editor") {
-                ExportDialog dialog(w->document(), &w->preview()->pipeline().evaluator());
-                dialog.setKind(ExportDialog::Kind::Json);
-                dialog.setSplit(split);
-                dialog.setDestination(target);
-                bool done = false, ok = false;
-                QString message;
-                connect(&dialog, &ExportDialog::finished, this, [&](bool success, const QString &m) {
-                    done = true;
-                    ok = success;
-                    message = m;
-                });
-                dialog.start();
-                QTRY_VERIFY_WITH_TIMEOUT(done, 60000);
+                const auto [ok, message] = exportWith(w.get(), ExportDialog::Kind::Json, split, target);
                 QCOMPARE(ok, problem.isEmpty());
                 if (!ok)
                     QCOMPARE(message, expected);
