@@ -12,6 +12,7 @@
 #include "NodeItem.h"
 #include "NodePalette.h"
 #include "ParamEditors.h"
+#include "ProblemsPanel.h"
 #include "ValueCommands.h"
 #include "WireItem.h"
 
@@ -20,6 +21,7 @@
 #include <QClipboard>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStatusBar>
@@ -54,6 +56,18 @@ WireItem *wireInto(GraphScene *scene, const std::string &node, const std::string
             return w;
     return nullptr;
 }
+
+// A hand-written graph with a misspelt param and a link to a misspelt node.
+const std::string kBroken = R"yaml(grove: 1
+world: {width: 100, height: 100, seed: 1}
+nodes:
+  height:
+    type: value_noise
+    params: {frequnecy: 0.01}
+  land:
+    type: allowed_rule
+    inputs: {field: hieght}
+)yaml";
 
 } // namespace
 
@@ -532,6 +546,37 @@ private slots:
         QVERIFY(other.openFile(path));
         QCOMPARE(bytes(other.document()), saved);
         QVERIFY(other.document()->graph() == doc->graph());
+    }
+
+    // A file with errors opens with the loader's problems at their line:col (as grove-cli validate
+    // gives them); an edit that fixes one drops it, the file's own (an unknown param) stays until saved.
+    void problemsOfAFileKeepTheirLines()
+    {
+        QString path;
+        auto w = openWindowOn(m_dir, kBroken, &path);
+        Document *doc = w->document();
+        auto rows = [&w] {
+            QStringList texts;
+            for (int i = 0; i < w->findChild<ProblemsPanel *>()->count(); ++i)
+                texts << w->findChild<ProblemsPanel *>()->item(i)->text();
+            return texts;
+        };
+        const QString unknownParam = "6:25  height: unknown param 'frequnecy' for value_noise; did you mean 'frequency'?";
+        const QString badLink = "9:21  land: input 'field' links to missing node 'hieght'; did you mean 'height'?";
+        QCOMPARE(rows(), (QStringList{unknownParam, badLink}));
+        QCOMPARE(QString::fromStdString(doc->problems().back().format()),
+                 path + ":9:21: error: input 'field' links to missing node 'hieght'; did you mean 'height'? "
+                        "(at nodes.land.inputs.field)");
+
+        doc->undoStack()->push(new SetInputCommand(doc, "land", "field", Link{"height", ""}));
+        QTRY_COMPARE(rows(), QStringList{unknownParam});
+        doc->undoStack()->undo();
+        QTRY_COMPARE(rows(), (QStringList{unknownParam, badLink}));
+
+        // Saved, the unknown param (dropped on load) is gone and the link's problem is at its new line.
+        action(w.get(), "&Save")->trigger();
+        QCOMPARE(rows(), QStringList{"18:14  land: input 'field' links to missing node 'hieght'; did you mean 'height'?"});
+        QCOMPARE(QString::fromStdString(readFile(path.toStdString())).split('\n').value(17), QString("      field: hieght"));
     }
 
     // The arrow on a card's header collapses it (saved in the layout); undo opens it again.
