@@ -85,7 +85,7 @@ private:
         static int n = 0;
         const QString copy = m_dir.filePath(QString("island_%1.grove.yaml").arg(++n));
         writeFile(copy.toStdString(), m_original);
-        auto w = std::make_unique<MainWindow>();
+        auto w = std::make_unique<MainWindow>(registry());
         w->resize(1400, 900);
         w->show();
         if (!QTest::qWaitForWindowExposed(w.get()))
@@ -494,7 +494,7 @@ private slots:
     void clipboardIsYamlAcrossWindows()
     {
         auto a = openWindow();
-        MainWindow b;
+        MainWindow b(registry());
         b.resize(1000, 700);
         b.show();
         a->scene()->selectNodes({"height", "land"});
@@ -542,7 +542,7 @@ private slots:
         QCOMPARE(saved, bytes(doc));
         QVERIFY(nodeBlock(saved, "chests").find("      radius: 120\n") != std::string::npos);
 
-        MainWindow other;
+        MainWindow other(registry());
         QVERIFY(other.openFile(path));
         QCOMPARE(bytes(other.document()), saved);
         QVERIFY(other.document()->graph() == doc->graph());
@@ -597,7 +597,7 @@ private slots:
         QVERIFY(std::abs(in->path().pointAtPercent(1).y() - (rocks->pos().y() + 21)) < 0.5);
 
         action(w.get(), "&Save")->trigger();
-        MainWindow other;
+        MainWindow other(registry());
         QVERIFY(other.openFile(path));
         QVERIFY(other.scene()->nodeItem("rocks")->isCollapsed());
         QVERIFY(!other.scene()->nodeItem("trees")->isCollapsed());

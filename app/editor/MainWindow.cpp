@@ -17,7 +17,6 @@
 
 #include "core/GraphValidator.h"
 #include "core/NodeRegistry.h"
-#include "nodes/BuiltinNodes.h"
 
 #include <QAction>
 #include <QApplication>
@@ -46,8 +45,8 @@ constexpr int kMaxRecentFiles = 8;
 const char *kFileFilter = "Grove graphs (*.grove.yaml *.yaml);;All files (*)";
 } // namespace
 
-MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), m_document(new Document(builtinRegistry(), this)),
+MainWindow::MainWindow(const NodeRegistry &registry, QWidget *parent)
+    : QMainWindow(parent), m_document(new Document(registry, this)),
       m_autosave(new Autosave(m_document, this))
 {
     m_scene = new GraphScene(m_document, this);

@@ -29,7 +29,8 @@ class MainWindow : public QMainWindow
     Q_OBJECT
 
 public:
-    explicit MainWindow(QWidget *parent = nullptr);
+    // The registry is the catalog of node types the window's graphs use (main.cpp picks the built-in one).
+    explicit MainWindow(const NodeRegistry &registry, QWidget *parent = nullptr);
 
     bool openFile(const QString &path);
     Document *document() const { return m_document; }
