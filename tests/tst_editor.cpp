@@ -524,6 +524,27 @@ private slots:
         b.document()->undoStack()->setClean();
     }
 
+    // The canvas's edit actions are offered only when the selection gives them something to act on.
+    void editActionsFollowTheSelection()
+    {
+        auto w = openWindow();
+        const QStringList onNodes{"&Delete", "D&uplicate", "&Copy", "Collapse/E&xpand"};
+        for (const QString &text : onNodes)
+            QVERIFY2(!action(w.get(), text)->isEnabled(), qPrintable(text));
+        QVERIFY(action(w.get(), "&Paste")->isEnabled() && action(w.get(), "Select &All")->isEnabled());
+        w->scene()->selectNodes({"rocks"});
+        for (const QString &text : onNodes)
+            QVERIFY2(action(w.get(), text)->isEnabled(), qPrintable(text));
+
+        // A wire alone can be deleted, not copied; deleting it leaves nothing to delete.
+        w->scene()->clearSelection();
+        wireInto(w->scene(), "rocks", "allowed")->setSelected(true);
+        QVERIFY(action(w.get(), "&Delete")->isEnabled() && !action(w.get(), "&Copy")->isEnabled());
+        action(w.get(), "&Delete")->trigger();
+        QVERIFY(nodeBlock(bytes(w->document()), "rocks").find("allowed") == std::string::npos);
+        QVERIFY(!action(w.get(), "&Delete")->isEnabled());
+    }
+
     // Save writes the canonical text, clears the modified mark, and opening it again gives the same graph.
     void saveAndOpenRoundTrip()
     {
