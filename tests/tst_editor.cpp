@@ -12,6 +12,7 @@
 #include "NodeItem.h"
 #include "NodePalette.h"
 #include "ParamEditors.h"
+#include "ProblemsPanel.h"
 #include "ValueCommands.h"
 #include "WireItem.h"
 
@@ -20,6 +21,7 @@
 #include <QClipboard>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStatusBar>
@@ -55,6 +57,18 @@ WireItem *wireInto(GraphScene *scene, const std::string &node, const std::string
     return nullptr;
 }
 
+// A hand-written graph with a misspelt param and a link to a misspelt node.
+const std::string kBroken = R"yaml(grove: 1
+world: {width: 100, height: 100, seed: 1}
+nodes:
+  height:
+    type: value_noise
+    params: {frequnecy: 0.01}
+  land:
+    type: allowed_rule
+    inputs: {field: hieght}
+)yaml";
+
 } // namespace
 
 class TestEditor : public QObject
@@ -71,7 +85,7 @@ private:
         static int n = 0;
         const QString copy = m_dir.filePath(QString("island_%1.grove.yaml").arg(++n));
         writeFile(copy.toStdString(), m_original);
-        auto w = std::make_unique<MainWindow>();
+        auto w = std::make_unique<MainWindow>(registry());
         w->resize(1400, 900);
         w->show();
         if (!QTest::qWaitForWindowExposed(w.get()))
@@ -480,7 +494,7 @@ private slots:
     void clipboardIsYamlAcrossWindows()
     {
         auto a = openWindow();
-        MainWindow b;
+        MainWindow b(registry());
         b.resize(1000, 700);
         b.show();
         a->scene()->selectNodes({"height", "land"});
@@ -510,6 +524,27 @@ private slots:
         b.document()->undoStack()->setClean();
     }
 
+    // The canvas's edit actions are offered only when the selection gives them something to act on.
+    void editActionsFollowTheSelection()
+    {
+        auto w = openWindow();
+        const QStringList onNodes{"&Delete", "D&uplicate", "&Copy", "Collapse/E&xpand"};
+        for (const QString &text : onNodes)
+            QVERIFY2(!action(w.get(), text)->isEnabled(), qPrintable(text));
+        QVERIFY(action(w.get(), "&Paste")->isEnabled() && action(w.get(), "Select &All")->isEnabled());
+        w->scene()->selectNodes({"rocks"});
+        for (const QString &text : onNodes)
+            QVERIFY2(action(w.get(), text)->isEnabled(), qPrintable(text));
+
+        // A wire alone can be deleted, not copied; deleting it leaves nothing to delete.
+        w->scene()->clearSelection();
+        wireInto(w->scene(), "rocks", "allowed")->setSelected(true);
+        QVERIFY(action(w.get(), "&Delete")->isEnabled() && !action(w.get(), "&Copy")->isEnabled());
+        action(w.get(), "&Delete")->trigger();
+        QVERIFY(nodeBlock(bytes(w->document()), "rocks").find("allowed") == std::string::npos);
+        QVERIFY(!action(w.get(), "&Delete")->isEnabled());
+    }
+
     // Save writes the canonical text, clears the modified mark, and opening it again gives the same graph.
     void saveAndOpenRoundTrip()
     {
@@ -528,10 +563,41 @@ private slots:
         QCOMPARE(saved, bytes(doc));
         QVERIFY(nodeBlock(saved, "chests").find("      radius: 120\n") != std::string::npos);
 
-        MainWindow other;
+        MainWindow other(registry());
         QVERIFY(other.openFile(path));
         QCOMPARE(bytes(other.document()), saved);
         QVERIFY(other.document()->graph() == doc->graph());
+    }
+
+    // A file with errors opens with the loader's problems at their line:col (as grove-cli validate
+    // gives them); an edit that fixes one drops it, the file's own (an unknown param) stays until saved.
+    void problemsOfAFileKeepTheirLines()
+    {
+        QString path;
+        auto w = openWindowOn(m_dir, kBroken, &path);
+        Document *doc = w->document();
+        auto rows = [&w] {
+            QStringList texts;
+            for (int i = 0; i < w->findChild<ProblemsPanel *>()->count(); ++i)
+                texts << w->findChild<ProblemsPanel *>()->item(i)->text();
+            return texts;
+        };
+        const QString unknownParam = "6:25  height: unknown param 'frequnecy' for value_noise; did you mean 'frequency'?";
+        const QString badLink = "9:21  land: input 'field' links to missing node 'hieght'; did you mean 'height'?";
+        QCOMPARE(rows(), (QStringList{unknownParam, badLink}));
+        QCOMPARE(QString::fromStdString(doc->problems().back().format()),
+                 path + ":9:21: error: input 'field' links to missing node 'hieght'; did you mean 'height'? "
+                        "(at nodes.land.inputs.field)");
+
+        doc->undoStack()->push(new SetInputCommand(doc, "land", "field", Link{"height", ""}));
+        QTRY_COMPARE(rows(), QStringList{unknownParam});
+        doc->undoStack()->undo();
+        QTRY_COMPARE(rows(), (QStringList{unknownParam, badLink}));
+
+        // Saved, the unknown param (dropped on load) is gone and the link's problem is at its new line.
+        action(w.get(), "&Save")->trigger();
+        QCOMPARE(rows(), QStringList{"18:14  land: input 'field' links to missing node 'hieght'; did you mean 'height'?"});
+        QCOMPARE(QString::fromStdString(readFile(path.toStdString())).split('\n').value(17), QString("      field: hieght"));
     }
 
     // The arrow on a card's header collapses it (saved in the layout); undo opens it again.
@@ -552,7 +618,7 @@ private slots:
         QVERIFY(std::abs(in->path().pointAtPercent(1).y() - (rocks->pos().y() + 21)) < 0.5);
 
         action(w.get(), "&Save")->trigger();
-        MainWindow other;
+        MainWindow other(registry());
         QVERIFY(other.openFile(path));
         QVERIFY(other.scene()->nodeItem("rocks")->isCollapsed());
         QVERIFY(!other.scene()->nodeItem("trees")->isCollapsed());

@@ -124,7 +124,7 @@ private slots:
 
         // Started without the flag (here in-process, same folders), it asks; Recover restores the
         // edited graph as unsaved changes on top of the file, which undo gets back.
-        MainWindow w;
+        MainWindow w(registry());
         QVERIFY(w.openFile(m_file));
         answerNextQuestion("Recover");
         const QString message = w.offerRecovery(MainWindow::Recovery::Ask);
@@ -146,7 +146,7 @@ private slots:
     // Autosave in-process: only with unsaved changes, only when they changed, never beside the file.
     void autosaveWritesOnlyUnsavedChanges()
     {
-        MainWindow w;
+        MainWindow w(registry());
         QVERIFY(w.openFile(m_file));
         QVERIFY(!w.autosave()->saveNow());  // nothing unsaved
         QCOMPARE(recoveryFiles(), QStringList());
@@ -162,7 +162,7 @@ private slots:
     // Closing with unsaved changes and choosing Discard leaves nothing to recover.
     void closeDiscardingClearsRecovery()
     {
-        MainWindow w;
+        MainWindow w(registry());
         w.show();
         QVERIFY(w.openFile(m_file));
         QCOMPARE(w.applyOverride("chests.radius=99"), QString());
@@ -178,13 +178,13 @@ private slots:
     void discardRemovesRecovery()
     {
         {
-            MainWindow crashed;
+            MainWindow crashed(registry());
             QVERIFY(crashed.openFile(m_file));
             QCOMPARE(crashed.applyOverride("chests.radius=99"), QString());
             QVERIFY(crashed.autosave()->saveNow());
         }  // gone without closing, as in a crash
         QCOMPARE(recoveryFiles().size(), 2);
-        MainWindow w;
+        MainWindow w(registry());
         QVERIFY(w.openFile(m_file));
         answerNextQuestion("Discard");
         QCOMPARE(w.offerRecovery(MainWindow::Recovery::Ask), QString());
@@ -197,7 +197,7 @@ private slots:
     void staleRecoveryIsNotOffered()
     {
         {
-            MainWindow crashed;
+            MainWindow crashed(registry());
             QVERIFY(crashed.openFile(m_file));
             QCOMPARE(crashed.applyOverride("chests.radius=99"), QString());
             QVERIFY(crashed.autosave()->saveNow());
@@ -206,7 +206,7 @@ private slots:
         QVERIFY(file.open(QIODevice::ReadWrite));
         QVERIFY(file.setFileTime(QDateTime::currentDateTime().addSecs(60), QFileDevice::FileModificationTime));
         file.close();
-        MainWindow w;
+        MainWindow w(registry());
         QVERIFY(w.openFile(m_file));
         QCOMPARE(w.offerRecovery(MainWindow::Recovery::Accept), QString());
         QCOMPARE(bytes(w.document()), m_original);
@@ -218,14 +218,14 @@ private slots:
     {
         std::string lost;
         {
-            MainWindow crashed;
+            MainWindow crashed(registry());
             QApplication::clipboard()->setText("grove: 1\nnodes:\n  bump:\n    type: constant\n");
             action(&crashed, "&Paste")->trigger();
             lost = bytes(crashed.document());
             QVERIFY(crashed.autosave()->saveNow());
         }
         QVERIFY(lost.find("  bump:\n    type: constant\n") != std::string::npos);
-        MainWindow w;
+        MainWindow w(registry());
         QVERIFY(!w.offerRecovery(MainWindow::Recovery::Accept).isEmpty());
         QCOMPARE(bytes(w.document()), lost);
         QVERIFY(w.document()->filePath().isEmpty());

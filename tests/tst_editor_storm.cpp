@@ -169,7 +169,7 @@ private slots:
 
     void thousandSliderEditsKeepTheUiResponsiveAndEndOnTheLastEdit()
     {
-        auto w = std::make_unique<MainWindow>();
+        auto w = std::make_unique<MainWindow>(registry());
         w->resize(1400, 900);
         w->show();
         QVERIFY(QTest::qWaitForWindowExposed(w.get()));

@@ -225,7 +225,7 @@ inline std::unique_ptr<MainWindow> openWindowOn(QTemporaryDir &dir, const std::s
     static int n = 0;
     const QString path = dir.filePath(QString("graph_%1.grove.yaml").arg(++n));
     writeFile(path.toStdString(), text);
-    auto w = std::make_unique<MainWindow>();
+    auto w = std::make_unique<MainWindow>(registry());
     w->resize(1400, 900);
     w->show();
     if (!w->openFile(path))

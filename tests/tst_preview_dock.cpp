@@ -250,7 +250,7 @@ private slots:
 
     void islandPresetRendersWithItsFourLayers()
     {
-        auto w = std::make_unique<MainWindow>();
+        auto w = std::make_unique<MainWindow>(registry());
         w->resize(1400, 900);
         w->show();
         QVERIFY(w->openFile(kIslandPreset));

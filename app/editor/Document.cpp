@@ -40,7 +40,7 @@ void Document::clear()
     m_undoStack.clear();
     m_graph = Graph{};
     m_file = LoadResult{};
-    m_fileDiagnostics.clear();
+    m_fileDiagnostics.emplace();
     m_filePath.clear();
     m_undoStack.setClean();
     emit filePathChanged(m_filePath);
@@ -60,12 +60,12 @@ bool Document::load(const QString &path, Diagnostics *diagnostics)
     m_undoStack.clear();
     m_graph = loaded.graph;
     m_filePath = path;
-    setFileState(loaded);
+    setFileState(std::move(loaded));
     layoutUnplacedNodes();
     m_undoStack.setClean();
     emit filePathChanged(m_filePath);
     emit graphReset();
-    validateNow();
+    emit problemsChanged();
     return true;
 }
 
@@ -88,20 +88,32 @@ std::optional<std::string> Document::save(const QString &path)
     setFileState(loadGraphFromString(text, path.toStdString(), m_registry));
     m_undoStack.setClean();
     emit filePathChanged(m_filePath);
-    validateNow();
+    emit problemsChanged();
     return std::nullopt;
 }
 
-void Document::setFileState(const LoadResult &loaded)
+// The graph is the file's: the loader's diagnostics (its validation included, every one located)
+// are the problems, with no validation of our own until the first edit.
+void Document::setFileState(LoadResult loaded)
 {
-    m_file = loaded;
-    // Problems the validator finds again are recomputed on every edit; the rest (bad values
-    // replaced by defaults, unknown keys) belong to the file until it is saved.
-    const Diagnostics now = validateGraph(loaded.graph, m_registry);
-    m_fileDiagnostics.clear();
-    for (const Diagnostic &d : loaded.diagnostics)
-        if (std::none_of(now.begin(), now.end(), [&](const Diagnostic &v) { return sameProblem(d, v); }))
-            m_fileDiagnostics.push_back(d);
+    m_file = std::move(loaded);
+    m_problems = m_file.diagnostics;
+    m_fileDiagnostics.reset();
+    m_validationPending = false;
+}
+
+// Problems the validator finds again are recomputed on every edit; the rest (bad values
+// replaced by defaults, unknown keys) belong to the file until it is saved.
+const Diagnostics &Document::fileDiagnostics()
+{
+    if (!m_fileDiagnostics) {
+        const Diagnostics again = validateGraph(m_file.graph, m_registry);
+        m_fileDiagnostics.emplace();
+        for (const Diagnostic &d : m_file.diagnostics)
+            if (std::none_of(again.begin(), again.end(), [&](const Diagnostic &v) { return sameProblem(d, v); }))
+                m_fileDiagnostics->push_back(d);
+    }
+    return *m_fileDiagnostics;
 }
 
 // Nodes without a saved position go in columns by depth, so a hand-written file opens readable.
@@ -275,13 +287,16 @@ void Document::scheduleValidation()
     if (m_validationPending)
         return;
     m_validationPending = true;
-    QTimer::singleShot(0, this, [this] { validateNow(); });
+    QTimer::singleShot(0, this, [this] {
+        if (m_validationPending)  // not when a load or save since has put the file's problems in place
+            validateNow();
+    });
 }
 
 void Document::validateNow()
 {
     m_validationPending = false;
-    m_problems = m_fileDiagnostics;
+    m_problems = fileDiagnostics();
     for (Diagnostic d : validateGraph(m_graph, m_registry)) {
         // The file on disk is unchanged until saved, so its lines still hold for nodes it has.
         if (!m_filePath.isEmpty() && (d.nodeId.empty() || m_file.graph.node(d.nodeId)))

@@ -80,7 +80,8 @@ signals:
     void filePathChanged(const QString &path);
 
 private:
-    void setFileState(const LoadResult &loaded);
+    void setFileState(LoadResult loaded);
+    const Diagnostics &fileDiagnostics();
     void layoutUnplacedNodes();
     void scheduleValidation();
     void validateNow();
@@ -90,7 +91,8 @@ private:
     QString m_filePath;
     QUndoStack m_undoStack;
     LoadResult m_file;               // the file as on disk: locations and its own problems
-    Diagnostics m_fileDiagnostics;   // problems of the file that editing cannot fix (until saved)
+    // Problems of the file that editing cannot fix (until saved); worked out at the first edit.
+    std::optional<Diagnostics> m_fileDiagnostics;
     Diagnostics m_problems;
     bool m_validationPending = false;
     int m_mergeGeneration = 0;

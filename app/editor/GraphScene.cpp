@@ -15,6 +15,7 @@
 #include <QPainter>
 
 #include <cmath>
+#include <utility>
 
 namespace grove {
 
@@ -123,9 +124,9 @@ NodeItem *GraphScene::nodeItem(const std::string &id) const
 void GraphScene::rebuildWires()
 {
     m_insertionHighlight = nullptr;
-    for (WireItem *w : m_wires)
+    // Out of m_wires before deleting: deleting a selected wire signals a selection change.
+    for (WireItem *w : std::exchange(m_wires, {}))
         delete w;
-    m_wires.clear();
     for (const Node &n : m_document->graph().nodes) {
         for (const auto &[port, link] : n.inputs) {
             NodeItem *src = nodeItem(link.node);

@@ -1,27 +1,19 @@
-// MainWindow: file handling, menus, docks and the edit actions that turn selections into commands.
+// MainWindow: file handling, menus, docks and the status bar; EditActions does the editing.
 #include "MainWindow.h"
 
 #include "Autosave.h"
 #include "Document.h"
+#include "EditActions.h"
 #include "GraphScene.h"
 #include "GraphView.h"
 #include "Inspector.h"
-#include "NodeClipboard.h"
-#include "NodeCommands.h"
-#include "NodeItem.h"
 #include "PresetBrowser.h"
 #include "PreviewDock.h"
 #include "ProblemsPanel.h"
-#include "ValueCommands.h"
 #include "WorldPanel.h"
-
-#include "core/GraphValidator.h"
-#include "core/NodeRegistry.h"
-#include "nodes/BuiltinNodes.h"
 
 #include <QAction>
 #include <QApplication>
-#include <QClipboard>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -29,15 +21,10 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QMimeData>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTimer>
 #include <QUndoStack>
-
-#include <algorithm>
-#include <cmath>
-#include <limits>
 
 namespace grove {
 
@@ -46,8 +33,8 @@ constexpr int kMaxRecentFiles = 8;
 const char *kFileFilter = "Grove graphs (*.grove.yaml *.yaml);;All files (*)";
 } // namespace
 
-MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), m_document(new Document(builtinRegistry(), this)),
+MainWindow::MainWindow(const NodeRegistry &registry, QWidget *parent)
+    : QMainWindow(parent), m_document(new Document(registry, this)),
       m_autosave(new Autosave(m_document, this))
 {
     m_scene = new GraphScene(m_document, this);
@@ -57,6 +44,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_problems = new ProblemsPanel(m_document, this);
     m_problemCount = new QLabel(this);
     statusBar()->addPermanentWidget(m_problemCount);
+    m_editActions = new EditActions(m_document, m_scene, m_view, this);
 
     createActions();
     createDocks();
@@ -64,7 +52,7 @@ MainWindow::MainWindow(QWidget *parent)
 
     connect(m_scene, &GraphScene::statusMessage, this, [this](const QString &m) { statusBar()->showMessage(m, 6000); });
     connect(m_scene, &QGraphicsScene::selectionChanged, this, &MainWindow::updateSelection);
-    connect(m_view, &GraphView::addNodeRequested, this, &MainWindow::addNode);
+    connect(m_editActions, &EditActions::statusMessage, statusBar(), &QStatusBar::showMessage);
     connect(m_autosave, &Autosave::saved, this,
             [this] { statusBar()->showMessage(tr("Autosaved unsaved changes for crash recovery."), 2000); });
     connect(m_problems, &ProblemsPanel::nodeActivated, this, [this](const std::string &id) {
@@ -115,23 +103,10 @@ void MainWindow::createActions()
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
-    m_deleteAction = edit->addAction(tr("&Delete"), this, [this] { deleteSelection(); });
-    m_deleteAction->setShortcuts({QKeySequence::Delete, QKeySequence(Qt::Key_Backspace)});
-    m_duplicateAction = edit->addAction(tr("D&uplicate"), QKeySequence(tr("Ctrl+D")), this,
-                                        [this] { duplicateSelection(); });
-    m_copyAction = edit->addAction(tr("&Copy"), QKeySequence::Copy, this, [this] { copySelection(); });
-    edit->addAction(tr("&Paste"), QKeySequence::Paste, this, [this] { paste(); });
+    edit->addActions({m_editActions->deleteAction(), m_editActions->duplicateAction(), m_editActions->copyAction(),
+                      m_editActions->pasteAction()});
     edit->addSeparator();
-    edit->addAction(tr("Select &All"), QKeySequence::SelectAll, this, [this] { selectAll(); });
-    // Canvas shortcuts must not fire while typing in the inspector's fields.
-    for (QAction *a : {m_deleteAction, m_duplicateAction, m_copyAction})
-        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    m_view->addActions({m_deleteAction, m_duplicateAction, m_copyAction});
-    m_collapseAction = edit->addAction(tr("Collapse/E&xpand"), QKeySequence(Qt::Key_H), this,
-                                       [this] { toggleCollapsed(); });
-    m_collapseAction->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    m_view->addAction(m_collapseAction);
-    m_view->setNodeActions({m_duplicateAction, m_copyAction, m_collapseAction, m_deleteAction});
+    edit->addActions({m_editActions->selectAllAction(), m_editActions->collapseAction()});
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *frame = view->addAction(tr("&Frame Selection"), QKeySequence(Qt::Key_F), this,
@@ -354,128 +329,9 @@ void MainWindow::updateSelection()
         m_previewDock->setSelectedNode(ids.size() == 1 ? ids.front() : std::string());
 }
 
-void MainWindow::addNode(const QString &typeId, QPointF scenePos, const QString &wireFrom)
-{
-    std::string id;
-    const QPointF pos(std::round(scenePos.x()), std::round(scenePos.y()));
-    QUndoCommand *command = NodeClipboard::newNode(m_document, typeId.toStdString(), pos, &id);
-    if (!command)
-        return;
-    QUndoStack *stack = m_document->undoStack();
-    if (wireFrom.isEmpty()) {
-        stack->push(command);
-    } else {
-        // The node and its wire are one step; the validator picks the first input that takes it.
-        const Link from = Link::parse(wireFrom.toStdString());
-        stack->beginMacro(command->text());
-        stack->push(command);
-        const Node *node = m_document->graph().node(id);
-        const NodeDescriptor *desc = node ? m_document->registry().find(node->type) : nullptr;
-        for (const PortSpec &in : desc ? desc->inputs : std::vector<PortSpec>{})
-            if (!connectionProblem(m_document->graph(), m_document->registry(), from, id, in.name)) {
-                stack->push(new SetInputCommand(m_document, id, in.name, from));
-                statusBar()->showMessage(tr("Added %1, wired from %2 into %3.")
-                                             .arg(QString::fromStdString(id), wireFrom, QString::fromStdString(in.name)),
-                                         4000);
-                break;
-            }
-        stack->endMacro();
-    }
-    m_scene->selectNodes({id});
-    m_view->setFocus();
-}
-
-void MainWindow::toggleCollapsed()
-{
-    const auto ids = m_scene->selectedNodeIds();
-    if (ids.empty())
-        return;
-    // Mixed selections collapse: one press tidies, the next opens them all.
-    const bool collapse = std::any_of(ids.begin(), ids.end(), [this](const std::string &id) {
-        return !m_document->isCollapsed(id);
-    });
-    m_document->undoStack()->push(new SetCollapsedCommand(m_document, ids, collapse));
-}
-
-void MainWindow::deleteSelection()
-{
-    const auto ids = m_scene->selectedNodeIds();
-    const auto wires = m_scene->selectedWires();
-    if (ids.empty() && wires.empty())
-        return;
-    QUndoStack *stack = m_document->undoStack();
-    stack->beginMacro(ids.empty() ? tr("Delete links") : tr("Delete"));
-    for (const auto &[node, port] : wires)
-        stack->push(new SetInputCommand(m_document, node, port, std::nullopt));
-    if (!ids.empty())
-        stack->push(new DeleteNodesCommand(m_document, ids));
-    stack->endMacro();
-}
-
-void MainWindow::duplicateSelection()
-{
-    const auto ids = m_scene->selectedNodeIds();
-    if (ids.empty())
-        return;
-    const std::string text = NodeClipboard::copy(*m_document, ids);
-    // Just below the originals, so both stay readable.
-    double left = std::numeric_limits<double>::max(), bottom = std::numeric_limits<double>::lowest();
-    for (const auto &id : ids)
-        if (NodeItem *item = m_scene->nodeItem(id)) {
-            left = std::min(left, item->pos().x());
-            bottom = std::max(bottom, item->sceneBoundingRect().bottom());
-        }
-    const QPointF topLeft(std::round(left), std::round(bottom + 24));
-    std::vector<std::string> newIds;
-    if (QUndoCommand *c = NodeClipboard::paste(m_document, text, topLeft, &newIds, tr("Duplicate"))) {
-        m_document->undoStack()->push(c);
-        m_scene->selectNodes(newIds);
-    }
-}
-
-void MainWindow::copySelection()
-{
-    const auto ids = m_scene->selectedNodeIds();
-    if (ids.empty())
-        return;
-    const QByteArray text = QByteArray::fromStdString(NodeClipboard::copy(*m_document, ids));
-    auto *mime = new QMimeData;
-    mime->setData(NodeClipboard::mimeType, text);
-    mime->setText(QString::fromUtf8(text));
-    QApplication::clipboard()->setMimeData(mime);
-    statusBar()->showMessage(tr("Copied %n node(s).", nullptr, static_cast<int>(ids.size())), 3000);
-}
-
-void MainWindow::paste()
-{
-    const QMimeData *mime = QApplication::clipboard()->mimeData();
-    if (!mime)
-        return;
-    const QByteArray text = mime->hasFormat(NodeClipboard::mimeType) ? mime->data(NodeClipboard::mimeType)
-                                                                      : mime->text().toUtf8();
-    std::vector<std::string> newIds;
-    const QPointF at = m_view->cursorScenePos();
-    QUndoCommand *c = NodeClipboard::paste(m_document, text.toStdString(), QPointF(std::round(at.x()), std::round(at.y())), &newIds,
-                                           tr("Paste"));
-    if (!c) {
-        statusBar()->showMessage(tr("The clipboard holds no Grove nodes."), 3000);
-        return;
-    }
-    m_document->undoStack()->push(c);
-    m_scene->selectNodes(newIds);
-}
-
 void MainWindow::selectNode(const QString &id)
 {
     m_scene->selectNodes({id.toStdString()});
-}
-
-void MainWindow::selectAll()
-{
-    std::vector<std::string> ids;
-    for (const Node &n : m_document->graph().nodes)
-        ids.push_back(n.id);
-    m_scene->selectNodes(ids);
 }
 
 void MainWindow::about()

@@ -17,6 +17,7 @@ struct Graph;
 class NodeRegistry;
 class Autosave;
 class Document;
+class EditActions;
 class GraphScene;
 class GraphView;
 class Inspector;
@@ -29,7 +30,8 @@ class MainWindow : public QMainWindow
     Q_OBJECT
 
 public:
-    explicit MainWindow(QWidget *parent = nullptr);
+    // The registry is the catalog of node types the window's graphs use (main.cpp picks the built-in one).
+    explicit MainWindow(const NodeRegistry &registry, QWidget *parent = nullptr);
 
     bool openFile(const QString &path);
     Document *document() const { return m_document; }
@@ -78,13 +80,6 @@ private:
     void updateTitle();
     void updateSelection();
 
-    void addNode(const QString &typeId, QPointF scenePos, const QString &wireFrom);
-    void toggleCollapsed();
-    void deleteSelection();
-    void duplicateSelection();
-    void copySelection();
-    void paste();
-    void selectAll();
     void about();
 
     Document *m_document;
@@ -95,11 +90,8 @@ private:
     ProblemsPanel *m_problems;
     QMenu *m_recentMenu = nullptr;
     QLabel *m_problemCount;
-    QAction *m_deleteAction = nullptr;
-    QAction *m_duplicateAction = nullptr;
-    QAction *m_copyAction = nullptr;
+    EditActions *m_editActions;
     QAction *m_revertAction = nullptr;
-    QAction *m_collapseAction = nullptr;
     PreviewController *m_preview = nullptr;
     PreviewDock *m_previewDock = nullptr;
     QProgressBar *m_evalProgress = nullptr;

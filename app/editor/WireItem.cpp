@@ -27,12 +27,6 @@ void WireItem::setEnds(QPointF from, QPointF to)
     setPath(path);
 }
 
-void WireItem::setColor(QColor color)
-{
-    m_color = color;
-    update();
-}
-
 void WireItem::setHighlighted(bool on)
 {
     if (on == m_highlighted)

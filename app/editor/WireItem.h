@@ -16,7 +16,6 @@ public:
     const std::string &toNode() const { return m_toNode; }
     const std::string &toPort() const { return m_toPort; }
     void setEnds(QPointF from, QPointF to);
-    void setColor(QColor color);
     // Shown while a node dragged over the wire would be inserted into it.
     void setHighlighted(bool on);
 

@@ -1,6 +1,8 @@
 // Starts the Grove editor: `grove [FILE]` opens FILE, then offers any autosaved changes to recover.
 #include "MainWindow.h"
 
+#include "nodes/BuiltinNodes.h"
+
 #include <QApplication>
 #include <QCommandLineParser>
 
@@ -25,7 +27,8 @@ int main(int argc, char *argv[])
     parser.addPositionalArgument("file", "A .grove.yaml graph to open.", "[FILE]");
     parser.process(app);
 
-    grove::MainWindow window;
+    // The node catalog is chosen here, once; the window and everything in it take it as given.
+    grove::MainWindow window(grove::builtinRegistry());
     window.show();
     if (!parser.positionalArguments().isEmpty())
         window.openFile(parser.positionalArguments().first());

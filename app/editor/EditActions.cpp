@@ -1,0 +1,187 @@
+// EditActions: the edit actions' QActions, their enabled state and the commands they push.
+#include "EditActions.h"
+
+#include "Document.h"
+#include "GraphScene.h"
+#include "GraphView.h"
+#include "NodeClipboard.h"
+#include "NodeCommands.h"
+#include "NodeItem.h"
+#include "ValueCommands.h"
+
+#include "core/GraphValidator.h"
+#include "core/NodeRegistry.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QMimeData>
+#include <QUndoStack>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace grove {
+
+namespace {
+QPointF wholeUnits(QPointF p) { return QPointF(std::round(p.x()), std::round(p.y())); }
+} // namespace
+
+EditActions::EditActions(Document *document, GraphScene *scene, GraphView *view, QObject *parent)
+    : QObject(parent), m_document(document), m_scene(scene), m_view(view)
+{
+    auto make = [this](const QString &text, const QList<QKeySequence> &keys, void (EditActions::*slot)()) {
+        auto *action = new QAction(text, this);
+        action->setShortcuts(keys);
+        connect(action, &QAction::triggered, this, slot);
+        return action;
+    };
+    m_delete = make(tr("&Delete"), {QKeySequence::Delete, QKeySequence(Qt::Key_Backspace)}, &EditActions::deleteSelection);
+    m_duplicate = make(tr("D&uplicate"), {QKeySequence(tr("Ctrl+D"))}, &EditActions::duplicateSelection);
+    m_copy = make(tr("&Copy"), {QKeySequence(QKeySequence::Copy)}, &EditActions::copySelection);
+    m_paste = make(tr("&Paste"), {QKeySequence(QKeySequence::Paste)}, &EditActions::paste);
+    m_selectAll = make(tr("Select &All"), {QKeySequence(QKeySequence::SelectAll)}, &EditActions::selectAll);
+    m_collapse = make(tr("Collapse/E&xpand"), {QKeySequence(Qt::Key_H)}, &EditActions::toggleCollapsed);
+
+    // Canvas shortcuts must not fire while typing in the inspector's fields.
+    for (QAction *a : {m_delete, m_duplicate, m_copy, m_collapse})
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_view->addActions({m_delete, m_duplicate, m_copy, m_collapse});
+    m_view->setNodeActions({m_duplicate, m_copy, m_collapse, m_delete});
+
+    connect(m_scene, &QGraphicsScene::selectionChanged, this, &EditActions::updateEnabled);
+    connect(m_view, &GraphView::addNodeRequested, this, &EditActions::addNode);
+    updateEnabled();
+}
+
+void EditActions::updateEnabled()
+{
+    // The scene's own list: this runs while items are being deleted, when GraphScene's lists still hold them.
+    const QList<QGraphicsItem *> selected = m_scene->selectedItems();
+    const bool nodes = std::any_of(selected.begin(), selected.end(),
+                                   [](QGraphicsItem *item) { return dynamic_cast<NodeItem *>(item) != nullptr; });
+    m_delete->setEnabled(!selected.isEmpty());
+    m_duplicate->setEnabled(nodes);
+    m_copy->setEnabled(nodes);
+    m_collapse->setEnabled(nodes);
+}
+
+void EditActions::addNode(const QString &typeId, QPointF scenePos, const QString &wireFrom)
+{
+    std::string id;
+    QUndoCommand *command = NodeClipboard::newNode(m_document, typeId.toStdString(), wholeUnits(scenePos), &id);
+    if (!command)
+        return;
+    QUndoStack *stack = m_document->undoStack();
+    if (wireFrom.isEmpty()) {
+        stack->push(command);
+    } else {
+        // The node and its wire are one step; the validator picks the first input that takes it.
+        const Link from = Link::parse(wireFrom.toStdString());
+        stack->beginMacro(command->text());
+        stack->push(command);
+        const Node *node = m_document->graph().node(id);
+        const NodeDescriptor *desc = node ? m_document->registry().find(node->type) : nullptr;
+        for (const PortSpec &in : desc ? desc->inputs : std::vector<PortSpec>{})
+            if (!connectionProblem(m_document->graph(), m_document->registry(), from, id, in.name)) {
+                stack->push(new SetInputCommand(m_document, id, in.name, from));
+                emit statusMessage(tr("Added %1, wired from %2 into %3.")
+                                       .arg(QString::fromStdString(id), wireFrom, QString::fromStdString(in.name)),
+                                   4000);
+                break;
+            }
+        stack->endMacro();
+    }
+    m_scene->selectNodes({id});
+    m_view->setFocus();
+}
+
+void EditActions::toggleCollapsed()
+{
+    const auto ids = m_scene->selectedNodeIds();
+    if (ids.empty())
+        return;
+    // Mixed selections collapse: one press tidies, the next opens them all.
+    const bool collapse = std::any_of(ids.begin(), ids.end(), [this](const std::string &id) {
+        return !m_document->isCollapsed(id);
+    });
+    m_document->undoStack()->push(new SetCollapsedCommand(m_document, ids, collapse));
+}
+
+void EditActions::deleteSelection()
+{
+    const auto ids = m_scene->selectedNodeIds();
+    const auto wires = m_scene->selectedWires();
+    if (ids.empty() && wires.empty())
+        return;
+    QUndoStack *stack = m_document->undoStack();
+    stack->beginMacro(ids.empty() ? tr("Delete links") : tr("Delete"));
+    for (const auto &[node, port] : wires)
+        stack->push(new SetInputCommand(m_document, node, port, std::nullopt));
+    if (!ids.empty())
+        stack->push(new DeleteNodesCommand(m_document, ids));
+    stack->endMacro();
+}
+
+void EditActions::duplicateSelection()
+{
+    const auto ids = m_scene->selectedNodeIds();
+    if (ids.empty())
+        return;
+    const std::string text = NodeClipboard::copy(*m_document, ids);
+    // Just below the originals, so both stay readable.
+    double left = std::numeric_limits<double>::max(), bottom = std::numeric_limits<double>::lowest();
+    for (const auto &id : ids)
+        if (NodeItem *item = m_scene->nodeItem(id)) {
+            left = std::min(left, item->pos().x());
+            bottom = std::max(bottom, item->sceneBoundingRect().bottom());
+        }
+    std::vector<std::string> newIds;
+    if (QUndoCommand *c = NodeClipboard::paste(m_document, text, wholeUnits(QPointF(left, bottom + 24)), &newIds,
+                                               tr("Duplicate"))) {
+        m_document->undoStack()->push(c);
+        m_scene->selectNodes(newIds);
+    }
+}
+
+void EditActions::copySelection()
+{
+    const auto ids = m_scene->selectedNodeIds();
+    if (ids.empty())
+        return;
+    const QByteArray text = QByteArray::fromStdString(NodeClipboard::copy(*m_document, ids));
+    auto *mime = new QMimeData;
+    mime->setData(NodeClipboard::mimeType, text);
+    mime->setText(QString::fromUtf8(text));
+    QApplication::clipboard()->setMimeData(mime);
+    emit statusMessage(tr("Copied %n node(s).", nullptr, static_cast<int>(ids.size())), 3000);
+}
+
+void EditActions::paste()
+{
+    const QMimeData *mime = QApplication::clipboard()->mimeData();
+    if (!mime)
+        return;
+    const QByteArray text = mime->hasFormat(NodeClipboard::mimeType) ? mime->data(NodeClipboard::mimeType)
+                                                                      : mime->text().toUtf8();
+    std::vector<std::string> newIds;
+    QUndoCommand *c = NodeClipboard::paste(m_document, text.toStdString(), wholeUnits(m_view->cursorScenePos()), &newIds,
+                                           tr("Paste"));
+    if (!c) {
+        emit statusMessage(tr("The clipboard holds no Grove nodes."), 3000);
+        return;
+    }
+    m_document->undoStack()->push(c);
+    m_scene->selectNodes(newIds);
+}
+
+void EditActions::selectAll()
+{
+    std::vector<std::string> ids;
+    for (const Node &n : m_document->graph().nodes)
+        ids.push_back(n.id);
+    m_scene->selectNodes(ids);
+}
+
+} // namespace grove

@@ -1,0 +1,59 @@
+// The canvas's edit actions (delete, duplicate, copy, paste, select all, collapse) and adding a node:
+// each turns the selection into commands on the Document, enabled only when it has something to act on.
+#pragma once
+
+#include <QObject>
+#include <QPointF>
+#include <QString>
+
+class QAction;
+
+namespace grove {
+
+class Document;
+class GraphScene;
+class GraphView;
+
+class EditActions : public QObject
+{
+    Q_OBJECT
+
+public:
+    // Puts the canvas's shortcuts on `view` and offers them when a card is right-clicked.
+    EditActions(Document *document, GraphScene *scene, GraphView *view, QObject *parent = nullptr);
+
+    QAction *deleteAction() const { return m_delete; }
+    QAction *duplicateAction() const { return m_duplicate; }
+    QAction *copyAction() const { return m_copy; }
+    QAction *pasteAction() const { return m_paste; }
+    QAction *selectAllAction() const { return m_selectAll; }
+    QAction *collapseAction() const { return m_collapse; }
+
+    // Adds a node of `typeId` at `scenePos` and selects it; with `wireFrom` (an output, as a link's
+    // text) it arrives wired into its first input that takes the wire, in the same undo step.
+    void addNode(const QString &typeId, QPointF scenePos, const QString &wireFrom);
+
+signals:
+    void statusMessage(const QString &message, int timeoutMs);
+
+private:
+    void updateEnabled();
+    void deleteSelection();
+    void duplicateSelection();
+    void copySelection();
+    void paste();
+    void selectAll();
+    void toggleCollapsed();
+
+    Document *m_document;
+    GraphScene *m_scene;
+    GraphView *m_view;
+    QAction *m_delete;
+    QAction *m_duplicate;
+    QAction *m_copy;
+    QAction *m_paste;
+    QAction *m_selectAll;
+    QAction *m_collapse;
+};
+
+} // namespace grove
