@@ -1,8 +1,8 @@
 // Catalog writers: everything comes from NodeDescriptor, nothing is listed by hand.
 #include "CatalogExport.h"
 
-#include "GraphIO.h"
 #include "NodeRegistry.h"
+#include "YamlValue.h"
 
 #include <cmath>
 

@@ -1,10 +1,10 @@
 // The evaluator: validate, order, reuse cached results whose key is unchanged, compute the rest.
 #include "Evaluator.h"
 
-#include "GraphIO.h"
 #include "GraphValidator.h"
 #include "NodeRegistry.h"
 #include "Sha256.h"
+#include "YamlValue.h"
 
 #include <algorithm>
 #include <chrono>

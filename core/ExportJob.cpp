@@ -2,7 +2,7 @@
 #include "ExportJob.h"
 
 #include "Evaluator.h"
-#include "GraphIO.h"
+#include "GraphWriter.h"
 #include "PngWriter.h"
 #include "PreviewRenderer.h"
 

@@ -3,6 +3,7 @@
 #include "TestSupport.h"
 
 #include "core/Evaluator.h"
+#include "core/GraphWriter.h"
 #include "core/LayerStats.h"
 #include "core/Sha256.h"
 #include "core/PointsExport.h"

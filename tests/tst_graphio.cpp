@@ -2,7 +2,10 @@
 // atomic saves that never damage the old file, and the graph hash.
 #include "TestSupport.h"
 
+#include "core/AtomicFile.h"
 #include "core/GraphValidator.h"
+#include "core/GraphWriter.h"
+#include "core/YamlValue.h"
 
 #include <csignal>
 #include <dirent.h>

@@ -4,10 +4,12 @@
 
 #include "BenchCommand.h"
 
+#include "core/AtomicFile.h"
 #include "core/CatalogExport.h"
 #include "core/Evaluator.h"
 #include "core/ExportJob.h"
-#include "core/GraphIO.h"
+#include "core/GraphReader.h"
+#include "core/GraphWriter.h"
 #include "core/LayerStats.h"
 #include "core/NodeRegistry.h"
 #include "core/Overrides.h"

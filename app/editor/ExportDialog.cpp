@@ -3,8 +3,8 @@
 
 #include "Document.h"
 
+#include "core/AtomicFile.h"
 #include "core/Evaluator.h"
-#include "core/GraphIO.h"
 #include "core/NodeRegistry.h"
 
 #include <QCheckBox>
