@@ -4,7 +4,6 @@
 #include "GraphValidator.h"
 #include "NodeRegistry.h"
 #include "Sha256.h"
-#include "YamlValue.h"
 
 #include <algorithm>
 #include <chrono>
@@ -90,12 +89,7 @@ EvalResult Evaluator::evaluate(const Graph &graph, const EvalRequest &request)
         Sha256 h;
         h.update(node.type);
         h.update(std::string(1, '\0'));
-        for (const auto &[k, v] : completeParams(desc, node.params)) {
-            h.update(k);
-            h.update("=");
-            h.update(toFlowYaml(v));
-            h.update(std::string(1, '\0'));
-        }
+        hashValue(h, Value(completeParams(desc, node.params)));
         h.update(worldText);
         for (const auto &in : desc.inputs) {
             const Link *link = node.input(in.name);

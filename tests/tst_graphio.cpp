@@ -1,14 +1,20 @@
 // Graph YAML v1: canonical byte-stable saves, every load problem with its line and column,
-// atomic saves that never damage the old file, and the graph hash.
+// atomic saves that never damage the old file, and the graph hash; and the value keys of the
+// evaluation cache.
 #include "TestSupport.h"
 
 #include "core/AtomicFile.h"
 #include "core/GraphValidator.h"
 #include "core/GraphWriter.h"
+#include "core/Sha256.h"
 #include "core/YamlValue.h"
 
+#include <bit>
+#include <cmath>
 #include <csignal>
 #include <dirent.h>
+#include <limits>
+#include <set>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -38,6 +44,7 @@ private slots:
     void saveIntoMissingFolderFailsCleanly();
     void hashIgnoresLayoutButNotParams();
     void cycleNamesItsNodes();
+    void valueKeysTellApartWhatEvaluatesDifferently();
 };
 
 static std::string dataPath(const std::string &name) { return testsDir() + "/data/" + name; }
@@ -367,6 +374,41 @@ void TestGraphIO::cycleNamesItsNodes()
              std::string("cycle: a already feeds b"));
     QCOMPARE(connectionProblem(ok.graph, registry(), Link{"a", ""}, "b", "field").value_or(""),
              std::string("type mismatch: field takes field, a gives mask"));
+}
+
+static std::string keyOf(const Value &value)
+{
+    Sha256 h;
+    hashValue(h, value);
+    const auto digest = h.finish();
+    return std::string(digest.begin(), digest.end());
+}
+
+// The evaluation cache keys params by hashValue: values that may evaluate differently never share
+// a key, equal values always do.
+void TestGraphIO::valueKeysTellApartWhatEvaluatesDifferently()
+{
+    const double inf = std::numeric_limits<double>::infinity();
+    const std::vector<Value> distinct = {
+        Value(), Value(false), Value(true), Value(0.0), Value(-0.0), Value(1.0), Value(std::nextafter(1.0, 2.0)),
+        Value(inf), Value(-inf), Value(std::numeric_limits<double>::quiet_NaN()), Value(""), Value("1"),
+        Value("true"), Value("null"), Value("ab"), Value(ValueList{}), Value(ValueMap{}),
+        Value(ValueList{Value("ab")}), Value(ValueList{Value("a"), Value("b")}),
+        Value(ValueList{Value(ValueList{Value(1.0)}), Value(2.0)}), Value(ValueList{Value(1.0), Value(ValueList{Value(2.0)})}),
+        Value(ValueMap{{"a", Value("b")}}), Value(ValueMap{{"ab", Value("")}}), Value(ValueMap{{"a", Value(1.0)}}),
+        Value(ValueList{Value(ValueMap{{"name", Value("oak")}, {"weight", Value(1.0)}})}),
+        Value(ValueList{Value(ValueMap{{"name", Value("oak")}, {"weight", Value(2.0)}})}),
+    };
+    std::set<std::string> keys;
+    for (const Value &v : distinct)
+        keys.insert(keyOf(v));
+    QCOMPARE(keys.size(), distinct.size());
+    // the same value, built twice, has the same key; every NaN is the same NaN
+    QCOMPARE(keyOf(Value(ValueMap{{"a", Value(ValueList{Value(0.1), Value("x")})}})),
+             keyOf(Value(ValueMap{{"a", Value(ValueList{Value(0.1), Value("x")})}})));
+    QCOMPARE(keyOf(Value(std::bit_cast<double>(std::uint64_t(0x7ff8000000000123)))),
+             keyOf(Value(std::numeric_limits<double>::quiet_NaN())));
+    QCOMPARE(keyOf(Value(-std::numeric_limits<double>::quiet_NaN())), keyOf(Value(std::nan(""))));
 }
 
 QTEST_APPLESS_MAIN(TestGraphIO)
