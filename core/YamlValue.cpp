@@ -3,6 +3,7 @@
 
 #include "Diagnostic.h"
 #include "Limits.h"
+#include "TextEscape.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -138,14 +139,10 @@ std::string quoted(const std::string &s)
         case '\t': out += "\\t"; break;
         case '\r': out += "\\r"; break;
         default:
-            if (c < 0x20 || c == 0x7f) {
-                static const char *hex = "0123456789abcdef";
-                out += "\\x";
-                out += hex[c >> 4];
-                out += hex[c & 15];
-            } else {
+            if (c < 0x20 || c == 0x7f)
+                appendHexEscape(out, c);
+            else
                 out += static_cast<char>(c);
-            }
         }
     }
     return out + "\"";

@@ -1,13 +1,18 @@
 // Graph YAML v1: canonical byte-stable saves, every load problem with its line and column,
-// atomic saves that never damage the old file, and the graph hash; and the value keys of the
-// evaluation cache.
+// atomic saves that never damage the old file, and the graph hash; the JSON text of exports and
+// the catalog, and the value keys of the evaluation cache.
 #include "TestSupport.h"
 
 #include "core/AtomicFile.h"
+#include "core/CatalogExport.h"
 #include "core/GraphValidator.h"
 #include "core/GraphWriter.h"
+#include "core/PointsExport.h"
 #include "core/Sha256.h"
+#include "core/TextEscape.h"
 #include "core/YamlValue.h"
+
+#include <nlohmann/json.hpp>
 
 #include <bit>
 #include <cmath>
@@ -44,6 +49,9 @@ private slots:
     void saveIntoMissingFolderFailsCleanly();
     void hashIgnoresLayoutButNotParams();
     void cycleNamesItsNodes();
+    void jsonQuoteEscapesEveryControlCharacter();
+    void catalogJsonKeepsControlCharacters();
+    void pointsExportKeepsControlCharactersInNames();
     void valueKeysTellApartWhatEvaluatesDifferently();
 };
 
@@ -374,6 +382,71 @@ void TestGraphIO::cycleNamesItsNodes()
              std::string("cycle: a already feeds b"));
     QCOMPARE(connectionProblem(ok.graph, registry(), Link{"a", ""}, "b", "field").value_or(""),
              std::string("type mismatch: field takes field, a gives mask"));
+}
+
+void TestGraphIO::jsonQuoteEscapesEveryControlCharacter()
+{
+    QCOMPARE(jsonQuote("a\"b\\c"), std::string("\"a\\\"b\\\\c\""));
+    QCOMPARE(jsonQuote(std::string("\0\b\f\n\r\t\x01\x1f\x7f", 9)),
+             std::string("\"\\u0000\\b\\f\\n\\r\\t\\u0001\\u001f\x7f\""));
+    QCOMPARE(jsonQuote("Grüße 🌲"), std::string("\"Grüße 🌲\""));  // UTF-8 passes through
+    std::string every;
+    for (int c = 0; c < 0x80; ++c)
+        every += static_cast<char>(c);
+    every += "é漢🌲";
+    const std::string quoted = jsonQuote(every);
+    for (unsigned char c : quoted.substr(1, quoted.size() - 2))
+        QVERIFY2(c >= 0x20, "a raw control character in a JSON string");
+    QCOMPARE(nlohmann::json::parse(quoted).get<std::string>(), every);
+}
+
+// The catalog once turned control characters into spaces and left tabs and CRs raw (invalid JSON).
+void TestGraphIO::catalogJsonKeepsControlCharacters()
+{
+    NodeRegistry odd;
+    NodeDescriptor d;
+    d.typeId = "odd";
+    d.displayName = "Odd\tnode";
+    d.category = "Fields";
+    d.description = "tab\there, CR\rthere, bell\x07, \"quote\" and back\\slash, ünïcode";
+    ParamSpec p;
+    p.name = "label";
+    p.kind = ParamKind::String;
+    p.defaultValue = Value("a\tb\x1f");
+    p.description = "line\r\nbreak";
+    d.params.push_back(p);
+    odd.add(d);
+    const std::string text = catalogJson(odd);
+    QVERIFY2(text.find("\"description\": \"tab\\there, CR\\rthere, bell\\u0007, \\\"quote\\\" and back\\\\slash, "
+                       "ünïcode\"") != std::string::npos, text.c_str());
+    const auto j = nlohmann::json::parse(text);
+    const auto &node = j["nodes"][0];
+    QCOMPARE(node["displayName"].get<std::string>(), d.displayName);
+    QCOMPARE(node["description"].get<std::string>(), d.description);
+    QCOMPARE(node["params"][0]["default"].get<std::string>(), p.defaultValue.toString());
+    QCOMPARE(node["params"][0]["description"].get<std::string>(), p.description);
+}
+
+void TestGraphIO::pointsExportKeepsControlCharactersInNames()
+{
+    auto layer = std::make_shared<PointLayer>();
+    layer->info.name = "trees\tnorth\r\x01 \"old\" \\ é";
+    layer->info.nodeId = "trees";
+    layer->points = {{1.5, 2, 3}};
+    ExportInfo info;
+    info.graphName = "Island\tworld";
+    info.graphPath = "island.grove.yaml";
+    info.world = {100, 50, 7};
+    const std::string json = exportPoints(ExportFormat::Json, info, {layer});
+    QVERIFY2(json.find("\"name\": \"trees\\tnorth\\r\\u0001 \\\"old\\\" \\\\ é\"") != std::string::npos, json.c_str());
+    const auto j = nlohmann::json::parse(json);
+    QCOMPARE(j["graph"]["name"].get<std::string>(), info.graphName);
+    QCOMPARE(j["layers"][0]["name"].get<std::string>(), layer->info.name);
+    QCOMPARE(j["layers"][0]["types"][0]["name"].get<std::string>(), layer->info.name);
+    const auto tiled = nlohmann::json::parse(exportPoints(ExportFormat::Tiled, info, {layer}));
+    QCOMPARE(tiled["properties"][0]["value"].get<std::string>(), info.graphName);
+    QCOMPARE(tiled["layers"][0]["name"].get<std::string>(), layer->info.name);
+    QCOMPARE(tiled["layers"][0]["objects"][0]["type"].get<std::string>(), layer->info.name);
 }
 
 static std::string keyOf(const Value &value)
