@@ -41,7 +41,7 @@ std::string exportJson(const ExportInfo &info, const std::vector<PointLayerPtr> 
     out += "  \"format\": \"grove.points\",\n";
     out += "  \"formatVersion\": 1,\n";
     out += "  \"generator\": {\"name\": \"grove\", \"version\": \"" + std::string(kGroveVersion) + "\"},\n";
-    out += "  \"graph\": {\"name\": " + jsonQuote(info.graphName) + ", \"path\": " + jsonQuote(info.graphPath)
+    out += "  \"graph\": {\"name\": " + jsonQuote(info.graphName) + ", \"path\": " + jsonQuote(info.graphFile)
            + ", \"hash\": " + jsonQuote(info.graphHash) + ", \"seed\": " + std::to_string(info.world.seed) + "},\n";
     out += "  \"space\": {\"units\": \"world\", \"origin\": \"topLeft\", \"yAxis\": \"down\", \"rotation\": \"degCW\"},\n";
     out += "  \"bounds\": {\"minX\": 0, \"minY\": 0, \"maxX\": " + num(info.world.width) + ", \"maxY\": "

@@ -435,7 +435,7 @@ void TestGraphIO::pointsExportKeepsControlCharactersInNames()
     layer->points = {{1.5, 2, 3}};
     ExportInfo info;
     info.graphName = "Island\tworld";
-    info.graphPath = "island.grove.yaml";
+    info.graphFile = "island.grove.yaml";
     info.world = {100, 50, 7};
     const std::string json = exportPoints(ExportFormat::Json, info, {layer});
     QVERIFY2(json.find("\"name\": \"trees\\tnorth\\r\\u0001 \\\"old\\\" \\\\ é\"") != std::string::npos, json.c_str());

@@ -61,7 +61,7 @@ void evaluateSmall(const LoadResult &loaded, const NodeRegistry &registry)
     const std::vector<PointLayerPtr> layers = layersOf(result, ids);
     ExportInfo info;
     info.graphName = graph.name;
-    info.graphPath = "fuzz.grove.yaml";
+    info.graphFile = "fuzz.grove.yaml";
     info.graphHash = graphHash(graph, registry);
     info.world = graph.world;
     std::size_t total = 0;
