@@ -1,30 +1,15 @@
 // Catalog writers: everything comes from NodeDescriptor, nothing is listed by hand.
 #include "CatalogExport.h"
 
-#include "GraphIO.h"
 #include "NodeRegistry.h"
+#include "TextEscape.h"
+#include "YamlValue.h"
 
 #include <cmath>
 
 namespace grove {
 
 namespace {
-
-std::string json(const std::string &s)
-{
-    std::string out = "\"";
-    for (unsigned char c : s) {
-        if (c == '"' || c == '\\')
-            out += '\\', out += static_cast<char>(c);
-        else if (c == '\n')
-            out += "\\n";
-        else if (c < 0x20)
-            out += ' ';
-        else
-            out += static_cast<char>(c);
-    }
-    return out + "\"";
-}
 
 // Param values as JSON (infinities become strings, since JSON has none).
 std::string jsonValue(const Value &v)
@@ -33,8 +18,8 @@ std::string jsonValue(const Value &v)
     case Value::Kind::Null: return "null";
     case Value::Kind::Bool: return v.toBool() ? "true" : "false";
     case Value::Kind::Number:
-        return std::isfinite(v.toNumber()) ? formatNumber(v.toNumber()) : json(formatNumber(v.toNumber()));
-    case Value::Kind::String: return json(v.toString());
+        return std::isfinite(v.toNumber()) ? formatNumber(v.toNumber()) : jsonQuote(formatNumber(v.toNumber()));
+    case Value::Kind::String: return jsonQuote(v.toString());
     case Value::Kind::List: {
         std::string out = "[";
         for (size_t i = 0; i < v.toList().size(); ++i)
@@ -45,7 +30,7 @@ std::string jsonValue(const Value &v)
         std::string out = "{";
         bool first = true;
         for (const auto &[k, item] : v.toMap()) {
-            out += (first ? "" : ", ") + json(k) + ": " + jsonValue(item);
+            out += (first ? "" : ", ") + jsonQuote(k) + ": " + jsonValue(item);
             first = false;
         }
         return out + "}";
@@ -58,9 +43,9 @@ std::string ports(const std::vector<PortSpec> &list)
 {
     std::string out = "[";
     for (size_t i = 0; i < list.size(); ++i)
-        out += (i ? ", " : "") + std::string("{\"name\": ") + json(list[i].name) + ", \"type\": "
-               + json(dataTypeName(list[i].type)) + ", \"optional\": " + (list[i].optional ? "true" : "false")
-               + ", \"description\": " + json(list[i].description) + "}";
+        out += (i ? ", " : "") + std::string("{\"name\": ") + jsonQuote(list[i].name) + ", \"type\": "
+               + jsonQuote(dataTypeName(list[i].type)) + ", \"optional\": " + (list[i].optional ? "true" : "false")
+               + ", \"description\": " + jsonQuote(list[i].description) + "}";
     return out + "]";
 }
 
@@ -89,14 +74,15 @@ std::string catalogJson(const NodeRegistry &registry)
     for (const auto &d : registry.all()) {
         out += firstNode ? "\n" : ",\n";
         firstNode = false;
-        out += "    {\n      \"type\": " + json(d->typeId) + ",\n      \"displayName\": " + json(d->displayName)
-               + ",\n      \"category\": " + json(d->category) + ",\n      \"description\": " + json(d->description)
+        out += "    {\n      \"type\": " + jsonQuote(d->typeId) + ",\n      \"displayName\": "
+               + jsonQuote(d->displayName) + ",\n      \"category\": " + jsonQuote(d->category)
+               + ",\n      \"description\": " + jsonQuote(d->description)
                + ",\n      \"exact\": " + (d->matchesSeedJs ? "true" : "false") + ",\n      \"inputs\": " + ports(d->inputs)
                + ",\n      \"outputs\": " + ports(d->outputs) + ",\n      \"params\": [";
         for (size_t i = 0; i < d->params.size(); ++i) {
             const ParamSpec &p = d->params[i];
             out += (i ? ",\n" : "\n");
-            out += "        {\"name\": " + json(p.name) + ", \"kind\": " + json(paramKindName(p.kind))
+            out += "        {\"name\": " + jsonQuote(p.name) + ", \"kind\": " + jsonQuote(paramKindName(p.kind))
                    + ", \"default\": " + jsonValue(p.defaultValue);
             if (p.kind == ParamKind::Number || p.kind == ParamKind::Integer || p.kind == ParamKind::Range
                 || p.kind == ParamKind::NumberList)
@@ -108,7 +94,7 @@ std::string catalogJson(const NodeRegistry &registry)
                     values.emplace_back(e);
                 out += ", \"values\": " + jsonValue(values);
             }
-            out += ", \"description\": " + json(p.description) + "}";
+            out += ", \"description\": " + jsonQuote(p.description) + "}";
         }
         out += d->params.empty() ? "]\n    }" : "\n      ]\n    }";
     }

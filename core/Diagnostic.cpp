@@ -1,6 +1,8 @@
 // Diagnostic formatting and the did-you-mean suggestion shared by the loader, overrides and the CLI.
 #include "Diagnostic.h"
 
+#include "TextEscape.h"
+
 #include <algorithm>
 
 namespace grove {
@@ -29,14 +31,10 @@ std::string quote(const std::string &name)
         --cut;  // do not split a UTF-8 sequence
     for (size_t i = 0; i < cut; ++i) {
         const unsigned char c = static_cast<unsigned char>(name[i]);
-        if (c < 0x20 || c == 0x7f) {
-            static const char *hex = "0123456789abcdef";
-            out += "\\x";
-            out += hex[c >> 4];
-            out += hex[c & 15];
-        } else {
+        if (c < 0x20 || c == 0x7f)
+            appendHexEscape(out, c);
+        else
             out += static_cast<char>(c);
-        }
     }
     if (cut < name.size())
         out += "...";

@@ -1,7 +1,6 @@
 // The evaluator: validate, order, reuse cached results whose key is unchanged, compute the rest.
 #include "Evaluator.h"
 
-#include "GraphIO.h"
 #include "GraphValidator.h"
 #include "NodeRegistry.h"
 #include "Sha256.h"
@@ -84,12 +83,11 @@ EvalResult Evaluator::evaluate(const Graph &graph, const EvalRequest &request)
         Sha256 h;
         h.update(node.type);
         h.update(std::string(1, '\0'));
-        for (const auto &[k, v] : completeParams(desc, node.params)) {
-            h.update(k);
-            h.update("=");
-            h.update(toFlowYaml(v));
-            h.update(std::string(1, '\0'));
-        }
+        // The id too: a layer's points carry their node's id (and its name defaults to it), so two
+        // nodes alike in all else are still two results.
+        h.update(node.id);
+        h.update(std::string(1, '\0'));
+        hashValue(h, Value(completeParams(desc, node.params)));
         h.update(worldText);
         for (const auto &in : desc.inputs) {
             const Link *link = node.input(in.name);

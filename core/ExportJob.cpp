@@ -2,7 +2,7 @@
 #include "ExportJob.h"
 
 #include "Evaluator.h"
-#include "GraphIO.h"
+#include "GraphWriter.h"
 #include "PngWriter.h"
 #include "PreviewRenderer.h"
 
@@ -49,7 +49,7 @@ std::optional<ExportOutput> buildExport(const Graph &graph, const NodeRegistry &
     }
     ExportInfo info;
     info.graphName = graph.name;
-    info.graphPath = job.graphPath;
+    info.graphFile = job.graphPath.substr(job.graphPath.find_last_of('/') + 1);
     info.graphHash = graphHash(graph, registry);
     info.world = graph.world;
     const std::vector<PointLayerPtr> layers = layersOf(result, job.layers);

@@ -18,7 +18,7 @@ struct ExportJob
     ExportFormat format = ExportFormat::Json;
     bool split = false;               // one file per layer instead of one file
     std::vector<std::string> layers;  // exported node ids, in export order
-    std::string graphPath;            // written into the export as given (the CLI's FILE argument)
+    std::string graphPath;            // the graph's file; only its name goes into the export, no folders
     int pngSize = 0;                  // the PNG's longer side; 0: no PNG
 };
 

@@ -1,7 +1,7 @@
 // Export destinations: checked as a whole first, so a bad one leaves no half results behind.
 #include "ExportWriter.h"
 
-#include "GraphIO.h"
+#include "AtomicFile.h"
 
 #include <cerrno>
 #include <cstring>

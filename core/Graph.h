@@ -12,6 +12,9 @@
 
 namespace grove {
 
+// The graph file format version this Grove reads and writes (`grove: 1`).
+inline constexpr int kGraphFormatVersion = 1;
+
 struct World
 {
     double width = 880;

@@ -2,8 +2,8 @@
 #include "Overrides.h"
 
 #include "Diagnostic.h"
-#include "GraphIO.h"
 #include "NodeRegistry.h"
+#include "YamlValue.h"
 
 namespace grove {
 

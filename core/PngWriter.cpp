@@ -1,7 +1,7 @@
 // PNG encoding: signature, IHDR, one IDAT (filtered rows, deflated), IEND; CRCs from zlib.
 #include "PngWriter.h"
 
-#include "GraphIO.h"
+#include "AtomicFile.h"
 
 #include <zlib.h>
 

@@ -1,7 +1,7 @@
 // PNG output for previews: 8-bit RGB, zlib at a fixed level, no timestamps, so bytes are stable.
 #pragma once
 
-#include "PreviewRenderer.h"
+#include "Image.h"
 
 #include <optional>
 #include <string>

@@ -2,6 +2,7 @@
 #include "PointsExport.h"
 
 #include "Evaluator.h"
+#include "TextEscape.h"
 #include "Value.h"
 
 #include <cmath>
@@ -9,30 +10,6 @@
 namespace grove {
 
 namespace {
-
-std::string jsonString(const std::string &s)
-{
-    std::string out = "\"";
-    for (unsigned char c : s) {
-        switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        default:
-            if (c < 0x20) {
-                static const char *hex = "0123456789abcdef";
-                out += "\\u00";
-                out += hex[c >> 4];
-                out += hex[c & 15];
-            } else {
-                out += static_cast<char>(c);
-            }
-        }
-    }
-    return out + "\"";
-}
 
 std::string num(double v)
 {
@@ -64,8 +41,8 @@ std::string exportJson(const ExportInfo &info, const std::vector<PointLayerPtr> 
     out += "  \"format\": \"grove.points\",\n";
     out += "  \"formatVersion\": 1,\n";
     out += "  \"generator\": {\"name\": \"grove\", \"version\": \"" + std::string(kGroveVersion) + "\"},\n";
-    out += "  \"graph\": {\"name\": " + jsonString(info.graphName) + ", \"path\": " + jsonString(info.graphPath)
-           + ", \"hash\": " + jsonString(info.graphHash) + ", \"seed\": " + std::to_string(info.world.seed) + "},\n";
+    out += "  \"graph\": {\"name\": " + jsonQuote(info.graphName) + ", \"path\": " + jsonQuote(info.graphFile)
+           + ", \"hash\": " + jsonQuote(info.graphHash) + ", \"seed\": " + std::to_string(info.world.seed) + "},\n";
     out += "  \"space\": {\"units\": \"world\", \"origin\": \"topLeft\", \"yAxis\": \"down\", \"rotation\": \"degCW\"},\n";
     out += "  \"bounds\": {\"minX\": 0, \"minY\": 0, \"maxX\": " + num(info.world.width) + ", \"maxY\": "
            + num(info.world.height) + "},\n";
@@ -74,14 +51,14 @@ std::string exportJson(const ExportInfo &info, const std::vector<PointLayerPtr> 
         const PointLayer &layer = *layers[li];
         out += li ? ",\n" : "\n";
         out += "    {\n";
-        out += "      \"name\": " + jsonString(layer.info.name) + ",\n";
-        out += "      \"node\": " + jsonString(layer.info.nodeId) + ",\n";
+        out += "      \"name\": " + jsonQuote(layer.info.name) + ",\n";
+        out += "      \"node\": " + jsonQuote(layer.info.nodeId) + ",\n";
         out += "      \"count\": " + std::to_string(layer.points.size()) + ",\n";
         out += "      \"types\": [";
         const auto types = typesOf(layer);
         for (size_t t = 0; t < types.size(); ++t)
             out += (t ? ", " : "") + std::string("{\"index\": ") + std::to_string(t) + ", \"name\": "
-                   + jsonString(types[t].name) + ", \"weight\": " + num(types[t].weight) + "}";
+                   + jsonQuote(types[t].name) + ", \"weight\": " + num(types[t].weight) + "}";
         out += "],\n";
         out += "      \"points\": [";
         std::string line;
@@ -130,8 +107,8 @@ std::string exportTiled(const ExportInfo &info, const std::vector<PointLayerPtr>
     out += "  \"tilewidth\": " + std::to_string(tile) + ",\n  \"tileheight\": " + std::to_string(tile) + ",\n";
     out += "  \"width\": " + formatNumber(std::ceil(info.world.width / tile)) + ",\n  \"height\": "
            + formatNumber(std::ceil(info.world.height / tile)) + ",\n";
-    out += "  \"properties\": [{\"name\": \"grove.graph\", \"type\": \"string\", \"value\": " + jsonString(info.graphName)
-           + "}, {\"name\": \"grove.hash\", \"type\": \"string\", \"value\": " + jsonString(info.graphHash)
+    out += "  \"properties\": [{\"name\": \"grove.graph\", \"type\": \"string\", \"value\": " + jsonQuote(info.graphName)
+           + "}, {\"name\": \"grove.hash\", \"type\": \"string\", \"value\": " + jsonQuote(info.graphHash)
            + "}, {\"name\": \"grove.seed\", \"type\": \"int\", \"value\": " + std::to_string(info.world.seed) + "}],\n";
     out += "  \"tilesets\": [],\n";
     out += "  \"layers\": [";
@@ -141,12 +118,12 @@ std::string exportTiled(const ExportInfo &info, const std::vector<PointLayerPtr>
         const auto types = typesOf(layer);
         out += li ? ",\n" : "\n";
         out += "    {\"type\": \"objectgroup\", \"id\": " + std::to_string(li + 1) + ", \"name\": "
-               + jsonString(layer.info.name) + ", \"draworder\": \"topdown\", \"opacity\": 1, \"visible\": true, "
+               + jsonQuote(layer.info.name) + ", \"draworder\": \"topdown\", \"opacity\": 1, \"visible\": true, "
                  "\"x\": 0, \"y\": 0, \"objects\": [";
         for (size_t i = 0; i < layer.points.size(); ++i) {
             const PointXYR &p = layer.points[i];
             const PointAttributes a = layer.attributes(i);
-            const std::string type = jsonString(types[static_cast<size_t>(a.type < 0 ? 0 : a.type)].name);
+            const std::string type = jsonQuote(types[static_cast<size_t>(a.type < 0 ? 0 : a.type)].name);
             out += i ? ",\n      " : "\n      ";
             out += "{\"id\": " + std::to_string(objectId++) + ", \"name\": \"\", \"type\": " + type + ", \"class\": "
                    + type + ", \"point\": true, \"x\": " + num(p.x) + ", \"y\": " + num(p.y)

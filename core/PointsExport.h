@@ -16,7 +16,7 @@ enum class ExportFormat { Json, Csv, Tiled };
 struct ExportInfo
 {
     std::string graphName;
-    std::string graphPath;
+    std::string graphFile;  // the graph file's name without its folder, so exports match on any machine
     std::string graphHash;
     World world;
 };

@@ -2,9 +2,9 @@
 #pragma once
 
 #include "Graph.h"
+#include "Image.h"
 
 #include <atomic>
-#include <cstdint>
 #include <optional>
 #include <set>
 #include <string>
@@ -15,16 +15,6 @@ namespace grove {
 
 struct EvalResult;
 class NodeRegistry;
-
-// 8-bit RGB, rows top to bottom, 3 bytes a pixel.
-struct Image
-{
-    int width = 0;
-    int height = 0;
-    std::vector<std::uint8_t> rgb;
-
-    bool empty() const { return width <= 0 || height <= 0; }
-};
 
 struct RenderOptions
 {

@@ -9,6 +9,7 @@
 
 namespace grove {
 
+class Sha256;
 class Value;
 using ValueList = std::vector<Value>;
 using ValueMap = std::vector<std::pair<std::string, Value>>;  // insertion-ordered
@@ -54,5 +55,10 @@ private:
 
 // Shortest round-trip text for a double ("0.1", "880", "1e-07", ".inf", "-.inf", ".nan").
 std::string formatNumber(double value);
+
+// Feeds a value into a hash for cache keys: kind-tagged and length-prefixed, so no two different
+// values feed the same bytes; numbers by their bits (-0 stays apart from 0, every NaN is one NaN).
+// Independent of any file format, and stable across runs and builds.
+void hashValue(Sha256 &hash, const Value &value);
 
 } // namespace grove

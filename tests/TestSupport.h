@@ -1,7 +1,7 @@
 // Helpers shared by the test suites: paths, file I/O, graph loading.
 #pragma once
 
-#include "core/GraphIO.h"
+#include "core/GraphReader.h"
 #include "core/Overrides.h"
 #include "core/NodeRegistry.h"
 #include "nodes/BuiltinNodes.h"

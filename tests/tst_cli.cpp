@@ -19,10 +19,12 @@ struct Run
     std::string out, err;
 };
 
-static Run cli(const QStringList &args)
+static Run cli(const QStringList &args, const QString &workingDirectory = {})
 {
     QProcess p;
     p.setProgram(GROVE_CLI);
+    if (!workingDirectory.isEmpty())
+        p.setWorkingDirectory(workingDirectory);
     p.setArguments(args);
     p.start();
     p.closeWriteChannel();
@@ -56,6 +58,7 @@ private slots:
     void splitOntoAFileWritesNothing();
     void layersFilter();
     void csvAndTiled();
+    void exportsDoNotDependOnTheGraphsFolder();
     void nodesCatalog();
     void formatRewritesCanonically();
     void pngIsWrittenWithTheExport();
@@ -314,6 +317,31 @@ void TestCli::csvAndTiled()
     QCOMPARE(j["layers"][0]["type"].get<std::string>(), std::string("objectgroup"));
     QCOMPARE(j["layers"][0]["objects"][0]["point"].get<bool>(), true);
     QCOMPARE(j["layers"][1]["name"].get<std::string>(), std::string("rocks"));
+}
+
+// The same graph from two checkouts gives the same bytes: an export names the graph's file, never
+// its folders (which once leaked local paths into game data).
+void TestCli::exportsDoNotDependOnTheGraphsFolder()
+{
+    const std::string text = readFile(sourceDir() + "/presets/island_world.grove.yaml");
+    const QString near = QString::fromStdString(path("checkout-a"));
+    const QString deep = QString::fromStdString(path("deeper/still/checkout-b"));
+    QVERIFY(QDir().mkpath(near) && QDir().mkpath(deep));
+    writeFile(near.toStdString() + "/island_world.grove.yaml", text);
+    writeFile(deep.toStdString() + "/island_world.grove.yaml", text);
+    for (const char *format : {"json", "csv", "tiled"}) {
+        Run a = cli({"eval", near + "/island_world.grove.yaml", "--format", format});
+        Run b = cli({"eval", "still/checkout-b/island_world.grove.yaml", "--format", format},
+                    QString::fromStdString(path("deeper")));
+        QCOMPARE(a.code, 0);
+        QCOMPARE(b.code, 0);
+        QVERIFY(a.out.size() > 1000);
+        QVERIFY2(a.out == b.out, format);
+        for (const std::string &folder : {m_dir->path().toStdString(), std::string("checkout"), std::string("deeper")})
+            QVERIFY2(a.out.find(folder) == std::string::npos, (format + (": names " + folder)).c_str());
+    }
+    Run json = cli({"eval", near + "/island_world.grove.yaml"});
+    QCOMPARE(nlohmann::json::parse(json.out)["graph"]["path"].get<std::string>(), std::string("island_world.grove.yaml"));
 }
 
 void TestCli::nodesCatalog()

@@ -3,6 +3,8 @@
 
 #include "TestSupport.h"
 
+#include "core/GraphWriter.h"
+
 #include "Document.h"
 #include "MainWindow.h"
 #include "PreviewController.h"

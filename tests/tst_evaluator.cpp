@@ -3,6 +3,7 @@
 #include "TestSupport.h"
 
 #include "core/Evaluator.h"
+#include "core/GraphWriter.h"
 #include "core/LayerStats.h"
 #include "core/Sha256.h"
 #include "core/PointsExport.h"
@@ -21,6 +22,7 @@ private slots:
     void editReevaluatesExactlyDownstream_data();
     void editReevaluatesExactlyDownstream();
     void cachedResultsEqualFreshResults();
+    void twoAlikeLayersAreTwoLayers();
     void targetsEvaluateOnlyTheirInputs();
     void twentyThousandNodeChain();
     void cancelStopsAndLeavesNoPartialResult();
@@ -104,6 +106,27 @@ void TestEvaluator::cachedResultsEqualFreshResults()
     // undoing the edit is served from the cache (the previous run is kept)
     QCOMPARE(applyOverrideText(g, "rocks.radius=34"), std::string());
     QVERIFY(warm.evaluate(g).computed.empty());
+}
+
+// A pasted copy of an unwired layer exported under the original's node id and name: the cache
+// served both nodes one result. Each layer node is its own result.
+void TestEvaluator::twoAlikeLayersAreTwoLayers()
+{
+    const LoadResult loaded = load("grove: 1\nworld: {width: 200, height: 200, seed: 3}\nnodes:\n"
+                                   "  rocks_2:\n    type: place_layer\n    params: {radius: 30}\n"
+                                   "  rocks_3:\n    type: place_layer\n    params: {radius: 30}\n");
+    QVERIFY(loaded.ok());
+    Evaluator evaluator(registry());
+    const EvalResult r = evaluator.evaluate(loaded.graph);
+    QVERIFY(r.ok());
+    const auto layers = layersOf(r, {"rocks_2", "rocks_3"});
+    QCOMPARE(layers.size(), size_t(2));
+    QCOMPARE(layers[0]->info.nodeId, std::string("rocks_2"));
+    QCOMPARE(layers[0]->info.name, std::string("rocks_2"));
+    QCOMPARE(layers[1]->info.nodeId, std::string("rocks_3"));
+    QCOMPARE(layers[1]->info.name, std::string("rocks_3"));
+    QCOMPARE(layers[0]->points.size(), layers[1]->points.size());  // alike in all else
+    QCOMPARE(r.computed.size(), size_t(2));
 }
 
 void TestEvaluator::targetsEvaluateOnlyTheirInputs()

@@ -1,11 +1,25 @@
 // Graph YAML v1: canonical byte-stable saves, every load problem with its line and column,
-// atomic saves that never damage the old file, and the graph hash.
+// atomic saves that never damage the old file, and the graph hash; the JSON text of exports and
+// the catalog, and the value keys of the evaluation cache.
 #include "TestSupport.h"
 
+#include "core/AtomicFile.h"
+#include "core/CatalogExport.h"
 #include "core/GraphValidator.h"
+#include "core/GraphWriter.h"
+#include "core/PointsExport.h"
+#include "core/Sha256.h"
+#include "core/TextEscape.h"
+#include "core/YamlValue.h"
 
+#include <nlohmann/json.hpp>
+
+#include <bit>
+#include <cmath>
 #include <csignal>
 #include <dirent.h>
+#include <limits>
+#include <set>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -35,6 +49,10 @@ private slots:
     void saveIntoMissingFolderFailsCleanly();
     void hashIgnoresLayoutButNotParams();
     void cycleNamesItsNodes();
+    void jsonQuoteEscapesEveryControlCharacter();
+    void catalogJsonKeepsControlCharacters();
+    void pointsExportKeepsControlCharactersInNames();
+    void valueKeysTellApartWhatEvaluatesDifferently();
 };
 
 static std::string dataPath(const std::string &name) { return testsDir() + "/data/" + name; }
@@ -364,6 +382,106 @@ void TestGraphIO::cycleNamesItsNodes()
              std::string("cycle: a already feeds b"));
     QCOMPARE(connectionProblem(ok.graph, registry(), Link{"a", ""}, "b", "field").value_or(""),
              std::string("type mismatch: field takes field, a gives mask"));
+}
+
+void TestGraphIO::jsonQuoteEscapesEveryControlCharacter()
+{
+    QCOMPARE(jsonQuote("a\"b\\c"), std::string("\"a\\\"b\\\\c\""));
+    QCOMPARE(jsonQuote(std::string("\0\b\f\n\r\t\x01\x1f\x7f", 9)),
+             std::string("\"\\u0000\\b\\f\\n\\r\\t\\u0001\\u001f\x7f\""));
+    QCOMPARE(jsonQuote("Grüße 🌲"), std::string("\"Grüße 🌲\""));  // UTF-8 passes through
+    std::string every;
+    for (int c = 0; c < 0x80; ++c)
+        every += static_cast<char>(c);
+    every += "é漢🌲";
+    const std::string quoted = jsonQuote(every);
+    for (unsigned char c : quoted.substr(1, quoted.size() - 2))
+        QVERIFY2(c >= 0x20, "a raw control character in a JSON string");
+    QCOMPARE(nlohmann::json::parse(quoted).get<std::string>(), every);
+}
+
+// The catalog once turned control characters into spaces and left tabs and CRs raw (invalid JSON).
+void TestGraphIO::catalogJsonKeepsControlCharacters()
+{
+    NodeRegistry odd;
+    NodeDescriptor d;
+    d.typeId = "odd";
+    d.displayName = "Odd\tnode";
+    d.category = "Fields";
+    d.description = "tab\there, CR\rthere, bell\x07, \"quote\" and back\\slash, ünïcode";
+    ParamSpec p;
+    p.name = "label";
+    p.kind = ParamKind::String;
+    p.defaultValue = Value("a\tb\x1f");
+    p.description = "line\r\nbreak";
+    d.params.push_back(p);
+    odd.add(d);
+    const std::string text = catalogJson(odd);
+    QVERIFY2(text.find("\"description\": \"tab\\there, CR\\rthere, bell\\u0007, \\\"quote\\\" and back\\\\slash, "
+                       "ünïcode\"") != std::string::npos, text.c_str());
+    const auto j = nlohmann::json::parse(text);
+    const auto &node = j["nodes"][0];
+    QCOMPARE(node["displayName"].get<std::string>(), d.displayName);
+    QCOMPARE(node["description"].get<std::string>(), d.description);
+    QCOMPARE(node["params"][0]["default"].get<std::string>(), p.defaultValue.toString());
+    QCOMPARE(node["params"][0]["description"].get<std::string>(), p.description);
+}
+
+void TestGraphIO::pointsExportKeepsControlCharactersInNames()
+{
+    auto layer = std::make_shared<PointLayer>();
+    layer->info.name = "trees\tnorth\r\x01 \"old\" \\ é";
+    layer->info.nodeId = "trees";
+    layer->points = {{1.5, 2, 3}};
+    ExportInfo info;
+    info.graphName = "Island\tworld";
+    info.graphFile = "island.grove.yaml";
+    info.world = {100, 50, 7};
+    const std::string json = exportPoints(ExportFormat::Json, info, {layer});
+    QVERIFY2(json.find("\"name\": \"trees\\tnorth\\r\\u0001 \\\"old\\\" \\\\ é\"") != std::string::npos, json.c_str());
+    const auto j = nlohmann::json::parse(json);
+    QCOMPARE(j["graph"]["name"].get<std::string>(), info.graphName);
+    QCOMPARE(j["layers"][0]["name"].get<std::string>(), layer->info.name);
+    QCOMPARE(j["layers"][0]["types"][0]["name"].get<std::string>(), layer->info.name);
+    const auto tiled = nlohmann::json::parse(exportPoints(ExportFormat::Tiled, info, {layer}));
+    QCOMPARE(tiled["properties"][0]["value"].get<std::string>(), info.graphName);
+    QCOMPARE(tiled["layers"][0]["name"].get<std::string>(), layer->info.name);
+    QCOMPARE(tiled["layers"][0]["objects"][0]["type"].get<std::string>(), layer->info.name);
+}
+
+static std::string keyOf(const Value &value)
+{
+    Sha256 h;
+    hashValue(h, value);
+    const auto digest = h.finish();
+    return std::string(digest.begin(), digest.end());
+}
+
+// The evaluation cache keys params by hashValue: values that may evaluate differently never share
+// a key, equal values always do.
+void TestGraphIO::valueKeysTellApartWhatEvaluatesDifferently()
+{
+    const double inf = std::numeric_limits<double>::infinity();
+    const std::vector<Value> distinct = {
+        Value(), Value(false), Value(true), Value(0.0), Value(-0.0), Value(1.0), Value(std::nextafter(1.0, 2.0)),
+        Value(inf), Value(-inf), Value(std::numeric_limits<double>::quiet_NaN()), Value(""), Value("1"),
+        Value("true"), Value("null"), Value("ab"), Value(ValueList{}), Value(ValueMap{}),
+        Value(ValueList{Value("ab")}), Value(ValueList{Value("a"), Value("b")}),
+        Value(ValueList{Value(ValueList{Value(1.0)}), Value(2.0)}), Value(ValueList{Value(1.0), Value(ValueList{Value(2.0)})}),
+        Value(ValueMap{{"a", Value("b")}}), Value(ValueMap{{"ab", Value("")}}), Value(ValueMap{{"a", Value(1.0)}}),
+        Value(ValueList{Value(ValueMap{{"name", Value("oak")}, {"weight", Value(1.0)}})}),
+        Value(ValueList{Value(ValueMap{{"name", Value("oak")}, {"weight", Value(2.0)}})}),
+    };
+    std::set<std::string> keys;
+    for (const Value &v : distinct)
+        keys.insert(keyOf(v));
+    QCOMPARE(keys.size(), distinct.size());
+    // the same value, built twice, has the same key; every NaN is the same NaN
+    QCOMPARE(keyOf(Value(ValueMap{{"a", Value(ValueList{Value(0.1), Value("x")})}})),
+             keyOf(Value(ValueMap{{"a", Value(ValueList{Value(0.1), Value("x")})}})));
+    QCOMPARE(keyOf(Value(std::bit_cast<double>(std::uint64_t(0x7ff8000000000123)))),
+             keyOf(Value(std::numeric_limits<double>::quiet_NaN())));
+    QCOMPARE(keyOf(Value(-std::numeric_limits<double>::quiet_NaN())), keyOf(Value(std::nan(""))));
 }
 
 QTEST_APPLESS_MAIN(TestGraphIO)

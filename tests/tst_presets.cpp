@@ -4,6 +4,7 @@
 #include "TestSupport.h"
 
 #include "core/Evaluator.h"
+#include "core/GraphWriter.h"
 #include "core/LayerStats.h"
 #include "core/PointsExport.h"
 #include "core/PreviewRenderer.h"

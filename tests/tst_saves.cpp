@@ -2,6 +2,8 @@
 // middle of a save. In every case the previous file stays byte-identical.
 #include "TestSupport.h"
 
+#include "core/AtomicFile.h"
+
 #include <QTemporaryDir>
 
 #include <csignal>

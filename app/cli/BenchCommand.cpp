@@ -7,7 +7,7 @@
 #include "tests/bench/ReferenceNoise.h"
 
 #include "core/Evaluator.h"
-#include "core/GraphIO.h"
+#include "core/GraphReader.h"
 #include "core/NodeRegistry.h"
 #include "core/PoissonPlacement.h"
 #include "core/PointsExport.h"

@@ -3,7 +3,8 @@
 
 #include "Document.h"
 
-#include "core/GraphIO.h"
+#include "core/AtomicFile.h"
+#include "core/GraphWriter.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>

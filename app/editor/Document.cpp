@@ -1,7 +1,9 @@
 // Document: file load/save, problem bookkeeping and the low-level mutators undo commands call.
 #include "Document.h"
 
+#include "core/AtomicFile.h"
 #include "core/GraphValidator.h"
+#include "core/GraphWriter.h"
 #include "core/NodeRegistry.h"
 
 #include <QTimer>

@@ -3,7 +3,7 @@
 
 #include "core/Diagnostic.h"
 #include "core/Graph.h"
-#include "core/GraphIO.h"
+#include "core/GraphReader.h"
 
 #include <QObject>
 #include <QPointF>

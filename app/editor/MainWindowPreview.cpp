@@ -9,8 +9,9 @@
 #include "PreviewController.h"
 #include "PreviewDock.h"
 
+#include "core/AtomicFile.h"
 #include "core/ExportJob.h"
-#include "core/GraphIO.h"
+#include "core/GraphWriter.h"
 #include "core/PreviewPipeline.h"
 
 #include <QDialog>

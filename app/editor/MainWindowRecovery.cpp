@@ -6,7 +6,7 @@
 #include "GraphCommands.h"
 #include "ValueCommands.h"
 
-#include "core/GraphIO.h"
+#include "core/GraphReader.h"
 #include "core/Overrides.h"
 
 #include <QFileInfo>

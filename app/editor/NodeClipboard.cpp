@@ -4,7 +4,8 @@
 #include "Document.h"
 #include "NodeCommands.h"
 
-#include "core/GraphIO.h"
+#include "core/GraphReader.h"
+#include "core/GraphWriter.h"
 #include "core/NodeRegistry.h"
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 // One small editor class per ParamKind family, built from the spec's ranges and enum values.
 #include "ParamEditors.h"
 
-#include "core/GraphIO.h"
+#include "core/YamlValue.h"
 
 #include <QCheckBox>
 #include <QColorDialog>

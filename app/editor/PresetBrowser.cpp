@@ -1,8 +1,10 @@
 // PresetBrowser: a grid of presets; thumbnails load from the cache or render on the thread pool.
 #include "PresetBrowser.h"
 
+#include "core/AtomicFile.h"
 #include "core/Evaluator.h"
-#include "core/GraphIO.h"
+#include "core/GraphReader.h"
+#include "core/GraphWriter.h"
 #include "core/PngWriter.h"
 #include "core/PreviewRenderer.h"
 

@@ -5,7 +5,7 @@
 #include "ReferenceNoise.h"
 
 #include "core/Evaluator.h"
-#include "core/GraphIO.h"
+#include "core/GraphReader.h"
 #include "core/PoissonPlacement.h"
 #include "core/PointsExport.h"
 #include "core/Raster.h"

@@ -1,6 +1,6 @@
 // Live-preview latency on presets/island_world.grove.yaml at 880 x 480 through PreviewPipeline,
 // the path the editor's worker runs: a downstream param, the ground noise, and a cold start.
-#include "core/GraphIO.h"
+#include "core/GraphReader.h"
 #include "core/PreviewPipeline.h"
 #include "nodes/BuiltinNodes.h"
 

@@ -1,8 +1,9 @@
 // libFuzzer target: graph YAML -> loader + validator, the canonical save round trip, and a
 // budgeted evaluation with every export of small valid graphs.
 #include "core/Evaluator.h"
-#include "core/GraphIO.h"
+#include "core/GraphReader.h"
 #include "core/GraphValidator.h"
+#include "core/GraphWriter.h"
 #include "core/LayerStats.h"
 #include "core/NodeRegistry.h"
 #include "core/PointsExport.h"
@@ -60,7 +61,7 @@ void evaluateSmall(const LoadResult &loaded, const NodeRegistry &registry)
     const std::vector<PointLayerPtr> layers = layersOf(result, ids);
     ExportInfo info;
     info.graphName = graph.name;
-    info.graphPath = "fuzz.grove.yaml";
+    info.graphFile = "fuzz.grove.yaml";
     info.graphHash = graphHash(graph, registry);
     info.world = graph.world;
     std::size_t total = 0;

@@ -1,0 +1,62 @@
+// The atomic write: a temporary file beside the target, written, fsynced, then renamed over it.
+#include "AtomicFile.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <vector>
+
+namespace grove {
+
+std::optional<std::string> writeFileAtomically(const std::string &path, const std::string &bytes)
+{
+    auto slash = path.find_last_of('/');
+    const std::string dir = slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
+    const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
+    std::string tmpl = dir + "/." + base + ".saving-XXXXXX";
+    std::vector<char> name(tmpl.begin(), tmpl.end());
+    name.push_back('\0');
+    int fd = ::mkstemp(name.data());
+    if (fd < 0)
+        return "cannot create a temporary file in " + dir + ": " + std::strerror(errno);
+    const std::string tmp(name.data());
+    auto fail = [&](const std::string &what) {
+        std::string reason = what + ": " + std::strerror(errno);
+        ::close(fd);
+        ::unlink(tmp.c_str());
+        return reason;
+    };
+    // keep the permissions of the file being replaced (mkstemp makes 0600)
+    struct stat st{};
+    if (::stat(path.c_str(), &st) == 0)
+        ::fchmod(fd, st.st_mode & 07777);
+    else
+        ::fchmod(fd, 0644);
+    size_t done = 0;
+    while (done < bytes.size()) {
+        ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return fail("cannot write " + path);
+        }
+        done += static_cast<size_t>(n);
+    }
+    if (::fsync(fd) != 0)
+        return fail("cannot flush " + path);
+    if (::close(fd) != 0) {
+        std::string reason = "cannot write " + path + ": " + std::strerror(errno);
+        ::unlink(tmp.c_str());
+        return reason;
+    }
+    if (::rename(tmp.c_str(), path.c_str()) != 0) {
+        std::string reason = "cannot replace " + path + ": " + std::strerror(errno);
+        ::unlink(tmp.c_str());
+        return reason;
+    }
+    return std::nullopt;
+}
+
+} // namespace grove

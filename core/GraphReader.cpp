@@ -1,0 +1,451 @@
+// Graph YAML v1 reading with yaml-cpp: every problem located, a best-effort graph even on errors.
+#include "GraphReader.h"
+
+#include "GraphValidator.h"
+#include "Limits.h"
+#include "NodeRegistry.h"
+#include "YamlValue.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <optional>
+#include <tuple>
+#include <sys/stat.h>
+
+namespace grove {
+
+namespace {
+
+class Reader
+{
+public:
+    Reader(std::string file, const NodeRegistry &registry) : m_file(std::move(file)), m_registry(registry) {}
+
+    LoadResult load(const std::string &text);
+
+private:
+    void error(YamlLocation loc, std::string path, std::string message, std::string nodeId = {})
+    {
+        Diagnostic d;
+        d.file = m_file;
+        d.line = loc.line;
+        d.column = loc.column;
+        d.path = std::move(path);
+        d.nodeId = std::move(nodeId);
+        d.message = std::move(message);
+        m_diags.push_back(std::move(d));
+    }
+    void warning(YamlLocation loc, std::string path, std::string message)
+    {
+        error(loc, std::move(path), std::move(message));
+        m_diags.back().severity = Diagnostic::Severity::Warning;
+    }
+
+    YamlErrorSink sink()
+    {
+        return [this](YamlLocation loc, const std::string &path, const std::string &message) {
+            error(loc, path, message);
+        };
+    }
+    std::vector<std::pair<std::string, YAML::Node>>
+    entries(const YAML::Node &map, const std::string &path,
+            std::vector<std::pair<std::string, YamlLocation>> *keyLocs = nullptr)
+    {
+        return mapEntries(map, path, sink(), keyLocs);
+    }
+    bool valueFromYaml(const YAML::Node &n, const std::string &path, int depth, Value &out)
+    {
+        return convertYaml(n, path, depth, out, sink(), m_budget);
+    }
+    void readWorld(const YAML::Node &n);
+    void readNodes(const YAML::Node &n);
+    void readNode(const std::string &id, YamlLocation idLoc, const YAML::Node &n);
+    void readLayout(const YAML::Node &n);
+    std::optional<std::string> scalarText(const YAML::Node &n, const std::string &path, const char *what);
+    bool numberOf(const YAML::Node &n, const std::string &path, double &out);
+    void remember(const std::string &path, YamlLocation loc)
+    {
+        m_locs.emplace(path, std::make_pair(loc.line, loc.column));
+    }
+
+    std::string m_file;
+    const NodeRegistry &m_registry;
+    Graph m_graph;
+    Diagnostics m_diags;
+    std::map<std::string, std::pair<int, int>> m_locs;  // YAML path -> (line, column)
+    std::size_t m_budget = limits::maxYamlValues;
+};
+
+std::optional<std::string> Reader::scalarText(const YAML::Node &n, const std::string &path, const char *what)
+{
+    if (n.IsScalar())
+        return n.Scalar();
+    error(locationOf(n), path, std::string(what) + " must be a single value, not "
+                              + (n.IsMap() ? "a map" : n.IsSequence() ? "a list" : "empty"));
+    return std::nullopt;
+}
+
+bool Reader::numberOf(const YAML::Node &n, const std::string &path, double &out)
+{
+    Value v;
+    if (!valueFromYaml(n, path, 0, v))
+        return false;
+    if (!v.isNumber()) {
+        error(locationOf(n), path, path + " must be a number");
+        return false;
+    }
+    out = v.toNumber();
+    return true;
+}
+
+void Reader::readWorld(const YAML::Node &n)
+{
+    remember("world", locationOf(n));
+    if (!n.IsMap()) {
+        error(locationOf(n), "world", "world must be a map with width, height and seed");
+        return;
+    }
+    bool haveWidth = false, haveHeight = false;
+    for (const auto &[key, v] : entries(n, "world")) {
+        const std::string path = "world." + key;
+        remember(path, locationOf(v));
+        double d;
+        if (key == "width" || key == "height") {
+            (key == "width" ? haveWidth : haveHeight) = true;
+            if (numberOf(v, path, d))
+                (key == "width" ? m_graph.world.width : m_graph.world.height) = d;
+        } else if (key == "seed") {
+            if (numberOf(v, path, d)) {
+                if (d != std::floor(d) || d < -2147483648.0 || d > 2147483647.0)
+                    error(locationOf(v), path, "world seed must be a whole number from -2147483648 to 2147483647, got "
+                                              + formatNumber(d));
+                else
+                    m_graph.world.seed = static_cast<std::int32_t>(d);
+            }
+        } else {
+            error(locationOf(v), path, "unknown key " + quote(key) + " in world" + didYouMean(key, {"width", "height", "seed"}));
+        }
+    }
+    if (!haveWidth)
+        error(locationOf(n), "world", "world needs a width");
+    if (!haveHeight)
+        error(locationOf(n), "world", "world needs a height");
+}
+
+void Reader::readNode(const std::string &id, YamlLocation idLoc, const YAML::Node &n)
+{
+    const std::string base = "nodes." + id;
+    remember(base, idLoc);
+    Node node;
+    node.id = id;
+    if (!n.IsMap()) {
+        error(locationOf(n), base, "node " + quote(id) + " must be a map with type, inputs and params", id);
+        return;
+    }
+    ValueMap params;
+    for (const auto &[key, v] : entries(n, base)) {
+        const std::string path = base + "." + key;
+        remember(path, locationOf(v));
+        if (key == "type") {
+            if (auto t = scalarText(v, path, "type")) {
+                node.type = *t;
+            }
+        } else if (key == "inputs") {
+            if (v.IsNull())
+                continue;
+            if (!v.IsMap()) {
+                error(locationOf(v), path, "inputs must be a map of input -> node or node.port", id);
+                continue;
+            }
+            std::vector<std::pair<std::string, YamlLocation>> keyLocs;
+            for (const auto &[port, src] : entries(v, path, &keyLocs)) {
+                remember(path + "." + port, locationOf(src));
+                if (auto text = scalarText(src, path + "." + port, "a link"))
+                    node.inputs.emplace_back(port, Link::parse(*text));
+            }
+        } else if (key == "params") {
+            if (v.IsNull())
+                continue;
+            if (!v.IsMap()) {
+                error(locationOf(v), path, "params must be a map of name -> value", id);
+                continue;
+            }
+            for (const auto &[name, pv] : entries(v, path)) {
+                remember(path + "." + name, locationOf(pv));
+                Value value;
+                if (valueFromYaml(pv, path + "." + name, 1, value))
+                    params.emplace_back(name, std::move(value));
+            }
+        } else {
+            error(locationOf(v), path, "unknown key " + quote(key) + " in node " + quote(id) + ""
+                                      + didYouMean(key, {"type", "inputs", "params"}), id);
+        }
+    }
+    node.params = std::move(params);
+    m_graph.nodes.push_back(std::move(node));
+}
+
+void Reader::readNodes(const YAML::Node &n)
+{
+    remember("nodes", locationOf(n));
+    if (n.IsNull())
+        return;
+    if (!n.IsMap()) {
+        error(locationOf(n), "nodes", "nodes must be a map of node id -> node");
+        return;
+    }
+    std::vector<std::pair<std::string, YamlLocation>> keyLocs;
+    auto list = entries(n, "nodes", &keyLocs);
+    if (list.size() > limits::maxNodes) {
+        error(locationOf(n), "nodes", "the graph has " + std::to_string(list.size()) + " nodes; the limit is "
+                                     + std::to_string(limits::maxNodes));
+        return;
+    }
+    for (size_t i = 0; i < list.size(); ++i)
+        readNode(list[i].first, keyLocs[i].second, list[i].second);
+}
+
+void Reader::readLayout(const YAML::Node &n)
+{
+    if (n.IsNull())
+        return;
+    if (!n.IsMap()) {
+        error(locationOf(n), "layout", "layout must be a map");
+        return;
+    }
+    for (const auto &[key, v] : entries(n, "layout")) {
+        if (key != "nodes") {
+            warning(locationOf(v), "layout." + key, "unknown key " + quote(key) + " in layout is ignored");
+            continue;
+        }
+        if (v.IsNull())
+            continue;
+        if (!v.IsMap()) {
+            error(locationOf(v), "layout.nodes", "layout.nodes must be a map of node id -> {x, y}");
+            continue;
+        }
+        for (const auto &[id, pos] : entries(v, "layout.nodes")) {
+            const std::string path = "layout.nodes." + id;
+            if (!pos.IsMap()) {
+                error(locationOf(pos), path, "a node's layout must be {x, y}");
+                continue;
+            }
+            NodeLayout nl;
+            for (const auto &[k, pv] : entries(pos, path)) {
+                double d;
+                if (k == "x" || k == "y") {
+                    if (numberOf(pv, path + "." + k, d)) {
+                        if (!std::isfinite(d) || std::fabs(d) > 1e9)
+                            error(locationOf(pv), path + "." + k, "layout position must be a finite number within 1e9");
+                        else
+                            (k == "x" ? nl.x : nl.y) = d;
+                    }
+                } else if (k == "collapsed") {
+                    Value b;
+                    if (valueFromYaml(pv, path + "." + k, 0, b) && b.isBool())
+                        nl.collapsed = b.toBool();
+                    else
+                        error(locationOf(pv), path + "." + k, "collapsed must be true or false");
+                } else {
+                    warning(locationOf(pv), path + "." + k, "unknown key " + quote(k) + " in a node's layout is ignored");
+                }
+            }
+            m_graph.layout[id] = nl;
+        }
+    }
+}
+
+// The deepest remembered path that is a prefix of `path`: where a problem about it belongs.
+std::pair<int, int> findLocation(const std::map<std::string, std::pair<int, int>> &locations, std::string path)
+{
+    while (!path.empty()) {
+        auto it = locations.find(path);
+        if (it != locations.end())
+            return it->second;
+        auto cut = path.find_last_of(".[");
+        path = cut == std::string::npos ? std::string() : path.substr(0, cut);
+    }
+    return {0, 0};
+}
+
+LoadResult Reader::load(const std::string &text)
+{
+    LoadResult result;
+    if (text.size() > limits::maxYamlBytes) {
+        error({1, 1}, "", "the file is " + std::to_string(text.size() >> 20) + " MiB; graphs are limited to "
+                              + std::to_string(limits::maxYamlBytes >> 20) + " MiB");
+        result.diagnostics = std::move(m_diags);
+        return result;
+    }
+    if (text.size() >= 2 && ((text[0] == '\xff' && text[1] == '\xfe') || (text[0] == '\xfe' && text[1] == '\xff'))) {
+        error({1, 1}, "", "not a grove graph: the file is UTF-16 text; save it as UTF-8");
+        result.diagnostics = std::move(m_diags);
+        return result;
+    }
+    if (text.find('\0') != std::string::npos) {
+        size_t at = text.find('\0');
+        int line = 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+        size_t lineStart = text.rfind('\n', at);
+        int col = static_cast<int>(at - (lineStart == std::string::npos ? 0 : lineStart + 1)) + 1;
+        error({line, col}, "", "not a grove graph: the file contains a NUL byte (is it binary?)");
+        result.diagnostics = std::move(m_diags);
+        return result;
+    }
+    YAML::Node root;
+    try {
+        root = YAML::Load(text);
+    } catch (const YAML::Exception &e) {
+        std::string msg = e.msg;
+        if (msg == "bad file")  // yaml-cpp's depth guard
+            msg = "nested too deeply to read";
+        else if (msg == "illegal map value")
+            msg += " (a tab in the indentation, a key over 1024 characters, or no space after ':'?)";
+        error({e.mark.line + 1, e.mark.column + 1}, "", "not valid YAML: " + msg);
+        result.diagnostics = std::move(m_diags);
+        return result;
+    }
+    if (!root || root.IsNull()) {
+        error({1, 1}, "", "not a grove graph: the file is empty (expected 'grove: 1' and the graph)");
+    } else if (!root.IsMap()) {
+        error(locationOf(root), "", "not a grove graph: expected a map starting with 'grove: 1'");
+    } else {
+        auto top = entries(root, "");
+        auto grove = std::find_if(top.begin(), top.end(), [](const auto &e) { return e.first == "grove"; });
+        if (grove == top.end()) {
+            error(locationOf(root), "", "not a grove graph: 'grove: 1' is missing");
+        } else {
+            Value v;
+            valueFromYaml(grove->second, "grove", 0, v);
+            double ver = v.toNumber(-1);
+            if (!v.isNumber() || ver != std::floor(ver) || ver < 1) {
+                error(locationOf(grove->second), "grove", "grove must be the format version, a whole number such as 1");
+            } else if (ver > kGraphFormatVersion) {
+                error(locationOf(grove->second), "grove", "this graph is format version " + formatNumber(ver)
+                                                         + ", newer than this Grove reads ("
+                                                         + std::to_string(kGraphFormatVersion)
+                                                         + "); update Grove to open it");
+                result.diagnostics = std::move(m_diags);
+                return result;
+            }
+            if (grove != top.begin())
+                warning(locationOf(grove->second), "grove", "'grove' should be the first key");
+        }
+        bool haveWorld = false;
+        for (const auto &[key, v] : top) {
+            if (key == "grove")
+                continue;
+            if (key == "name" || key == "notes") {
+                if (v.IsNull())
+                    continue;
+                if (auto s = scalarText(v, key, key.c_str()))
+                    (key == "name" ? m_graph.name : m_graph.notes) = *s;
+            } else if (key == "world") {
+                haveWorld = true;
+                readWorld(v);
+            } else if (key == "nodes") {
+                readNodes(v);
+            } else if (key == "layout") {
+                readLayout(v);
+            } else {
+                error(locationOf(v), key, "unknown key " + quote(key) + ""
+                                         + didYouMean(key, {"grove", "name", "notes", "world", "nodes", "layout"}));
+            }
+        }
+        if (!haveWorld)
+            error(locationOf(root), "world", "the graph needs a world: {width, height, seed}");
+    }
+
+    // Structural checks on what was read, placed at the lines they came from.
+    for (Diagnostic d : validateGraph(m_graph, m_registry)) {
+        std::tie(d.line, d.column) = findLocation(m_locs, d.path);
+        d.file = m_file;
+        m_diags.push_back(std::move(d));
+    }
+    std::stable_sort(m_diags.begin(), m_diags.end(), [](const Diagnostic &a, const Diagnostic &b) {
+        return a.line != b.line ? a.line < b.line : a.column < b.column;
+    });
+
+    // Best effort graph: known params completed with defaults; bad values replaced by defaults.
+    for (auto &node : m_graph.nodes) {
+        const NodeDescriptor *desc = m_registry.find(node.type);
+        if (!desc)
+            continue;
+        ValueMap good;
+        for (const auto &[k, v] : node.params) {
+            const ParamSpec *spec = desc->param(k);
+            if (spec && !checkParamValue(*spec, v))
+                good.emplace_back(k, v);
+        }
+        node.params = completeParams(*desc, good);
+        // inputs in catalog order
+        std::vector<std::pair<std::string, Link>> ordered;
+        for (const auto &in : desc->inputs)
+            if (const Link *l = node.input(in.name))
+                ordered.emplace_back(in.name, *l);
+        for (const auto &[k, l] : node.inputs)
+            if (!desc->input(k))
+                ordered.emplace_back(k, l);
+        node.inputs = std::move(ordered);
+    }
+    // drop layout entries of nodes that do not exist
+    for (auto it = m_graph.layout.begin(); it != m_graph.layout.end();)
+        it = m_graph.indexOf(it->first) < 0 ? m_graph.layout.erase(it) : std::next(it);
+
+    result.graph = std::move(m_graph);
+    result.diagnostics = std::move(m_diags);
+    result.locations = std::move(m_locs);
+    return result;
+}
+
+} // namespace
+
+LoadResult loadGraphFromString(const std::string &text, const std::string &fileName, const NodeRegistry &registry)
+{
+    Reader reader(fileName, registry);
+    return reader.load(text);
+}
+
+void locate(const LoadResult &loaded, Diagnostic &diagnostic)
+{
+    std::tie(diagnostic.line, diagnostic.column) = findLocation(loaded.locations, diagnostic.path);
+}
+
+LoadResult loadGraphFile(const std::string &path, const NodeRegistry &registry)
+{
+    auto unreadable = [&](std::string message) {
+        LoadResult r;
+        Diagnostic d;
+        d.file = path;
+        d.message = std::move(message);
+        r.diagnostics.push_back(std::move(d));
+        return r;
+    };
+    const std::string tooLarge = "the file is larger than the " + std::to_string(limits::maxYamlBytes >> 20)
+                                 + " MiB graph limit";
+    struct stat st{};
+    if (::stat(path.c_str(), &st) != 0)
+        return unreadable(std::string("cannot open: ") + std::strerror(errno));
+    if (S_ISDIR(st.st_mode))
+        return unreadable("cannot open: it is a folder");
+    if (static_cast<std::uint64_t>(st.st_size) > limits::maxYamlBytes)
+        return unreadable(tooLarge);
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return unreadable(std::string("cannot open: ") + std::strerror(errno));
+    // st_size is 0 for pipes and devices (/dev/zero, /dev/stdin): the limit holds while reading.
+    std::string text;
+    char chunk[1 << 16];
+    while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+        text.append(chunk, static_cast<size_t>(in.gcount()));
+        if (text.size() > limits::maxYamlBytes)
+            return unreadable(tooLarge);
+    }
+    return loadGraphFromString(text, path, registry);
+}
+
+} // namespace grove

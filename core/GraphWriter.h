@@ -1,0 +1,19 @@
+// Graph YAML v1 writing: the canonical, byte-stable text, and the graph hash taken from it.
+#pragma once
+
+#include "Graph.h"
+
+#include <string>
+
+namespace grove {
+
+class NodeRegistry;
+
+// The canonical text: keys in the spec's order, nodes in stable topological order, every param
+// in catalog order, numbers in shortest round-trip form.
+std::string saveGraphToString(const Graph &graph, const NodeRegistry &registry, bool withLayout = true);
+
+// "sha256:<hex>" of the canonical text without layout: what the graph computes.
+std::string graphHash(const Graph &graph, const NodeRegistry &registry);
+
+} // namespace grove

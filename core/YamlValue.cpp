@@ -1,0 +1,311 @@
+// YAML 1.2 core-schema typing of plain scalars, the conversion to Value, and scalar quoting.
+#include "YamlValue.h"
+
+#include "Diagnostic.h"
+#include "Limits.h"
+#include "TextEscape.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <cctype>
+#include <charconv>
+#include <limits>
+#include <map>
+
+namespace grove {
+
+namespace {
+
+// Plain scalars are typed like YAML 1.2's core schema; quoted scalars are always strings.
+bool parsePlainNumber(const std::string &s, double &out)
+{
+    if (s.empty())
+        return false;
+    std::string t = s;
+    bool negative = false;
+    if (t[0] == '+' || t[0] == '-') {
+        negative = t[0] == '-';
+        t = t.substr(1);
+    }
+    if (t == ".inf" || t == ".Inf" || t == ".INF") {
+        out = negative ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+        return true;
+    }
+    if ((t == ".nan" || t == ".NaN" || t == ".NAN") && s[0] != '+' && s[0] != '-') {
+        out = std::numeric_limits<double>::quiet_NaN();
+        return true;
+    }
+    // digits, optional fraction, optional exponent; nothing else
+    size_t i = 0, digits = 0;
+    while (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i])))
+        ++i, ++digits;
+    if (i < t.size() && t[i] == '.') {
+        ++i;
+        while (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i])))
+            ++i, ++digits;
+    }
+    if (digits == 0)
+        return false;
+    if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
+        ++i;
+        if (i < t.size() && (t[i] == '+' || t[i] == '-'))
+            ++i;
+        size_t expDigits = 0;
+        while (i < t.size() && std::isdigit(static_cast<unsigned char>(t[i])))
+            ++i, ++expDigits;
+        if (expDigits == 0)
+            return false;
+    }
+    if (i != t.size())
+        return false;
+    if (t[0] == '.')
+        t = "0" + t;  // from_chars wants a digit first
+    double v = 0;
+    auto res = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (res.ec == std::errc::result_out_of_range) {
+        // beyond double: overflow gives inf (then refused by the param's range), underflow 0
+        const size_t ePos = t.find_first_of("eE");
+        const std::string mantissa = t.substr(0, ePos);
+        long long exponent = 0;
+        if (ePos != std::string::npos) {
+            const std::string e = t.substr(ePos + 1);
+            exponent = e.size() > 12 ? (e[0] == '-' ? -1000000 : 1000000) : std::stoll(e);
+        }
+        const size_t point = mantissa.find('.');
+        const std::string whole = mantissa.substr(0, point);
+        const size_t firstNonZero = whole.find_first_not_of('0');
+        long long magnitude = firstNonZero == std::string::npos ? 0 : static_cast<long long>(whole.size() - firstNonZero);
+        if (magnitude == 0 && point != std::string::npos) {
+            const std::string frac = mantissa.substr(point + 1);
+            magnitude = -static_cast<long long>(frac.find_first_not_of('0'));
+        }
+        v = magnitude + exponent > 0 ? std::numeric_limits<double>::infinity() : 0.0;
+    } else if (res.ec != std::errc() || res.ptr != t.data() + t.size()) {
+        return false;
+    }
+    out = negative ? -v : v;
+    return true;
+}
+
+bool isPlainNull(const std::string &s) { return s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL"; }
+
+int plainBool(const std::string &s)
+{
+    if (s == "true" || s == "True" || s == "TRUE")
+        return 1;
+    if (s == "false" || s == "False" || s == "FALSE")
+        return 0;
+    return -1;
+}
+
+bool isReservedPlain(const std::string &s)
+{
+    static const char *words[] = {"true", "false", "yes", "no", "on", "off", "null", "y", "n", "inf", "nan"};
+    std::string lower;
+    for (char c : s)
+        lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (const char *w : words)
+        if (lower == w)
+            return true;
+    return false;
+}
+
+bool canBePlain(const std::string &s)
+{
+    if (s.empty() || s.size() > 200 || isReservedPlain(s))
+        return false;
+    unsigned char first = static_cast<unsigned char>(s[0]);
+    if (!(std::isalpha(first) || first == '_'))
+        return false;
+    if (s.back() == ' ')
+        return false;
+    for (size_t i = 0; i < s.size(); ++i) {
+        unsigned char c = static_cast<unsigned char>(s[i]);
+        if (!(std::isalnum(c) || c == '_' || c == '-' || c == '.' || c == ' ' || c == '/' || c == '(' || c == ')'))
+            return false;
+    }
+    return true;
+}
+
+// A YAML double-quoted scalar: YAML's own escapes, \xHH for other control bytes (JSON has no \x).
+std::string quoted(const std::string &s)
+{
+    std::string out = "\"";
+    for (unsigned char c : s) {
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\n': out += "\\n"; break;
+        case '\t': out += "\\t"; break;
+        case '\r': out += "\\r"; break;
+        default:
+            if (c < 0x20 || c == 0x7f)
+                appendHexEscape(out, c);
+            else
+                out += static_cast<char>(c);
+        }
+    }
+    return out + "\"";
+}
+
+} // namespace
+
+YamlLocation locationOf(const YAML::Node &n)
+{
+    const YAML::Mark m = n.Mark();
+    if (m.line < 0)
+        return {};
+    return {m.line + 1, m.column + 1};
+}
+
+std::vector<std::pair<std::string, YAML::Node>> mapEntries(const YAML::Node &map, const std::string &path,
+                                                           const YamlErrorSink &error,
+                                                           std::vector<std::pair<std::string, YamlLocation>> *keyLocs)
+{
+    std::vector<std::pair<std::string, YAML::Node>> out;
+    std::map<std::string, YamlLocation> seen;
+    for (auto it = map.begin(); it != map.end(); ++it) {
+        const YAML::Node key = it->first;
+        YamlLocation kl = locationOf(key);
+        if (!key.IsScalar()) {
+            error(kl, path, "keys must be plain names, not a list or a map");
+            continue;
+        }
+        const std::string name = key.Scalar();
+        auto [pos, fresh] = seen.emplace(name, kl);
+        if (!fresh) {
+            error(kl, path.empty() ? name : path + "." + name,
+                  "duplicate key " + quote(name) + " (first at line " + std::to_string(pos->second.line) + ")");
+            continue;
+        }
+        out.emplace_back(name, it->second);
+        if (keyLocs)
+            keyLocs->emplace_back(name, kl);
+    }
+    return out;
+}
+
+bool convertYaml(const YAML::Node &n, const std::string &path, int depth, Value &out, const YamlErrorSink &error,
+                 std::size_t &budget)
+{
+    if (budget == 0)
+        return false;  // reported once, when it ran out
+    if (--budget == 0) {
+        error(locationOf(n), path, "the file expands to more than " + std::to_string(limits::maxYamlValues)
+                                  + " values (YAML aliases repeating data?)");
+        return false;
+    }
+    if (depth > limits::maxYamlDepth) {
+        error(locationOf(n), path, "nested too deeply (more than " + std::to_string(limits::maxYamlDepth) + " levels)");
+        return false;
+    }
+    switch (n.Type()) {
+    case YAML::NodeType::Undefined:
+    case YAML::NodeType::Null:
+        out = Value();
+        return true;
+    case YAML::NodeType::Scalar: {
+        const std::string &s = n.Scalar();
+        if (n.Tag() == "!") {  // quoted: always a string
+            out = Value(s);
+            return true;
+        }
+        double d;
+        int b = plainBool(s);
+        if (b >= 0)
+            out = Value(b == 1);
+        else if (isPlainNull(s))
+            out = Value();
+        else if (parsePlainNumber(s, d))
+            out = Value(d);
+        else
+            out = Value(s);
+        return true;
+    }
+    case YAML::NodeType::Sequence: {
+        ValueList list;
+        size_t i = 0;
+        for (const auto &item : n) {
+            Value v;
+            if (!convertYaml(item, path + "[" + std::to_string(i++) + "]", depth + 1, v, error, budget))
+                return false;
+            list.push_back(std::move(v));
+        }
+        out = Value(std::move(list));
+        return true;
+    }
+    case YAML::NodeType::Map: {
+        ValueMap map;
+        for (const auto &[k, v] : mapEntries(n, path, error, nullptr)) {
+            Value item;
+            if (!convertYaml(v, path + "." + k, depth + 1, item, error, budget))
+                return false;
+            map.emplace_back(k, std::move(item));
+        }
+        out = Value(std::move(map));
+        return true;
+    }
+    }
+    return false;
+}
+
+std::string yamlScalar(const std::string &text)
+{
+    return canBePlain(text) ? text : quoted(text);
+}
+
+std::string toFlowYaml(const Value &v)
+{
+    switch (v.kind()) {
+    case Value::Kind::Null: return "null";
+    case Value::Kind::Bool: return v.toBool() ? "true" : "false";
+    case Value::Kind::Number: return formatNumber(v.toNumber());
+    case Value::Kind::String: return yamlScalar(v.toString());
+    case Value::Kind::List: {
+        std::string out = "[";
+        bool first = true;
+        for (const auto &item : v.toList()) {
+            out += (first ? "" : ", ") + toFlowYaml(item);
+            first = false;
+        }
+        return out + "]";
+    }
+    case Value::Kind::Map: {
+        std::string out = "{";
+        bool first = true;
+        for (const auto &[k, item] : v.toMap()) {
+            out += (first ? "" : ", ") + yamlScalar(k) + ": " + toFlowYaml(item);
+            first = false;
+        }
+        return out + "}";
+    }
+    }
+    return "null";
+}
+
+std::optional<Value> parseValueText(const std::string &text, std::string *error)
+{
+    YAML::Node n;
+    try {
+        n = YAML::Load(text);
+    } catch (const YAML::Exception &e) {
+        if (error)
+            *error = "not a valid value: " + e.msg;
+        return std::nullopt;
+    }
+    std::string first;
+    YamlErrorSink sink = [&](YamlLocation, const std::string &, const std::string &message) {
+        if (first.empty())
+            first = message;
+    };
+    Value out;
+    std::size_t budget = limits::maxYamlValues;
+    if (!convertYaml(n, "", 1, out, sink, budget) || !first.empty()) {
+        if (error)
+            *error = first.empty() ? std::string("not a valid value") : first;
+        return std::nullopt;
+    }
+    return out;
+}
+
+} // namespace grove
