@@ -5,6 +5,7 @@
 #include "core/EvalContext.h"
 #include "core/Evaluator.h"
 #include "core/LayerStats.h"
+#include "core/YamlValue.h"
 #include "core/PointsExport.h"
 #include "nodes/ParamBuilders.h"
 
