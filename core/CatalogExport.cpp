@@ -45,14 +45,52 @@ std::string ports(const std::vector<PortSpec> &list)
     for (size_t i = 0; i < list.size(); ++i)
         out += (i ? ", " : "") + std::string("{\"name\": ") + jsonQuote(list[i].name) + ", \"type\": "
                + jsonQuote(dataTypeName(list[i].type)) + ", \"optional\": " + (list[i].optional ? "true" : "false")
+               + (list[i].role == PortRole::None ? "" : ", \"role\": " + jsonQuote(portRoleName(list[i].role)))
                + ", \"description\": " + jsonQuote(list[i].description) + "}";
     return out + "]";
 }
 
+bool isNumeric(ParamKind kind)
+{
+    return kind == ParamKind::Number || kind == ParamKind::Integer || kind == ParamKind::Range
+           || kind == ParamKind::NumberList;
+}
+
+// A record's fields as JSON: name, kind, required, default and, for numbers, the range.
+std::string recordFields(const ParamSpec &p)
+{
+    std::string out = "[";
+    for (size_t i = 0; i < p.fields.size(); ++i) {
+        const RecordField &f = p.fields[i];
+        out += (i ? ", " : "") + std::string("{\"name\": ") + jsonQuote(f.name) + ", \"kind\": "
+               + jsonQuote(paramKindName(f.kind)) + ", \"required\": " + (f.required ? "true" : "false")
+               + ", \"default\": " + jsonValue(f.defaultValue);
+        if (isNumeric(f.kind))
+            out += ", \"min\": " + jsonValue(f.min) + ", \"max\": " + jsonValue(f.max);
+        out += "}";
+    }
+    return out + "]";
+}
+
+// "{name, weight >= 0}": a record's shape for the markdown table.
+std::string recordText(const ParamSpec &p)
+{
+    std::string out;
+    for (const RecordField &f : p.fields) {
+        out += (out.empty() ? "" : ", ") + f.name;
+        if (isNumeric(f.kind) && std::isfinite(f.min))
+            out += std::isfinite(f.max) ? " in [" + formatNumber(f.min) + ", " + formatNumber(f.max) + "]"
+                                        : " >= " + formatNumber(f.min);
+    }
+    return "{" + out + "}" + (p.kind == ParamKind::RecordList && !p.uniqueField.empty()
+                                  ? ", " + p.uniqueField + " unique" : "");
+}
+
 std::string rangeText(const ParamSpec &p)
 {
-    if (p.kind != ParamKind::Number && p.kind != ParamKind::Integer && p.kind != ParamKind::Range
-        && p.kind != ParamKind::NumberList)
+    if (p.kind == ParamKind::Record || p.kind == ParamKind::RecordList)
+        return recordText(p);
+    if (!isNumeric(p.kind))
         return p.kind == ParamKind::Enum ? [&] {
             std::string s;
             for (const auto &e : p.enumValues)
@@ -84,8 +122,7 @@ std::string catalogJson(const NodeRegistry &registry)
             out += (i ? ",\n" : "\n");
             out += "        {\"name\": " + jsonQuote(p.name) + ", \"kind\": " + jsonQuote(paramKindName(p.kind))
                    + ", \"default\": " + jsonValue(p.defaultValue);
-            if (p.kind == ParamKind::Number || p.kind == ParamKind::Integer || p.kind == ParamKind::Range
-                || p.kind == ParamKind::NumberList)
+            if (isNumeric(p.kind))
                 out += ", \"min\": " + jsonValue(p.min) + ", \"max\": " + jsonValue(p.max)
                        + ", \"minExclusive\": " + (p.minExclusive ? "true" : "false");
             if (p.kind == ParamKind::Enum) {
@@ -94,6 +131,10 @@ std::string catalogJson(const NodeRegistry &registry)
                     values.emplace_back(e);
                 out += ", \"values\": " + jsonValue(values);
             }
+            if (p.kind == ParamKind::Record || p.kind == ParamKind::RecordList)
+                out += ", \"fields\": " + recordFields(p);
+            if (p.role != ParamRole::None)
+                out += ", \"role\": " + jsonQuote(paramRoleName(p.role));
             out += ", \"description\": " + jsonQuote(p.description) + "}";
         }
         out += d->params.empty() ? "]\n    }" : "\n      ]\n    }";
@@ -119,7 +160,8 @@ std::string catalogMarkdown(const NodeRegistry &registry)
             out += std::string("| ") + title + " | type | |\n| --- | --- | --- |\n";
             for (const auto &p : list)
                 out += "| `" + p.name + "` | " + dataTypeName(p.type) + (p.optional ? " (optional)" : "") + " | "
-                       + p.description + " |\n";
+                       + p.description + (p.role == PortRole::None ? "" : std::string(" (role: ") + portRoleName(p.role) + ")")
+                       + " |\n";
             out += "\n";
         };
         portTable("input", d->inputs);
@@ -128,7 +170,8 @@ std::string catalogMarkdown(const NodeRegistry &registry)
             out += "| param | kind | default | range | |\n| --- | --- | --- | --- | --- |\n";
             for (const auto &p : d->params)
                 out += "| `" + p.name + "` | " + paramKindName(p.kind) + " | `" + toFlowYaml(p.defaultValue) + "` | "
-                       + rangeText(p) + " | " + p.description + " |\n";
+                       + rangeText(p) + " | " + p.description
+                       + (p.role == ParamRole::None ? "" : std::string(" (role: ") + paramRoleName(p.role) + ")") + " |\n";
         }
     }
     return out;

@@ -28,6 +28,29 @@ const char *paramKindName(ParamKind kind)
     return "?";
 }
 
+const char *paramRoleName(ParamRole role)
+{
+    switch (role) {
+    case ParamRole::None: return "";
+    case ParamRole::LayerName: return "layer name";
+    case ParamRole::ExportSwitch: return "export switch";
+    case ParamRole::PositionX: return "position x";
+    case ParamRole::PositionY: return "position y";
+    case ParamRole::PositionMode: return "position mode";
+    }
+    return "";
+}
+
+const char *portRoleName(PortRole role)
+{
+    switch (role) {
+    case PortRole::None: return "";
+    case PortRole::LayerPoints: return "layer points";
+    case PortRole::LayerChain: return "layer chain";
+    }
+    return "";
+}
+
 const ParamSpec *NodeDescriptor::param(const std::string &name) const
 {
     for (const auto &p : params)

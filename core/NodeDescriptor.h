@@ -50,6 +50,10 @@ enum class PortRole {
     LayerChain,   // points: the layer's obstacles followed by the layer (one shared occupancy)
 };
 
+// The catalog's words for roles ("layer name", "layer points"); "" for None.
+const char *paramRoleName(ParamRole role);
+const char *portRoleName(PortRole role);
+
 // One field of a record param: a string, number or integer under a fixed key.
 struct RecordField
 {

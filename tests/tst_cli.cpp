@@ -359,6 +359,27 @@ void TestCli::nodesCatalog()
     QCOMPARE(md.code, 0);
     QVERIFY(md.out.find("### `place_layer` — Place Layer (exact)") != std::string::npos);
     QVERIFY(md.out.find("| `radius` | number | `20` | (0, 10000000] |") != std::string::npos);
+    // records list their fields, and roles tell other tools what a port or param is for
+    QVERIFY2(md.out.find("| `types` | record list | `[]` | {name, weight >= 0}, name unique |") != std::string::npos,
+             md.out.c_str());
+    QVERIFY(md.out.find("| `all` | points | the obstacles followed by this layer: wire it into the next layer (role: layer chain) |")
+            != std::string::npos);
+    for (const auto &n : catalog["nodes"]) {
+        if (n["type"] != "place_layer")
+            continue;
+        QCOMPARE(n["outputs"][1]["role"].get<std::string>(), std::string("layer chain"));
+        for (const auto &p : n["params"]) {
+            if (p["name"] == "types") {
+                QCOMPARE(p["fields"][1]["name"].get<std::string>(), std::string("weight"));
+                QCOMPARE(p["fields"][1]["default"].get<double>(), 1.0);
+                QCOMPARE(p["fields"][0]["required"].get<bool>(), true);
+            }
+            if (p["name"] == "export")
+                QCOMPARE(p["role"].get<std::string>(), std::string("export switch"));
+            if (p["name"] == "start_x")
+                QCOMPARE(p["role"].get<std::string>(), std::string("position x"));
+        }
+    }
 }
 
 void TestCli::formatRewritesCanonically()
