@@ -73,7 +73,7 @@ public:
     RowListEditor(const ParamSpec &spec, QWidget *parent, const QString &addText)
         : ParamEditor(spec, parent), m_rows(new QVBoxLayout)
     {
-        auto *column = new QVBoxLayout(this);
+        auto *column = m_column = new QVBoxLayout(this);
         column->setContentsMargins(0, 0, 0, 0);
         column->setSpacing(2);
         m_rows->setSpacing(2);
@@ -110,6 +110,7 @@ protected:
             box->setFocus();
     }
 
+    void setHeader(QWidget *header) { m_column->insertWidget(0, header); }
     int rowCount() const { return static_cast<int>(m_rowWidgets.size()); }
     QWidget *row(int i) const { return m_rowWidgets[static_cast<size_t>(i)]; }
     const ValueList &items() const { return m_items; }
@@ -192,6 +193,7 @@ private:
         commitItems(items);
     }
 
+    QVBoxLayout *m_column = nullptr;
     QVBoxLayout *m_rows;
     std::vector<QWidget *> m_rowWidgets;
     ValueList m_items;  // the document's list, as last shown
@@ -282,6 +284,16 @@ public:
         : RowListEditor(spec, parent, tr("Add %1").arg(QString::fromStdString(spec.recordNoun.empty() ? "item"
                                                                                                       : spec.recordNoun)))
     {
+        // The field names over their columns, as a table's header.
+        auto *header = new QWidget(this);
+        auto *layout = tightRow(header);
+        for (const RecordField &f : spec.fields) {
+            auto *label = new QLabel(QString::fromStdString(f.name), header);
+            label->setStyleSheet("color: gray;");
+            layout->addWidget(label, f.kind == ParamKind::String ? 2 : 1);
+        }
+        layout->addSpacing(3 * 26 + 3 * layout->spacing());  // over the move and remove buttons
+        setHeader(header);
     }
 
 protected:
