@@ -397,6 +397,12 @@ private slots:
         QTest::mouseClick(qobject_cast<QPushButton *>(labels->findChild<QWidget *>("add")), Qt::LeftButton);
         typeInto(labels->findChild<QWidget *>("item:2"), "rock");
         QVERIFY(nodeBlock(bytes(doc), "bands").find("      labels: [sand, grass, rock]\n") != std::string::npos);
+        // Add again from the row just typed: leaving it unchanged keeps the new blank row.
+        QTest::mouseClick(qobject_cast<QPushButton *>(labels->findChild<QWidget *>("add")), Qt::LeftButton);
+        QVERIFY(labels->findChild<QWidget *>("item:3"));
+        QVERIFY(labels->findChild<QWidget *>("item:3")->hasFocus());
+        typeInto(labels->findChild<QWidget *>("item:3"), "snow");
+        QVERIFY(nodeBlock(bytes(doc), "bands").find("      labels: [sand, grass, rock, snow]\n") != std::string::npos);
 
         ParamEditor *colors = editorFor(w.get(), "colors");
         QTest::mouseClick(qobject_cast<QPushButton *>(colors->findChild<QWidget *>("add")), Qt::LeftButton);
@@ -405,8 +411,8 @@ private slots:
         dialog->setCurrentColor(QColor("#ff8000"));
         dialog->accept();
         QVERIFY(nodeBlock(bytes(doc), "bands").find("      colors: [\"#ff8000\"]\n") != std::string::npos);
-        QCOMPARE(doc->undoStack()->count(), 4);
-        for (int i = 0; i < 4; ++i)
+        QCOMPARE(doc->undoStack()->count(), 5);
+        for (int i = 0; i < 5; ++i)
             doc->undoStack()->undo();
         QCOMPARE(bytes(doc), start);
     }

@@ -2,6 +2,7 @@
 // row looks, how it reads back, and what "Add" appends. Every action emits the whole new value.
 #include "ListEditors.h"
 
+#include "FieldBoxes.h"
 #include "NumberField.h"
 
 #include <QCheckBox>
@@ -19,14 +20,6 @@ namespace grove {
 
 namespace {
 
-QHBoxLayout *tightRow(QWidget *w)
-{
-    auto *layout = new QHBoxLayout(w);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(4);
-    return layout;
-}
-
 QPushButton *smallButton(const QString &text, const QString &tip, QWidget *parent)
 {
     auto *b = new QPushButton(text, parent);
@@ -42,31 +35,6 @@ QString indexed(const std::string &name, int i)
 }
 
 // A field of a record or a list item: a line for strings, a number box for numbers.
-QLineEdit *fieldBox(ParamKind kind, const QString &placeholder, QWidget *parent)
-{
-    QLineEdit *box = kind == ParamKind::String ? new QLineEdit(parent) : new NumberField(parent);
-    box->setPlaceholderText(placeholder);
-    return box;
-}
-
-void showField(QLineEdit *box, const Value *value)
-{
-    if (auto *number = qobject_cast<NumberField *>(box))
-        number->setNumber(value && value->isNumber() ? value->toNumber() : 0);
-    else
-        box->setText(QString::fromStdString(value && value->isString() ? value->toString() : std::string()));
-}
-
-// The box's value, or nothing with the reason in *error.
-std::optional<Value> readField(QLineEdit *box, QString *error)
-{
-    if (auto *number = qobject_cast<NumberField *>(box)) {
-        auto v = number->number(error);
-        return v ? std::optional<Value>(Value(*v)) : std::nullopt;
-    }
-    return Value(box->text().toStdString());
-}
-
 class RowListEditor : public ParamEditor
 {
 public:
@@ -90,8 +58,11 @@ public:
 
     void setValue(const Value &value) override
     {
-        m_items = value.isList() ? value.toList() : ValueList{};
-        setRowCount(static_cast<int>(m_items.size()));
+        const ValueList items = value.isList() ? value.toList() : ValueList{};
+        // The same list again (a field left unchanged) keeps the blank rows Add made to type into.
+        const int n = static_cast<int>(items.size());
+        setRowCount(items == m_items ? std::max(n, rowCount()) : n);
+        m_items = items;
         for (int i = 0; i < static_cast<int>(m_items.size()); ++i)
             fillRow(i, m_items[static_cast<size_t>(i)]);
     }
@@ -151,7 +122,7 @@ private:
         const int first = rowCount();
         for (int i = first; i < n; ++i) {
             auto *w = new QWidget(this);
-            auto *layout = tightRow(w);
+            auto *layout = tightRow(w, 4);
             makeRow(i, w, layout);
             auto *up = smallButton("↑", tr("Move up"), w);
             auto *down = smallButton("↓", tr("Move down"), w);
@@ -286,7 +257,7 @@ public:
     {
         // The field names over their columns, as a table's header.
         auto *header = new QWidget(this);
-        auto *layout = tightRow(header);
+        auto *layout = tightRow(header, 4);
         for (const RecordField &f : spec.fields) {
             auto *label = new QLabel(QString::fromStdString(f.name), header);
             label->setStyleSheet("color: gray;");
@@ -351,70 +322,6 @@ private:
                 return name;
         }
     }
-};
-
-// A record or nothing: "none" plus a box per field.
-class RecordEditor : public ParamEditor
-{
-public:
-    RecordEditor(const ParamSpec &spec, QWidget *parent) : ParamEditor(spec, parent), m_none(new QCheckBox(tr("none"), this))
-    {
-        auto *layout = tightRow(this);
-        m_none->setObjectName("none");
-        layout->addWidget(m_none);
-        for (const RecordField &f : spec.fields) {
-            QLineEdit *box = fieldBox(f.kind, QString::fromStdString(f.name), this);
-            box->setObjectName(QString::fromStdString(f.name));
-            box->setToolTip(QString::fromStdString(f.name));
-            layout->addWidget(box, f.kind == ParamKind::String ? 2 : 1);
-            m_boxes.push_back(box);
-            connect(box, &QLineEdit::editingFinished, this, [this] { commit(); });
-        }
-        connect(m_none, &QCheckBox::toggled, this, [this](bool none) {
-            for (QLineEdit *box : m_boxes)
-                box->setEnabled(!none);
-            if (none) {
-                emit edited(Value());
-                emit editFinished();
-            } else {
-                commit();
-            }
-        });
-    }
-
-    void setValue(const Value &value) override
-    {
-        QSignalBlocker block(m_none);
-        m_none->setChecked(value.isNull());
-        for (size_t i = 0; i < m_boxes.size(); ++i) {
-            const RecordField &f = m_spec.fields[i];
-            const Value *v = value.isMap() ? value.find(f.name) : &f.defaultValue;
-            showField(m_boxes[i], v);
-            m_boxes[i]->setEnabled(!value.isNull());
-        }
-    }
-
-private:
-    void commit()
-    {
-        if (m_none->isChecked())
-            return;
-        ValueMap record;
-        for (size_t i = 0; i < m_boxes.size(); ++i) {
-            QString error;
-            auto v = readField(m_boxes[i], &error);
-            if (!v) {
-                emit invalid(QString::fromStdString(m_spec.fields[i].name) + " " + error);
-                return;
-            }
-            record.emplace_back(m_spec.fields[i].name, *v);
-        }
-        emit edited(Value(record));
-        emit editFinished();
-    }
-
-    QCheckBox *m_none;
-    std::vector<QLineEdit *> m_boxes;
 };
 
 // Names from a fixed offer: a tick box each; the list keeps the offer's order.
@@ -487,19 +394,12 @@ ParamEditor *createChoiceList(const ParamSpec &spec, const std::vector<std::stri
     return new ChoiceListEditor(spec, offered, parent);
 }
 
-void paintSwatch(QPushButton *button, const QColor &color)
-{
-    const QColor text = color.lightness() > 128 ? Qt::black : Qt::white;
-    button->setText(color.name());
-    button->setStyleSheet(QString("background:%1; color:%2;").arg(color.name(), text.name()));
-}
-
 ParamEditor *createListEditor(const ParamSpec &spec, QWidget *parent)
 {
     switch (spec.kind) {
     case ParamKind::ColorList: return new ColorListEditor(spec, parent);
     case ParamKind::RecordList: return new RecordListEditor(spec, parent);
-    case ParamKind::Record: return new RecordEditor(spec, parent);
+    case ParamKind::Record: return createRecordEditor(spec, parent);
     default: return new ScalarListEditor(spec, parent);
     }
 }

@@ -7,19 +7,15 @@
 #include <string>
 #include <vector>
 
-class QColor;
-class QPushButton;
-
 namespace grove {
 
 // The editor for NumberList, StringList, ColorList, RecordList and Record specs.
 ParamEditor *createListEditor(const ParamSpec &spec, QWidget *parent);
+// A nullable record: "none", or a box per field (RecordEditor.cpp).
+ParamEditor *createRecordEditor(const ParamSpec &spec, QWidget *parent);
 
 // A list of names picked from those the upstream offers (labels): a tick box per offered name.
 // Names in the list that are not offered are kept, and shown as such.
 ParamEditor *createChoiceList(const ParamSpec &spec, const std::vector<std::string> &offered, QWidget *parent);
-
-// Shows a colour on a button: its name on the colour, in black or white, whichever reads.
-void paintSwatch(QPushButton *button, const QColor &color);
 
 } // namespace grove

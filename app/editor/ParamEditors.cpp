@@ -2,11 +2,11 @@
 // lists and records are in ListEditors.cpp.
 #include "ParamEditors.h"
 
+#include "FieldBoxes.h"
 #include "ListEditors.h"
 #include "NumberField.h"
 
 #include <QCheckBox>
-#include <QColorDialog>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -24,14 +24,6 @@ namespace grove {
 namespace {
 
 constexpr int kSliderSteps = 1000;
-
-QHBoxLayout *tightRow(QWidget *w)
-{
-    auto *layout = new QHBoxLayout(w);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(6);
-    return layout;
-}
 
 // A slider over the spec's soft range and a box that takes any number; with allowInfinite, a
 // "no limit" toggle stands for the infinite bound.
@@ -256,16 +248,6 @@ private:
 };
 
 } // namespace
-
-void pickColor(QWidget *parent, const QColor &initial, const QString &title, std::function<void(const QColor &)> chosen)
-{
-    auto *dialog = new QColorDialog(initial, parent);
-    dialog->setWindowTitle(title);
-    dialog->setOption(QColorDialog::DontUseNativeDialog);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    QObject::connect(dialog, &QColorDialog::colorSelected, parent, std::move(chosen));
-    dialog->open();
-}
 
 ParamEditor *ParamEditor::create(const ParamSpec &spec, QWidget *parent)
 {

@@ -6,10 +6,6 @@
 
 #include <QWidget>
 
-#include <functional>
-
-class QColor;
-
 namespace grove {
 
 class ParamEditor : public QWidget
@@ -39,8 +35,5 @@ signals:
 protected:
     ParamSpec m_spec;
 };
-
-// Opens a colour dialog (not blocking) on `parent`; calls `chosen` when the user accepts a colour.
-void pickColor(QWidget *parent, const QColor &initial, const QString &title, std::function<void(const QColor &)> chosen);
 
 } // namespace grove
