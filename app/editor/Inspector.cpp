@@ -3,10 +3,13 @@
 
 #include "Document.h"
 #include "EditorStyle.h"
+#include "FieldGuard.h"
 #include "NodeCommands.h"
+#include "ListEditors.h"
 #include "ParamEditors.h"
 #include "ValueCommands.h"
 
+#include "core/Evaluator.h"
 #include "core/NodeRegistry.h"
 
 #include <QFormLayout>
@@ -15,13 +18,16 @@
 #include <QScrollArea>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace grove {
 
 namespace {
 
-QLabel *errorLabel(QWidget *parent)
+QLabel *errorLabel(QWidget *parent, const std::string &name)
 {
     auto *label = new QLabel(parent);
+    label->setObjectName(QString::fromStdString("error:" + name));
     label->setStyleSheet(QString("color:%1;").arg(style::problem.lighter(130).name()));
     label->setWordWrap(true);
     label->hide();
@@ -37,8 +43,10 @@ void showError(QLabel *label, const QString &message)
 } // namespace
 
 Inspector::Inspector(Document *document, QWidget *parent)
-    : QWidget(parent), m_document(document), m_layout(new QVBoxLayout(this))
+    : QWidget(parent), m_document(document), m_guard(new FieldGuard(document->undoStack(), this)),
+      m_labels(std::make_unique<Evaluator>(document->registry())), m_layout(new QVBoxLayout(this))
 {
+    m_guard->discardTyping = [this](QWidget *field) { return discardTyping(field); };
     m_layout->setContentsMargins(0, 0, 0, 0);
     setMinimumWidth(300);
     connect(document, &Document::graphReset, this, [this] { showNode({}, 0); });
@@ -66,6 +74,8 @@ Inspector::Inspector(Document *document, QWidget *parent)
     });
     rebuild();
 }
+
+Inspector::~Inspector() = default;
 
 void Inspector::showNode(const std::string &id, int selectedCount)
 {
@@ -135,12 +145,12 @@ void Inspector::rebuild()
     m_idEdit->setToolTip(tr("The node's id: links and exports name it. [a-z][a-z0-9_]*, unique."));
     connect(m_idEdit, &QLineEdit::editingFinished, this, &Inspector::commitRename);
     form->addRow(tr("id"), m_idEdit);
-    m_idError = errorLabel(page);
+    m_idError = errorLabel(page, "id");
     form->addRow(m_idError);
 
     if (desc) {
         for (const ParamSpec &spec : desc->params) {
-            ParamEditor *editor = ParamEditor::create(spec, page);
+            ParamEditor *editor = makeEditor(*node, *desc, spec, page);
             const Value *value = node->param(spec.name);
             editor->setValue(value ? *value : spec.defaultValue);
             const std::string name = spec.name;
@@ -149,18 +159,59 @@ void Inspector::rebuild()
             connect(editor, &ParamEditor::editFinished, m_document, &Document::endMerge);
             connect(editor, &ParamEditor::invalid, this,
                     [this, name](const QString &message) { showError(m_errors[name], message); });
+            connect(editor, &ParamEditor::widgetsAdded, m_guard, &FieldGuard::guard);
             auto *label = new QLabel(QString::fromStdString(spec.name), page);
             const QString tip = QString::fromStdString(spec.description + " (" + paramKindName(spec.kind) + ")");
             label->setToolTip(tip);
             editor->setToolTip(tip);
             form->addRow(label, editor);
-            QLabel *error = errorLabel(page);
+            QLabel *error = errorLabel(page, name);
             form->addRow(error);
             m_editors[name] = editor;
             m_errors[name] = error;
         }
     }
     column->addStretch();
+    m_guard->guard(page);
+}
+
+ParamEditor *Inspector::makeEditor(const Node &node, const NodeDescriptor &desc, const ParamSpec &spec, QWidget *parent)
+{
+    if (spec.kind == ParamKind::StringList) {
+        // Names picked from what the node's one labels input offers (allowed_rule's include):
+        // tick boxes, when every name listed is one of them.
+        const std::vector<std::string> offered = offeredLabels(node, desc);
+        const Value *value = node.param(spec.name);
+        const ValueList &listed = value && value->isList() ? value->toList() : ValueList{};
+        const bool picks = std::all_of(listed.begin(), listed.end(), [&](const Value &v) {
+            return std::find(offered.begin(), offered.end(), v.toString()) != offered.end();
+        });
+        if (!offered.empty() && picks)
+            return createChoiceList(spec, offered, parent);
+    }
+    return ParamEditor::create(spec, parent);
+}
+
+std::vector<std::string> Inspector::offeredLabels(const Node &node, const NodeDescriptor &desc)
+{
+    // With two label inputs (a table of rows and columns), the node's names are new ones.
+    const Link *link = nullptr;
+    int labelInputs = 0;
+    for (const PortSpec &in : desc.inputs)
+        if (in.type == DataType::Labels) {
+            ++labelInputs;
+            link = node.input(in.name);
+        }
+    if (labelInputs != 1 || !link)
+        return {};
+    // Labels are functions over the world, so evaluating them is cheap: no raster is made.
+    EvalRequest request;
+    request.targets = {link->node};
+    const EvalResult result = m_labels->evaluate(m_document->graph(), request);
+    const PortValue out = result.output(link->node, link->port);
+    if (const auto *labels = std::get_if<LabelsPtr>(&out); labels && *labels)
+        return (*labels)->names;
+    return {};
 }
 
 void Inspector::commitParam(const std::string &name, const Value &value)
@@ -177,9 +228,32 @@ void Inspector::commitParam(const std::string &name, const Value &value)
     }
     showError(m_errors[name], {});
     const Value *current = node->param(name);
-    if (current && *current == value)
+    if (current && *current == value) {
+        m_editors[name]->setValue(*current);  // as the file writes it; nothing is left "typed"
         return;
+    }
     m_document->undoStack()->push(new SetParamCommand(m_document, m_nodeId, name, value));
+}
+
+bool Inspector::discardTyping(QWidget *field)
+{
+    auto *line = qobject_cast<QLineEdit *>(field);
+    if (!line || !line->isModified())
+        return false;
+    if (line == m_idEdit) {
+        m_idEdit->setText(QString::fromStdString(m_nodeId));
+        showError(m_idError, {});
+        return true;
+    }
+    const Node *node = m_document->graph().node(m_nodeId);
+    for (const auto &[name, editor] : m_editors)
+        if (editor->isAncestorOf(field)) {
+            if (const Value *value = node ? node->param(name) : nullptr)
+                editor->setValue(*value);
+            showError(m_errors[name], {});
+            return true;
+        }
+    return false;
 }
 
 void Inspector::commitRename()

@@ -6,7 +6,9 @@
 #include <QWidget>
 
 #include <map>
+#include <memory>
 #include <string>
+#include <vector>
 
 class QLabel;
 class QLineEdit;
@@ -15,6 +17,11 @@ class QVBoxLayout;
 namespace grove {
 
 class Document;
+class Evaluator;
+struct Node;
+struct NodeDescriptor;
+struct ParamSpec;
+class FieldGuard;
 class ParamEditor;
 
 class Inspector : public QWidget
@@ -23,6 +30,7 @@ class Inspector : public QWidget
 
 public:
     explicit Inspector(Document *document, QWidget *parent = nullptr);
+    ~Inspector() override;
 
     // Shows a node (empty: none); `count` says how many are selected, for the hint.
     void showNode(const std::string &id, int selectedCount = 1);
@@ -31,8 +39,13 @@ private:
     void rebuild();
     void commitParam(const std::string &name, const Value &value);
     void commitRename();
+    bool discardTyping(QWidget *field);
+    ParamEditor *makeEditor(const Node &node, const NodeDescriptor &desc, const ParamSpec &spec, QWidget *parent);
+    std::vector<std::string> offeredLabels(const Node &node, const NodeDescriptor &desc);
 
     Document *m_document;
+    FieldGuard *m_guard;
+    std::unique_ptr<Evaluator> m_labels;  // evaluates what a node's labels input offers
     std::string m_nodeId;
     int m_selectedCount = 0;
     QWidget *m_content = nullptr;

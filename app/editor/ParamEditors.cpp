@@ -1,18 +1,21 @@
-// One small editor class per ParamKind family, built from the spec's ranges and enum values.
+// One small editor class per scalar ParamKind family, built from the spec's ranges and enum values;
+// lists and records are in ListEditors.cpp.
 #include "ParamEditors.h"
 
-#include "core/YamlValue.h"
+#include "FieldBoxes.h"
+#include "ListEditors.h"
+#include "NumberField.h"
 
 #include <QCheckBox>
-#include <QColorDialog>
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QSlider>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -20,82 +23,19 @@ namespace grove {
 
 namespace {
 
-constexpr double kInfinityStandIn = 1e300;  // a spin box cannot hold infinity; this stands for it
 constexpr int kSliderSteps = 1000;
 
-QHBoxLayout *tightRow(QWidget *w)
-{
-    auto *layout = new QHBoxLayout(w);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(6);
-    return layout;
-}
-
-// A spin box that shows numbers as the file writes them, and infinity where the spec allows it.
-class NumberSpinBox : public QDoubleSpinBox
-{
-public:
-    NumberSpinBox(const ParamSpec &spec, QWidget *parent) : QDoubleSpinBox(parent), m_spec(spec)
-    {
-        const bool integer = spec.kind == ParamKind::Integer;
-        setDecimals(integer ? 0 : 12);
-        const double cap = spec.allowInfinite ? kInfinityStandIn : 1e15;
-        setRange(std::isfinite(spec.min) ? spec.min : -cap, std::isfinite(spec.max) ? spec.max : cap);
-        setKeyboardTracking(false);
-        setAccelerated(true);
-        const double span = spec.softMax - spec.softMin;
-        setSingleStep(integer ? 1 : (span > 0 ? std::pow(10.0, std::floor(std::log10(span / 100))) : 0.01));
-        setMinimumWidth(84);
-    }
-
-    QString textFromValue(double value) const override
-    {
-        if (m_spec.allowInfinite && std::abs(value) >= kInfinityStandIn)
-            return value > 0 ? ".inf" : "-.inf";
-        return QString::fromStdString(formatNumber(value));
-    }
-
-    double valueFromText(const QString &text) const override
-    {
-        const QString t = text.trimmed().toLower();
-        if (t == ".inf" || t == "inf" || t == "+inf" || t == "+.inf")
-            return kInfinityStandIn;
-        if (t == "-.inf" || t == "-inf")
-            return -kInfinityStandIn;
-        return t.toDouble();
-    }
-
-    QValidator::State validate(QString &text, int &) const override
-    {
-        const QString t = text.trimmed().toLower();
-        if (t.isEmpty() || t == "-" || t == "." || t == "-." || t.endsWith('e'))
-            return QValidator::Intermediate;
-        if (m_spec.allowInfinite && QString(".inf").startsWith(t.mid(t.startsWith('-') ? 1 : 0)))
-            return t.endsWith("inf") ? QValidator::Acceptable : QValidator::Intermediate;
-        bool ok = false;
-        t.toDouble(&ok);
-        return ok ? QValidator::Acceptable : QValidator::Invalid;
-    }
-
-    // The model's value: the stand-in becomes real infinity again.
-    static double toModel(double v)
-    {
-        return std::abs(v) >= kInfinityStandIn ? std::copysign(std::numeric_limits<double>::infinity(), v) : v;
-    }
-
-private:
-    ParamSpec m_spec;
-};
-
+// A slider over the spec's soft range and a box that takes any number; with allowInfinite, a
+// "no limit" toggle stands for the infinite bound.
 class NumberEditor : public ParamEditor
 {
 public:
     NumberEditor(const ParamSpec &spec, QWidget *parent)
-        : ParamEditor(spec, parent), m_slider(new QSlider(Qt::Horizontal, this)), m_spin(new NumberSpinBox(spec, this))
+        : ParamEditor(spec, parent), m_slider(new QSlider(Qt::Horizontal, this)), m_field(new NumberField(this))
     {
         auto *row = tightRow(this);
         row->addWidget(m_slider, 1);
-        row->addWidget(m_spin);
+        row->addWidget(m_field);
         m_integer = spec.kind == ParamKind::Integer;
         if (m_integer)
             m_slider->setRange(int(spec.softMin), int(spec.softMax));
@@ -106,25 +46,45 @@ public:
                                       QString::fromStdString(formatNumber(spec.softMax))));
         connect(m_slider, &QSlider::valueChanged, this, [this](int pos) {
             const double v = fromSlider(pos);
-            QSignalBlocker block(m_spin);
-            m_spin->setValue(v);
+            m_field->setNumber(v);
             emit edited(Value(v));
         });
-        connect(m_spin, &QDoubleSpinBox::valueChanged, this, [this](double v) {
-            QSignalBlocker block(m_slider);
-            m_slider->setValue(toSlider(v));
-            emit edited(Value(NumberSpinBox::toModel(m_integer ? std::round(v) : v)));
-        });
         connect(m_slider, &QSlider::sliderReleased, this, &ParamEditor::editFinished);
-        connect(m_spin, &QDoubleSpinBox::editingFinished, this, &ParamEditor::editFinished);
+        connect(m_field, &QLineEdit::editingFinished, this, [this] {
+            QString error;
+            if (auto v = m_field->number(&error))
+                emit edited(Value(*v));
+            else
+                emit invalid(error);
+            emit editFinished();
+        });
+        if (spec.allowInfinite) {
+            // The open end is the default's side (a lower bound opens to -inf).
+            m_openSign = spec.defaultValue.toNumber() < 0 ? -1.0 : 1.0;
+            m_open = new QCheckBox(tr("no limit"), this);
+            m_open->setObjectName("noLimit");
+            m_open->setToolTip(m_openSign < 0 ? tr("No lower limit (-inf)") : tr("No upper limit (inf)"));
+            row->addWidget(m_open);
+            connect(m_open, &QCheckBox::toggled, this, [this](bool open) {
+                const double inf = std::numeric_limits<double>::infinity();
+                emit edited(Value(open ? m_openSign * inf : (m_openSign < 0 ? m_spec.softMin : m_spec.softMax)));
+                emit editFinished();
+            });
+        }
     }
 
     void setValue(const Value &value) override
     {
         const double v = value.toNumber();
-        QSignalBlocker b1(m_slider), b2(m_spin);
-        m_spin->setValue(std::isinf(v) ? std::copysign(kInfinityStandIn, v) : v);
+        QSignalBlocker b1(m_slider);
+        m_field->setNumber(v);
         m_slider->setValue(toSlider(v));
+        if (m_open) {
+            QSignalBlocker b2(m_open);
+            m_open->setChecked(std::isinf(v));
+            m_field->setEnabled(!std::isinf(v));
+            m_slider->setEnabled(!std::isinf(v));
+        }
     }
 
 private:
@@ -151,8 +111,47 @@ private:
     }
 
     QSlider *m_slider;
-    NumberSpinBox *m_spin;
+    NumberField *m_field;
+    QCheckBox *m_open = nullptr;
+    double m_openSign = 1;
     bool m_integer = false;
+};
+
+// [low, high]: two boxes; either one applies both.
+class RangeEditor : public ParamEditor
+{
+public:
+    RangeEditor(const ParamSpec &spec, QWidget *parent)
+        : ParamEditor(spec, parent), m_low(new NumberField(this)), m_high(new NumberField(this))
+    {
+        m_low->setObjectName("low");
+        m_high->setObjectName("high");
+        auto *row = tightRow(this);
+        row->addWidget(m_low, 1);
+        row->addWidget(new QLabel(tr("to"), this));
+        row->addWidget(m_high, 1);
+        for (NumberField *f : {m_low, m_high})
+            connect(f, &QLineEdit::editingFinished, this, [this] {
+                QString error;
+                auto low = m_low->number(&error);
+                auto high = low ? m_high->number(&error) : std::nullopt;
+                if (low && high)
+                    emit edited(Value(ValueList{*low, *high}));
+                else
+                    emit invalid(error);
+                emit editFinished();
+            });
+    }
+
+    void setValue(const Value &value) override
+    {
+        const ValueList &list = value.isList() ? value.toList() : ValueList{};
+        m_low->setNumber(list.size() == 2 ? list[0].toNumber() : 0);
+        m_high->setNumber(list.size() == 2 ? list[1].toNumber() : 0);
+    }
+
+private:
+    NumberField *m_low, *m_high;
 };
 
 class BoolEditor : public ParamEditor
@@ -214,7 +213,6 @@ public:
     }
     void setValue(const Value &value) override
     {
-        QSignalBlocker block(m_line);
         m_line->setText(QString::fromStdString(value.isString() ? value.toString() : std::string()));
     }
 
@@ -230,53 +228,23 @@ public:
         tightRow(this)->addWidget(m_button);
         m_button->setMinimumWidth(110);
         connect(m_button, &QPushButton::clicked, this, [this] {
-            QColor c = QColorDialog::getColor(m_color, this, tr("Choose %1").arg(QString::fromStdString(m_spec.name)));
-            if (c.isValid() && c != m_color) {
-                emit edited(Value(c.name().toStdString()));
-                emit editFinished();
-            }
+            pickColor(this, m_color, tr("Choose %1").arg(QString::fromStdString(m_spec.name)), [this](const QColor &c) {
+                if (c != m_color) {
+                    emit edited(Value(c.name().toStdString()));
+                    emit editFinished();
+                }
+            });
         });
     }
     void setValue(const Value &value) override
     {
         m_color = QColor(QString::fromStdString(value.isString() ? value.toString() : std::string()));
-        const QColor text = m_color.lightness() > 128 ? Qt::black : Qt::white;
-        m_button->setText(m_color.name());
-        m_button->setStyleSheet(QString("background:%1; color:%2;").arg(m_color.name(), text.name()));
+        paintSwatch(m_button, m_color);
     }
 
 private:
     QPushButton *m_button;
     QColor m_color;
-};
-
-// Lists, ranges and structured values: one line of flow YAML, read as the loader reads it.
-class YamlEditor : public ParamEditor
-{
-public:
-    YamlEditor(const ParamSpec &spec, QWidget *parent) : ParamEditor(spec, parent), m_line(new QLineEdit(this))
-    {
-        tightRow(this)->addWidget(m_line);
-        m_line->setFont(QFont("monospace"));
-        connect(m_line, &QLineEdit::editingFinished, this, [this] {
-            std::string error;
-            auto value = parseValueText(m_line->text().toStdString(), &error);
-            if (!value)
-                emit invalid(QString::fromStdString(error));
-            else
-                emit edited(*value);
-            emit editFinished();
-        });
-    }
-    void setValue(const Value &value) override
-    {
-        QSignalBlocker block(m_line);
-        m_line->setText(QString::fromStdString(toFlowYaml(value)));
-        m_line->setCursorPosition(0);
-    }
-
-private:
-    QLineEdit *m_line;
 };
 
 } // namespace
@@ -290,14 +258,14 @@ ParamEditor *ParamEditor::create(const ParamSpec &spec, QWidget *parent)
     case ParamKind::Enum: return new EnumEditor(spec, parent);
     case ParamKind::String: return new StringEditor(spec, parent);
     case ParamKind::Color: return new ColorEditor(spec, parent);
+    case ParamKind::Range: return new RangeEditor(spec, parent);
     case ParamKind::NumberList:
     case ParamKind::StringList:
     case ParamKind::ColorList:
-    case ParamKind::Range:
     case ParamKind::RecordList:
-    case ParamKind::Record: return new YamlEditor(spec, parent);
+    case ParamKind::Record: return createListEditor(spec, parent);
     }
-    return new YamlEditor(spec, parent);
+    return createListEditor(spec, parent);
 }
 
 } // namespace grove

@@ -5,14 +5,18 @@
 
 #include <QWidget>
 
-class QDoubleSpinBox;
+#include <functional>
+
+class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
-class QSpinBox;
 
 namespace grove {
 
 class Document;
+class FieldGuard;
+class NumberField;
+struct ParamSpec;
 
 class WorldPanel : public QWidget
 {
@@ -25,15 +29,22 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    void refresh();
+    struct NumberRow
+    {
+        NumberField *field;
+        QLabel *error;
+    };
+    NumberRow addNumber(const QString &label, const char *name, const ParamSpec &spec,
+                        std::function<void(World &, double)> apply, const QString &what);
+    void refresh(bool all = true);
     void commit(const QString &what, std::string name, std::string notes, World world);
 
     Document *m_document;
+    FieldGuard *m_guard;
     QLineEdit *m_name;
     QPlainTextEdit *m_notes;
-    QDoubleSpinBox *m_width;
-    QDoubleSpinBox *m_height;
-    QSpinBox *m_seed;
+    NumberRow m_width{}, m_height{}, m_seed{};
+    World m_shown;  // the world the number boxes show
 };
 
 } // namespace grove
