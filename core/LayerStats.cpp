@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <mutex>
 
 namespace grove {
 
@@ -385,10 +386,8 @@ void widestClearing(LayerStats &s, const Buckets &buckets, const PointLayer &lay
     s.clearingDiameter = 2 * std::max(0.0, top.d);
 }
 
-} // namespace
-
-LayerStats computeLayerStats(const PointLayer &layer, const std::vector<PointLayerPtr> &earlier, double width,
-                             double height, const Mask *allowed, const StatsControl &control)
+LayerStats statsWithin(const PointLayer &layer, const std::vector<PointLayerPtr> &earlier, double width, double height,
+                       const std::function<AllowedRaster()> &allowedArea, const StatsControl &control)
 {
     LayerStats s;
     s.count = layer.points.size();
@@ -397,7 +396,7 @@ LayerStats computeLayerStats(const PointLayer &layer, const std::vector<PointLay
         return s.cancelled = true, s;
     if (control.progress)
         control.progress(0.2);
-    const AllowedRaster area = sampleAllowed(allowed, width, height, control);
+    const AllowedRaster area = allowedArea();
     if (control.progress)
         control.progress(0.4);
     s.why = explainLayer(layer, earlier, area, width, height);
@@ -420,6 +419,49 @@ LayerStats computeLayerStats(const PointLayer &layer, const std::vector<PointLay
     return s;
 }
 
+// Sampling a mask is most of a layer's stats (noise upon noise). While a designer drags one
+// layer's slider, its allowed area stays the same object, so the last few samplings are kept.
+AllowedRaster cachedAllowed(const MaskPtr &mask, double width, double height, const StatsControl &control)
+{
+    struct Entry
+    {
+        std::weak_ptr<const Mask> mask;
+        double width, height;
+        AllowedRaster raster;
+    };
+    static std::mutex mutex;
+    static std::vector<Entry> recent;  // the most recent last
+    constexpr size_t kKept = 8;
+    {
+        std::lock_guard lock(mutex);
+        for (auto it = recent.begin(); it != recent.end(); ++it)
+            if (it->mask.lock() == mask && it->width == width && it->height == height) {
+                Entry hit = std::move(*it);
+                recent.erase(it);
+                recent.push_back(std::move(hit));
+                return recent.back().raster;
+            }
+    }
+    AllowedRaster raster = sampleAllowed(mask.get(), width, height, control);
+    if (stopped(control))
+        return raster;
+    std::lock_guard lock(mutex);
+    std::erase_if(recent, [](const Entry &e) { return e.mask.expired(); });
+    if (recent.size() >= kKept)
+        recent.erase(recent.begin());
+    recent.push_back({mask, width, height, raster});
+    return raster;
+}
+
+} // namespace
+
+LayerStats computeLayerStats(const PointLayer &layer, const std::vector<PointLayerPtr> &earlier, double width,
+                             double height, const Mask *allowed, const StatsControl &control)
+{
+    return statsWithin(layer, earlier, width, height, [&] { return sampleAllowed(allowed, width, height, control); },
+                       control);
+}
+
 LayerStats computeLayerStats(const EvalResult &result, const std::string &nodeId, const PointLayerPtr &layer,
                              const World &world, const StatsControl &control)
 {
@@ -433,7 +475,10 @@ LayerStats computeLayerStats(const EvalResult &result, const std::string &nodeId
     // and for its clearings within where it may grow
     const PortValue allowed = result.inputWithRole(nodeId, PortRole::AllowedArea);
     const auto *mask = std::get_if<MaskPtr>(&allowed);
-    return computeLayerStats(*layer, obstacles, world.width, world.height, mask ? mask->get() : nullptr, control);
+    return statsWithin(*layer, obstacles, world.width, world.height, [&] {
+        return mask && *mask ? cachedAllowed(*mask, world.width, world.height, control)
+                             : sampleAllowed(nullptr, world.width, world.height, control);
+    }, control);
 }
 
 } // namespace grove

@@ -68,8 +68,8 @@ PreviewDock::PreviewDock(Document *document, PreviewController *controller, QWid
     m_overlayBox->setObjectName("overlayToggle");
     m_overlayBox->setCheckable(true);
     m_overlayBox->setChecked(controller->overlayEnabled());
-    m_overlayBox->setStyleSheet("QPushButton:checked { background: #3d7bd9; color: white; border: 1px solid #9cc2ff;"
-                                " border-radius: 3px; padding: 3px 8px; }");
+    m_overlayBox->setStyleSheet("QPushButton:checked { background: #3d7bd9; color: white; border: 1px solid #9cc2ff; }");
+    m_overlayBox->setMinimumWidth(m_overlayBox->fontMetrics().horizontalAdvance(m_overlayBox->text()) + 24);
     m_overlayBox->setToolTip(tr("Draw the selected node's output over the map: fields as a colour ramp, labels and "
                                 "masks in colour, points as dots"));
     bar->addWidget(m_overlayBox);
@@ -208,7 +208,8 @@ void PreviewDock::updateLayers()
         if (!s.why.empty()) {
             const QString why = QString::fromStdString(s.why);
             item->setText(NoteColumn, why);
-            item->setToolTip(NoteColumn, layer.name + ": " + why);
+            for (int c = CountColumn; c <= NoteColumn; ++c)  // the column is often scrolled out of sight
+                item->setToolTip(c, layer.name + ": " + why);
             item->setForeground(NoteColumn, QColor(240, 170, 80));
             item->setForeground(CountColumn, QColor(240, 170, 80));
         }
