@@ -99,11 +99,22 @@ struct PointAttributes
     double scale = 1;
 };
 
+// Why a sampler turned candidates down, counted on its rejection paths (a layer that comes out
+// empty can then say why). `tooClose` counts candidates within the spacing of an earlier point:
+// an obstacle's or the layer's own (only obstacles while the layer has no point yet).
+struct PlacementTally
+{
+    bool counted = false;        // the layer came from a sampler that counts
+    double radius = 0;           // the layer's minimum radius
+    std::uint64_t candidates = 0, offMap = 0, tooClose = 0, notAllowed = 0;
+};
+
 // One layer's points, in placement order.
 class PointLayer
 {
 public:
     LayerInfo info;
+    PlacementTally tally;
     std::vector<PointXYR> points;
     std::vector<std::uint32_t> specialIds;  // sorted ids reserved for info.specialType
 

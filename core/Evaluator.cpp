@@ -23,6 +23,28 @@ PortValue EvalResult::output(const std::string &node, const std::string &port) c
 
 Evaluator::Evaluator(const NodeRegistry &registry) : m_registry(registry) {}
 
+namespace {
+
+// Marks the nodes the errors belong to; false when an error is the whole graph's (no node, or
+// an id two nodes share), so nothing can be evaluated apart from it.
+bool markBroken(const Graph &graph, const Diagnostics &diagnostics, std::vector<char> &skip)
+{
+    std::map<std::string, std::vector<size_t>> byId;
+    for (size_t i = 0; i < graph.nodes.size(); ++i)
+        byId[graph.nodes[i].id].push_back(i);
+    for (const Diagnostic &d : diagnostics) {
+        if (d.severity != Diagnostic::Severity::Error)
+            continue;
+        auto it = byId.find(d.nodeId);
+        if (d.nodeId.empty() || it == byId.end() || it->second.size() != 1)
+            return false;
+        skip[it->second.front()] = 1;
+    }
+    return true;
+}
+
+} // namespace
+
 std::size_t Evaluator::cacheSize() const
 {
     std::lock_guard lock(m_mutex);
@@ -34,16 +56,30 @@ EvalResult Evaluator::evaluate(const Graph &graph, const EvalRequest &request)
     std::lock_guard lock(m_mutex);
     EvalResult result;
     result.diagnostics = validateGraph(graph, m_registry);
-    if (hasErrors(result.diagnostics)) {
+    const size_t n = graph.nodes.size();
+    std::vector<char> skip(n, 0);  // partial runs: left out, with everything downstream
+    if (hasErrors(result.diagnostics) && (!request.partial || !markBroken(graph, result.diagnostics, skip))) {
         result.status = EvalResult::Status::Invalid;
         return result;
     }
     if (request.evict)
         ++m_generation;
 
-    const size_t n = graph.nodes.size();
     GraphIndex index(graph);
-    const std::vector<int> order = topologicalOrder(graph);
+    std::vector<char> placed;
+    const std::vector<int> order = topologicalOrder(graph, &placed);
+    // A node is skipped when it has problems, sits on a cycle or takes a skipped node's output.
+    auto skipIfUpstreamIs = [&](int i) {
+        for (const auto &[port, link] : graph.nodes[static_cast<size_t>(i)].inputs) {
+            const int src = index.indexOf(link.node);
+            if (src < 0 || skip[static_cast<size_t>(src)])
+                skip[static_cast<size_t>(i)] = 1;
+        }
+        return skip[static_cast<size_t>(i)] != 0;
+    };
+    for (int i : order)
+        if (!placed[static_cast<size_t>(i)] || skip[static_cast<size_t>(i)] || skipIfUpstreamIs(i))
+            skip[static_cast<size_t>(i)] = 1;
 
     // What is needed: the targets and everything upstream of them.
     std::vector<char> needed(n, request.targets.empty() ? 1 : 0);
@@ -67,7 +103,8 @@ EvalResult Evaluator::evaluate(const Graph &graph, const EvalRequest &request)
                 continue;
             needed[static_cast<size_t>(i)] = 1;
             for (const auto &[port, link] : graph.nodes[static_cast<size_t>(i)].inputs)
-                stack.push_back(index.indexOf(link.node));
+                if (const int src = index.indexOf(link.node); src >= 0)
+                    stack.push_back(src);
         }
     }
 
@@ -76,7 +113,7 @@ EvalResult Evaluator::evaluate(const Graph &graph, const EvalRequest &request)
     const std::string worldText = formatNumber(graph.world.width) + "x" + formatNumber(graph.world.height) + "@"
                                   + std::to_string(graph.world.seed);
     for (int i : order) {
-        if (!needed[static_cast<size_t>(i)])
+        if (!needed[static_cast<size_t>(i)] || skip[static_cast<size_t>(i)])
             continue;
         const Node &node = graph.nodes[static_cast<size_t>(i)];
         const NodeDescriptor &desc = *m_registry.find(node.type);
@@ -103,14 +140,14 @@ EvalResult Evaluator::evaluate(const Graph &graph, const EvalRequest &request)
     }
     size_t toCompute = 0;
     for (int i : order)
-        if (needed[static_cast<size_t>(i)] && !m_cache.count(keys[static_cast<size_t>(i)]))
+        if (needed[static_cast<size_t>(i)] && !skip[static_cast<size_t>(i)] && !m_cache.count(keys[static_cast<size_t>(i)]))
             ++toCompute;
 
     EvalProgress progress;
     progress.nodesTotal = toCompute;
     std::vector<std::shared_ptr<const NodeResult>> results(n);
     for (int i : order) {
-        if (!needed[static_cast<size_t>(i)])
+        if (!needed[static_cast<size_t>(i)] || skip[static_cast<size_t>(i)] || skipIfUpstreamIs(i))
             continue;
         const Node &node = graph.nodes[static_cast<size_t>(i)];
         const std::string &key = keys[static_cast<size_t>(i)];
@@ -158,6 +195,12 @@ EvalResult Evaluator::evaluate(const Graph &graph, const EvalRequest &request)
             d.nodeId = node.id;
             d.message = "node " + quote(node.id) + " (" + node.type + "): " + ctx.error();
             result.diagnostics.push_back(d);
+            if (request.partial) {  // the rest goes on; this node's downstream is skipped
+                result.failures.push_back(d);
+                skip[static_cast<size_t>(i)] = 1;
+                ++progress.nodesDone;
+                continue;
+            }
             result.status = EvalResult::Status::Failed;
             break;
         }
@@ -165,6 +208,7 @@ EvalResult Evaluator::evaluate(const Graph &graph, const EvalRequest &request)
         nr->key = key;
         nr->descriptor = &desc;
         nr->outputs = ctx.outputs();
+        nr->inputs = inputs;
         nr->product = ctx.product();
         nr->seconds = seconds;
         std::shared_ptr<const NodeResult> shared = nr;
@@ -175,6 +219,9 @@ EvalResult Evaluator::evaluate(const Graph &graph, const EvalRequest &request)
         ++progress.nodesDone;
         nodeProgress(0);
     }
+    for (int i : order)
+        if (needed[static_cast<size_t>(i)] && skip[static_cast<size_t>(i)])
+            result.skipped.push_back(graph.nodes[static_cast<size_t>(i)].id);
     // Keep this run's results and the previous run's (undoing a tweak is then free).
     for (auto it = m_cache.begin(); request.evict && it != m_cache.end();)
         it = it->second.lastUsed + 1 < m_generation ? m_cache.erase(it) : std::next(it);
@@ -187,6 +234,18 @@ PortValue EvalResult::outputWithRole(const std::string &node, PortRole role) con
     const PortSpec *port = it == nodes.end() || !it->second->descriptor ? nullptr
                                                                         : it->second->descriptor->outputWithRole(role);
     return port ? output(node, port->name) : PortValue{};
+}
+
+PortValue EvalResult::inputWithRole(const std::string &node, PortRole role) const
+{
+    auto it = nodes.find(node);
+    if (it == nodes.end() || !it->second->descriptor)
+        return {};
+    const NodeDescriptor &desc = *it->second->descriptor;
+    const PortSpec *port = desc.inputWithRole(role);
+    const int i = port ? desc.inputIndex(port->name) : -1;
+    return i < 0 || static_cast<size_t>(i) >= it->second->inputs.size() ? PortValue{}
+                                                                         : it->second->inputs[static_cast<size_t>(i)];
 }
 
 namespace {

@@ -37,6 +37,10 @@ struct EvalRequest
     // false: a first pass of a bigger run that follows at once (the preview gets its ground
     // early); the cache then neither ages nor drops entries, so the previous run's stay.
     bool evict = true;
+    // The live preview's mode: a node with problems (or one that fails) is skipped with
+    // everything downstream of it, and the rest is evaluated. Problems of the graph as a whole
+    // (world size, duplicate ids) still make it Invalid. grove-cli and exports never set this.
+    bool partial = false;
 };
 
 struct NodeResult
@@ -44,6 +48,7 @@ struct NodeResult
     std::string key;                 // hash of type, params, world and input keys
     const NodeDescriptor *descriptor = nullptr;
     std::vector<PortValue> outputs;  // by descriptor output index
+    std::vector<PortValue> inputs;   // what was wired in, by descriptor input index (monostate: none)
     PortValue product;               // a sink node's result for the caller (paint: the ground)
     double seconds = 0;              // time this node took when it was computed
 };
@@ -55,12 +60,16 @@ struct EvalResult
     Diagnostics diagnostics;
     std::map<std::string, std::shared_ptr<const NodeResult>> nodes;  // by node id
     std::vector<std::string> computed;  // nodes computed this run (not served from the cache), in order
+    std::vector<std::string> skipped;   // partial runs: nodes left out for problems, theirs or upstream
+    Diagnostics failures;               // partial runs: why nodes failed while evaluating (also in diagnostics)
 
     bool ok() const { return status == Status::Ok; }
     // The value on `node.port` (empty port: the first output), or monostate.
     PortValue output(const std::string &node, const std::string &port = {}) const;
     // The value on the node's output with `role` (its layer, its chain), or monostate.
     PortValue outputWithRole(const std::string &node, PortRole role) const;
+    // The value wired into the node's input with `role` (a layer's allowed area), or monostate.
+    PortValue inputWithRole(const std::string &node, PortRole role) const;
 };
 
 class Evaluator

@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
+#include <mutex>
 
 namespace grove {
 
@@ -16,12 +18,13 @@ namespace {
 class Buckets
 {
 public:
-    Buckets(const std::vector<PointXYR> &points, double width, double height)
+    // Cells hold about one point each, and are at least `minCell` wide.
+    Buckets(const std::vector<PointXYR> &points, double width, double height, double minCell = 0)
         : m_points(points)
     {
         const double area = std::max(width * height, 1e-12);
         m_cell = std::sqrt(area / std::max<double>(1, static_cast<double>(points.size())));
-        m_cell = std::max(m_cell, std::max(width, height) / 4096);
+        m_cell = std::max({m_cell, std::max(width, height) / 4096, minCell});
         m_cols = std::max(1, static_cast<int>(std::ceil(width / m_cell)));
         m_rows = std::max(1, static_cast<int>(std::ceil(height / m_cell)));
         m_start.assign(static_cast<size_t>(m_cols) * static_cast<size_t>(m_rows) + 1, 0);
@@ -35,8 +38,8 @@ public:
             m_items[fill[cellOf(points[i].x, points[i].y)]++] = i;
     }
 
-    // Distance to the nearest point other than `skip`, searching rings outward.
-    double nearest(double x, double y, std::int64_t skip = -1) const
+    // Distance to the nearest point other than `skip`, searching rings outward; its index in *which.
+    double nearest(double x, double y, std::int64_t skip = -1, std::uint32_t *which = nullptr) const
     {
         const int cx = clampCol(x), cy = clampRow(y);
         double best2 = std::numeric_limits<double>::infinity();
@@ -58,7 +61,12 @@ public:
                             if (static_cast<std::int64_t>(i) == skip)
                                 continue;
                             const double dx = m_points[i].x - x, dy = m_points[i].y - y;
-                            best2 = std::min(best2, dx * dx + dy * dy);
+                            const double d2 = dx * dx + dy * dy;
+                            if (d2 < best2) {
+                                best2 = d2;
+                                if (which)
+                                    *which = i;
+                            }
                         }
                     }
                     if (ring == 0)
@@ -69,9 +77,23 @@ public:
         return std::sqrt(best2);
     }
 
+    // Calls f(i) for each point in the 3 x 3 cells around (x, y): every point within a cell width
+    // of it, and some beyond (clamping the cells keeps that true off the map).
+    template<typename F>
+    void forEachNear(double x, double y, F f) const
+    {
+        const int cx = clampCol(x), cy = clampRow(y);
+        for (int row = std::max(0, cy - 1); row <= std::min(m_rows - 1, cy + 1); ++row)
+            for (int col = std::max(0, cx - 1); col <= std::min(m_cols - 1, cx + 1); ++col) {
+                const size_t c = static_cast<size_t>(row) * static_cast<size_t>(m_cols) + static_cast<size_t>(col);
+                for (std::uint32_t k = m_start[c]; k < m_start[c + 1]; ++k)
+                    f(m_items[k]);
+            }
+    }
+
 private:
-    int clampCol(double x) const { return std::clamp(static_cast<int>(std::floor(x / m_cell)), 0, m_cols - 1); }
-    int clampRow(double y) const { return std::clamp(static_cast<int>(std::floor(y / m_cell)), 0, m_rows - 1); }
+    int clampCol(double x) const { return static_cast<int>(std::clamp(std::floor(x / m_cell), 0.0, m_cols - 1.0)); }
+    int clampRow(double y) const { return static_cast<int>(std::clamp(std::floor(y / m_cell), 0.0, m_rows - 1.0)); }
     size_t cellOf(double x, double y) const
     {
         return static_cast<size_t>(clampRow(y)) * static_cast<size_t>(m_cols) + static_cast<size_t>(clampCol(x));
@@ -83,37 +105,41 @@ private:
     std::vector<std::uint32_t> m_start, m_items;
 };
 
-// Conflicts of the layer's points with everything placed before each of them.
-std::size_t countTooClose(const PointLayer &layer, const std::vector<PointLayerPtr> &earlier)
+// The stats' work is polled for cancellation between rows and batches.
+bool stopped(const StatsControl &control)
+{
+    return control.cancel && control.cancel->load(std::memory_order_relaxed);
+}
+
+// Conflicts of the layer's points with everything placed before each of them: with cells at
+// least the largest radius wide, every conflict of a point lies in the 3 x 3 cells around it.
+std::size_t countTooClose(const PointLayer &layer, const std::vector<PointLayerPtr> &earlier, double width,
+                          double height, const StatsControl &control)
 {
     std::vector<PointXYR> all;
     for (const auto &l : earlier)
         all.insert(all.end(), l->points.begin(), l->points.end());
     const size_t firstOwn = all.size();
     all.insert(all.end(), layer.points.begin(), layer.points.end());
-    if (all.size() < 2)
-        return 0;
     double maxR = 0;
     for (const auto &p : all)
         maxR = std::max(maxR, p.r);
-    // sweep by x: a conflict needs |dx| < min(ri, rj) <= maxR
-    std::vector<std::uint32_t> order(all.size());
-    for (std::uint32_t i = 0; i < order.size(); ++i)
-        order[i] = i;
-    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-        return all[a].x != all[b].x ? all[a].x < all[b].x : a < b;
-    });
+    if (layer.points.empty() || all.size() < 2 || !(maxR > 0))
+        return 0;
+    const Buckets buckets(all, width, height, maxR);
     std::size_t count = 0;
-    for (size_t a = 0; a < order.size(); ++a) {
-        const PointXYR &p = all[order[a]];
-        for (size_t b = a + 1; b < order.size() && all[order[b]].x - p.x < maxR; ++b) {
-            if (order[a] < firstOwn && order[b] < firstOwn)
-                continue;  // two earlier points: their own layers' business
-            const PointXYR &q = all[order[b]];
+    for (size_t a = firstOwn; a < all.size(); ++a) {
+        if (((a - firstOwn) & 65535) == 0 && stopped(control))
+            return count;
+        const PointXYR &p = all[a];
+        buckets.forEachNear(p.x, p.y, [&](std::uint32_t b) {
+            if (b >= firstOwn && b <= a)
+                return;  // an own pair counts once, from its earlier point
+            const PointXYR &q = all[b];
             const double m = std::min(p.r, q.r);
             const double dx = p.x - q.x, dy = p.y - q.y;
             count += dx * dx + dy * dy < m * m;
-        }
+        });
     }
     return count;
 }
@@ -173,50 +199,169 @@ void distanceTransform2D(std::vector<double> &field, int nx, int ny)
         f = std::sqrt(f);
 }
 
-} // namespace
-
-LayerStats computeLayerStats(const PointLayer &layer, const std::vector<PointLayerPtr> &earlier, double width,
-                             double height)
+// Where a layer may grow, sampled at cell centres: the whole world when it has no allowed area.
+struct AllowedRaster
 {
-    LayerStats s;
-    s.count = layer.points.size();
-    s.tooClose = countTooClose(layer, earlier);
-    if (layer.points.empty())
-        return s;
-    Buckets buckets(layer.points, width, height);
-    if (layer.points.size() >= 2) {
-        double tight = std::numeric_limits<double>::infinity();
-        for (size_t i = 0; i < layer.points.size(); ++i)
-            tight = std::min(tight, buckets.nearest(layer.points[i].x, layer.points[i].y, static_cast<std::int64_t>(i)));
-        s.tightest = tight;
+    double step = 1;
+    int nx = 1, ny = 1;
+    std::vector<char> allowed;  // empty: everywhere
+    std::size_t allowedCells = 0;
+
+    bool at(int i, int j) const
+    {
+        return allowed.empty() || allowed[static_cast<size_t>(j) * static_cast<size_t>(nx) + static_cast<size_t>(i)];
     }
-    // Widest clearing: a Euclidean distance transform over a raster of about a million cells
-    // finds the best few centres to within a cell; a shrinking pattern search with exact
-    // nearest-point distances then refines them.
-    const double step = std::max(std::sqrt(width * height / 1e6), 1e-9);
-    const int nx = std::max(1, static_cast<int>(std::ceil(width / step)));
-    const int ny = std::max(1, static_cast<int>(std::ceil(height / step)));
+    double area() const { return static_cast<double>(allowedCells) * step * step; }
+};
+
+AllowedRaster sampleAllowed(const Mask *mask, double width, double height, const StatsControl &control)
+{
+    // A mask is evaluated per sample (noise upon noise): a quarter of the cells of a maskless run.
+    AllowedRaster a;
+    a.step = std::max(std::sqrt(width * height / (mask ? 2.5e5 : 1e6)), 1e-9);
+    a.nx = std::max(1, static_cast<int>(std::ceil(width / a.step)));
+    a.ny = std::max(1, static_cast<int>(std::ceil(height / a.step)));
+    if (!mask) {
+        a.allowedCells = static_cast<size_t>(a.nx) * static_cast<size_t>(a.ny);
+        return a;
+    }
+    a.allowed.resize(static_cast<size_t>(a.nx) * static_cast<size_t>(a.ny));
+    for (int j = 0; j < a.ny && !stopped(control); ++j)
+        for (int i = 0; i < a.nx; ++i) {
+            const bool ok = mask->at(std::min(width, (i + 0.5) * a.step), std::min(height, (j + 0.5) * a.step));
+            a.allowed[static_cast<size_t>(j) * static_cast<size_t>(a.nx) + static_cast<size_t>(i)] = ok;
+            a.allowedCells += ok;
+        }
+    return a;
+}
+
+std::string number(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.*f", v == std::floor(v) || v >= 100 ? 0 : 1, v);
+    return buf;
+}
+
+// Why a layer holds far fewer points than its allowed area could (empty when it does not): the
+// sampler's rejection counts, and how much of the area the obstacles' spacing covers.
+std::string explainLayer(const PointLayer &layer, const std::vector<PointLayerPtr> &obstacles, const AllowedRaster &a,
+                         double width, double height)
+{
+    const PlacementTally &t = layer.tally;
+    if (!t.counted || t.radius <= 0)
+        return {};
+    constexpr double kBridsonDensity = 0.62;  // exact Bridson's points per r^2 on open ground
+    const double capacity = kBridsonDensity * a.area() / (t.radius * t.radius);
+    const std::size_t count = layer.points.size();
+    if (count > 0 && static_cast<double>(count) >= 0.2 * capacity)
+        return {};
+    const std::string head = std::to_string(count) + (count == 1 ? " point: " : " points: ");
+    if (a.allowedCells == 0)
+        return head + "the allowed area is empty";
+    // Which obstacle layer's spacing covers each allowed cell (a point rules out min(r, its r)).
+    std::vector<PointXYR> all;
+    std::vector<std::size_t> layerOf;
+    for (std::size_t l = 0; l < obstacles.size(); ++l) {
+        all.insert(all.end(), obstacles[l]->points.begin(), obstacles[l]->points.end());
+        layerOf.resize(all.size(), l);
+    }
+    std::vector<std::size_t> covered(obstacles.size(), 0);
+    std::size_t coveredCells = 0, coveredPercent = 0;
+    if (!all.empty()) {
+        const Buckets buckets(all, width, height);
+        const int stride = std::max(1, static_cast<int>(std::sqrt(static_cast<double>(a.nx) * a.ny / 65536.0)));
+        std::size_t sampled = 0;
+        for (int j = 0; j < a.ny; j += stride)
+            for (int i = 0; i < a.nx; i += stride) {
+                if (!a.at(i, j))
+                    continue;
+                ++sampled;
+                std::uint32_t which = 0;
+                const double d = buckets.nearest((i + 0.5) * a.step, (j + 0.5) * a.step, -1, &which);
+                if (d < std::min(t.radius, all[which].r)) {
+                    ++covered[layerOf[which]];
+                    ++coveredCells;
+                }
+            }
+        coveredPercent = sampled ? coveredCells * 100 / sampled : 0;
+    }
+    std::string blockers;
+    for (std::size_t l = 0, named = 0; l < obstacles.size(); ++l) {
+        const std::size_t biggest = static_cast<std::size_t>(
+            std::max_element(covered.begin(), covered.end()) - covered.begin());
+        if (covered.empty() || covered[biggest] == 0 || named == 2)
+            break;
+        const PointLayer &o = *obstacles[biggest];
+        blockers += (named++ ? " or " : "") + number(std::min(t.radius, o.points.front().r)) + " of " + o.info.name;
+        covered[biggest] = 0;
+    }
+    const bool obstaclesBlock = t.tooClose > 0 && !blockers.empty();
+    if (count == 0 && obstaclesBlock)
+        return head + "every candidate in the allowed area is within " + blockers + " (obstacles)";
+    if (count == 0 && t.candidates > 0 && t.offMap == t.candidates)
+        return head + "every candidate fell outside the world";
+    if (count == 0)
+        return head + "no candidate landed in the allowed area (too small or patchy for radius " + number(t.radius) + ")";
+    const std::string share = std::to_string(static_cast<long long>(std::round(100 * count / capacity)));
+    if (obstaclesBlock && coveredPercent >= 50)
+        return head + "about " + share + "% of what the allowed area could hold; " + std::to_string(coveredPercent)
+               + "% of it is within " + blockers + " (obstacles)";
+    if (t.notAllowed > t.tooClose)
+        return head + "about " + share + "% of what the allowed area could hold; most candidates fell outside it "
+               "(too patchy for radius " + number(t.radius) + ")";
+    return {};
+}
+
+// Widest clearing: the largest empty circle centred in the allowed area and lying inside it. A
+// Euclidean distance transform (to the nearest point or forbidden cell) finds the best few centres
+// to within a cell; a shrinking pattern search with exact nearest-point distances refines them.
+void widestClearing(LayerStats &s, const Buckets &buckets, const PointLayer &layer, const AllowedRaster &a,
+                    double width, double height, const StatsControl &control)
+{
+    const int nx = a.nx, ny = a.ny;
+    const double step = a.step;
+    auto index = [nx](int i, int j) { return static_cast<size_t>(j) * static_cast<size_t>(nx) + static_cast<size_t>(i); };
     std::vector<double> field(static_cast<size_t>(nx) * static_cast<size_t>(ny), 1e30);
+    std::vector<double> edge;  // distance to the nearest forbidden cell, in cells
+    if (!a.allowed.empty()) {
+        edge.assign(field.size(), 1e30);
+        for (size_t c = 0; c < field.size(); ++c)
+            if (!a.allowed[c])
+                edge[c] = field[c] = 0;
+        distanceTransform2D(edge, nx, ny);
+    }
     for (const auto &p : layer.points) {
         const int i = std::clamp(static_cast<int>(p.x / step), 0, nx - 1);
         const int j = std::clamp(static_cast<int>(p.y / step), 0, ny - 1);
-        field[static_cast<size_t>(j) * static_cast<size_t>(nx) + static_cast<size_t>(i)] = 0;
+        field[index(i, j)] = 0;
     }
+    if (stopped(control))
+        return;
     distanceTransform2D(field, nx, ny);
     struct Candidate { double d, x, y; };
     std::vector<Candidate> best;
     for (int j = 0; j < ny; ++j)
         for (int i = 0; i < nx; ++i) {
-            const double d = field[static_cast<size_t>(j) * static_cast<size_t>(nx) + static_cast<size_t>(i)];
-            if (best.size() < 8 || d > best.back().d) {
+            const double d = field[index(i, j)];
+            if (a.at(i, j) && (best.size() < 8 || d > best.back().d)) {
                 best.push_back({d, std::min(width, (i + 0.5) * step), std::min(height, (j + 0.5) * step)});
                 std::sort(best.begin(), best.end(), [](const Candidate &l, const Candidate &r) { return l.d > r.d; });
                 if (best.size() > 8)
                     best.pop_back();
             }
         }
+    if (best.empty())
+        return;  // nowhere allowed
+    // Exact to the points; to a cell (rounded inwards) at the allowed area's edge.
+    auto clearance = [&](double x, double y) {
+        const double d = buckets.nearest(x, y);
+        if (edge.empty())
+            return d;
+        const int i = std::clamp(static_cast<int>(x / step), 0, nx - 1), j = std::clamp(static_cast<int>(y / step), 0, ny - 1);
+        return a.at(i, j) ? std::min(d, std::max(0.0, (edge[index(i, j)] - 1.5) * step)) : -1.0;
+    };
     for (auto &c : best)
-        c.d = buckets.nearest(c.x, c.y);
+        c.d = clearance(c.x, c.y);
     Candidate top = best.front();
     for (Candidate c : best) {
         for (double h = step; h > step * 1e-4; h *= 0.5) {
@@ -225,7 +370,7 @@ LayerStats computeLayerStats(const PointLayer &layer, const std::vector<PointLay
                 moved = false;
                 for (auto [ox, oy] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}) {
                     const double x = std::clamp(c.x + ox * h, 0.0, width), y = std::clamp(c.y + oy * h, 0.0, height);
-                    const double d = buckets.nearest(x, y);
+                    const double d = clearance(x, y);
                     if (d > c.d) {
                         c = {d, x, y};
                         moved = true;
@@ -238,12 +383,87 @@ LayerStats computeLayerStats(const PointLayer &layer, const std::vector<PointLay
     }
     s.clearingX = top.x;
     s.clearingY = top.y;
-    s.clearingDiameter = 2 * top.d;
+    s.clearingDiameter = 2 * std::max(0.0, top.d);
+}
+
+LayerStats statsWithin(const PointLayer &layer, const std::vector<PointLayerPtr> &earlier, double width, double height,
+                       const std::function<AllowedRaster()> &allowedArea, const StatsControl &control)
+{
+    LayerStats s;
+    s.count = layer.points.size();
+    s.tooClose = countTooClose(layer, earlier, width, height, control);
+    if (stopped(control))
+        return s.cancelled = true, s;
+    if (control.progress)
+        control.progress(0.2);
+    const AllowedRaster area = allowedArea();
+    if (control.progress)
+        control.progress(0.4);
+    s.why = explainLayer(layer, earlier, area, width, height);
+    if (layer.points.empty() || stopped(control))
+        return s.cancelled = stopped(control), s;
+    Buckets buckets(layer.points, width, height);
+    if (layer.points.size() >= 2) {
+        double tight = std::numeric_limits<double>::infinity();
+        for (size_t i = 0; i < layer.points.size(); ++i) {
+            if ((i & 4095) == 0 && stopped(control))
+                return s.cancelled = true, s;
+            tight = std::min(tight, buckets.nearest(layer.points[i].x, layer.points[i].y, static_cast<std::int64_t>(i)));
+        }
+        s.tightest = tight;
+    }
+    if (control.progress)
+        control.progress(0.7);
+    widestClearing(s, buckets, layer, area, width, height, control);
+    s.cancelled = stopped(control);
     return s;
 }
 
+// Sampling a mask is most of a layer's stats (noise upon noise). While a designer drags one
+// layer's slider, its allowed area stays the same object, so the last few samplings are kept.
+AllowedRaster cachedAllowed(const MaskPtr &mask, double width, double height, const StatsControl &control)
+{
+    struct Entry
+    {
+        std::weak_ptr<const Mask> mask;
+        double width, height;
+        AllowedRaster raster;
+    };
+    static std::mutex mutex;
+    static std::vector<Entry> recent;  // the most recent last
+    constexpr size_t kKept = 8;
+    {
+        std::lock_guard lock(mutex);
+        for (auto it = recent.begin(); it != recent.end(); ++it)
+            if (it->mask.lock() == mask && it->width == width && it->height == height) {
+                Entry hit = std::move(*it);
+                recent.erase(it);
+                recent.push_back(std::move(hit));
+                return recent.back().raster;
+            }
+    }
+    AllowedRaster raster = sampleAllowed(mask.get(), width, height, control);
+    if (stopped(control))
+        return raster;
+    std::lock_guard lock(mutex);
+    std::erase_if(recent, [](const Entry &e) { return e.mask.expired(); });
+    if (recent.size() >= kKept)
+        recent.erase(recent.begin());
+    recent.push_back({mask, width, height, raster});
+    return raster;
+}
+
+} // namespace
+
+LayerStats computeLayerStats(const PointLayer &layer, const std::vector<PointLayerPtr> &earlier, double width,
+                             double height, const Mask *allowed, const StatsControl &control)
+{
+    return statsWithin(layer, earlier, width, height, [&] { return sampleAllowed(allowed, width, height, control); },
+                       control);
+}
+
 LayerStats computeLayerStats(const EvalResult &result, const std::string &nodeId, const PointLayerPtr &layer,
-                             const World &world)
+                             const World &world, const StatsControl &control)
 {
     // a layer answers for its spacing against what it was placed among: its obstacles
     std::vector<PointLayerPtr> obstacles;
@@ -252,7 +472,13 @@ LayerStats computeLayerStats(const EvalResult &result, const std::string &nodeId
         for (const auto &l : (*set)->layers)
             if (l != layer)
                 obstacles.push_back(l);
-    return computeLayerStats(*layer, obstacles, world.width, world.height);
+    // and for its clearings within where it may grow
+    const PortValue allowed = result.inputWithRole(nodeId, PortRole::AllowedArea);
+    const auto *mask = std::get_if<MaskPtr>(&allowed);
+    return statsWithin(*layer, obstacles, world.width, world.height, [&] {
+        return mask && *mask ? cachedAllowed(*mask, world.width, world.height, control)
+                             : sampleAllowed(nullptr, world.width, world.height, control);
+    }, control);
 }
 
 } // namespace grove

@@ -4,6 +4,8 @@
 
 #include "DataTypes.h"
 
+#include <atomic>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -18,16 +20,27 @@ struct LayerStats
     double tightest = 0;         // smallest distance between two of the layer's points (0 with < 2 points)
     std::size_t tooClose = 0;    // pairs closer than min(ri, rj): within the layer and against the earlier layers
     double clearingX = 0, clearingY = 0;
-    double clearingDiameter = 0; // the widest empty circle centred in the world, touching the layer's points
+    double clearingDiameter = 0; // the widest empty circle inside the allowed area (the world without one)
+    std::string why;             // why the layer holds far fewer points than its area could, or empty
+    bool cancelled = false;      // stopped by StatsControl::cancel: the numbers are incomplete
 };
 
-// `earlier` are the layers placed before this one (their points count for tooClose only).
+// Stats are work too: a 2.5M-point layer takes seconds, so they report progress and can stop.
+struct StatsControl
+{
+    const std::atomic<bool> *cancel = nullptr;
+    std::function<void(double)> progress;  // fraction in [0, 1]
+};
+
+// `earlier` are the layers placed before this one (their points count for tooClose only);
+// `allowed`, when given, bounds the widest clearing.
 LayerStats computeLayerStats(const PointLayer &layer, const std::vector<PointLayerPtr> &earlier, double worldWidth,
-                             double worldHeight);
+                             double worldHeight, const Mask *allowed = nullptr, const StatsControl &control = {});
 
 // The stats of an evaluated node's layer against its own obstacles: the other layers on its
-// chain output (grove-cli --stats and the preview's layer table alike).
+// chain output, its clearing within the mask wired into its allowed-area input (grove-cli --stats
+// and the preview's layer table alike).
 LayerStats computeLayerStats(const EvalResult &result, const std::string &nodeId, const PointLayerPtr &layer,
-                             const World &world);
+                             const World &world, const StatsControl &control = {});
 
 } // namespace grove

@@ -127,6 +127,14 @@ const PortSpec *NodeDescriptor::outputWithRole(PortRole role) const
     return nullptr;
 }
 
+const PortSpec *NodeDescriptor::inputWithRole(PortRole role) const
+{
+    for (const auto &p : inputs)
+        if (p.role == role)
+            return &p;
+    return nullptr;
+}
+
 namespace {
 
 std::string describeKind(const Value &v)
@@ -404,6 +412,14 @@ std::optional<std::string> checkRoles(const NodeDescriptor &d)
         if (std::find(ports.begin(), ports.end(), p.role) != ports.end())
             return d.typeId + "." + p.name + ": another output already has this role";
         ports.push_back(p.role);
+    }
+    for (const auto &p : d.inputs) {
+        if (p.role == PortRole::None)
+            continue;
+        if (p.role != PortRole::AllowedArea || p.type != DataType::Mask)
+            return d.typeId + "." + p.name + ": an input's role can only be an allowed area, on a mask";
+        if (d.inputWithRole(p.role) != &p)
+            return d.typeId + "." + p.name + ": another input already has this role";
     }
     if (d.outputWithRole(PortRole::LayerChain) && !d.makesLayer())
         return d.typeId + ": a layer chain needs the layer's own points output";

@@ -48,6 +48,7 @@ enum class PortRole {
     None,
     LayerPoints,  // points: this node's own layer
     LayerChain,   // points: the layer's obstacles followed by the layer (one shared occupancy)
+    AllowedArea,  // a mask input: where the layer may grow (its statistics are measured there)
 };
 
 // The catalog's words for roles ("layer name", "layer points"); "" for None.
@@ -123,6 +124,7 @@ struct NodeDescriptor
     // The param or output with a role, or nullptr when the node has none.
     const ParamSpec *paramWithRole(ParamRole role) const;
     const PortSpec *outputWithRole(PortRole role) const;
+    const PortSpec *inputWithRole(PortRole role) const;
     // The node makes a layer of points: its own points and, when it places them on an occupancy
     // its obstacles share, the chain.
     bool makesLayer() const { return outputWithRole(PortRole::LayerPoints) != nullptr; }

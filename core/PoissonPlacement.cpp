@@ -126,6 +126,7 @@ public:
     }
 
     std::size_t placed() const { return m_occupancy.size() - m_first; }
+    const PlacementTally &tally() const { return m_tally; }
     std::size_t firstOwn() const { return m_first; }
 
     DrawAhead &random() { return m_random; }
@@ -144,19 +145,28 @@ public:
     template<typename IsFree>
     bool tryAddWith(double x, double y, IsFree isFree)
     {
-        if (x < 0 || y < 0 || x >= m_s.width || y >= m_s.height)
+        ++m_tally.candidates;  // the counts cost an increment on paths that exist anyway
+        if (x < 0 || y < 0 || x >= m_s.width || y >= m_s.height) {
+            ++m_tally.offMap;
             return false;  // off the map
-        if (!isFree(x, y, m_s.radius))
+        }
+        if (!isFree(x, y, m_s.radius)) {
+            ++m_tally.tooClose;
             return false;  // too close
+        }
         if (m_s.allowed || m_s.radiusField)  // the checks below take a while: start the write's fetch
             m_occupancy.prefetchForAdd(x, y);
-        if (m_s.allowed && !m_s.allowed->at(x, y))
+        if (m_s.allowed && !m_s.allowed->at(x, y)) {
+            ++m_tally.notAllowed;
             return false;  // wrong ground
+        }
         double radius = m_s.radius;
         if (m_s.radiusField) {
             radius = std::max(m_s.radius, m_s.radiusField->at(x, y));
-            if (radius != m_s.radius && !isFree(x, y, radius))
+            if (radius != m_s.radius && !isFree(x, y, radius)) {
+                ++m_tally.tooClose;
                 return false;  // too close at this spot's own, larger radius
+            }
         }
         return accept(x, y, radius);
     }
@@ -352,6 +362,7 @@ private:
     std::size_t m_predicted = SIZE_MAX;  // the active slot the next step will likely pick
     std::vector<PointXYR> m_active;  // points that may still grow neighbours, as copies: no lookup
     bool m_full = false;
+    PlacementTally m_tally{true, m_s.radius};
     // the largest radius a candidate can take: the layer's, or its radius field's bound
     double m_largestRadius = m_s.radiusField ? std::max(m_s.radius, m_s.radiusFieldMax) : m_s.radius;
 };
@@ -410,6 +421,8 @@ PlacementStatus placePoisson(const PlacementSettings &s, OccupancyGrid &occupanc
     }
     if (sampler.full())
         return PlacementStatus::TooManyPoints;
+    if (control.tally)
+        *control.tally = sampler.tally();
     out = occupancy.takePoints(sampler.firstOwn());
     return PlacementStatus::Done;
 }

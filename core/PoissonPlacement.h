@@ -38,6 +38,7 @@ struct PlacementControl
 {
     const std::atomic<bool> *cancel = nullptr;
     std::function<void(double)> progress;  // fraction in [0, 1], throttled
+    PlacementTally *tally = nullptr;       // filled with the rejection counts when given
 };
 
 enum class PlacementStatus { Done, Cancelled, TooManyPoints };

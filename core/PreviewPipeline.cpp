@@ -29,6 +29,7 @@ PreviewFrame PreviewPipeline::run(const Graph &graph, int width, int height, con
     EvalRequest first;
     first.cancel = cancel;
     first.evict = false;
+    first.partial = true;
     for (const Node &node : graph.nodes)
         if (const NodeDescriptor *desc = m_registry.find(node.type); desc && desc->outputs.empty())
             first.targets.push_back(node.id);
@@ -48,6 +49,7 @@ PreviewFrame PreviewPipeline::run(const Graph &graph, int width, int height, con
     EvalRequest request;
     request.cancel = cancel;
     request.progress = std::move(progress);
+    request.partial = true;  // one broken node must not blank the whole preview
     frame.result = m_evaluator.evaluate(graph, request);
     const auto evaluated = Clock::now();
     frame.evalSeconds = std::chrono::duration<double>(evaluated - start).count();

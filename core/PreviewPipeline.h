@@ -28,6 +28,8 @@ public:
     explicit PreviewPipeline(const NodeRegistry &registry);
 
     // Evaluates every node (thumbnails and overlays want them all) and paints width x height.
+    // Partial: nodes with problems are skipped with their downstream (EvalResult::skipped), the
+    // rest is evaluated and painted (on a plain ground when the paint node is among them).
     // Thread-safe; one run at a time.
     PreviewFrame run(const Graph &graph, int width, int height, const std::atomic<bool> *cancel = nullptr,
                      std::function<void(const EvalProgress &)> progress = {},

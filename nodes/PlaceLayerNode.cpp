@@ -55,7 +55,7 @@ void registerPlaceLayer(NodeRegistry &registry)
     d.inputs = {
         port("obstacles", DataType::Points).optional()
             .describe("points already placed: this layer keeps clear of them"),
-        port("allowed", DataType::Mask).optional().describe("where this layer may grow (biome rule)"),
+        port("allowed", DataType::Mask).optional().role(PortRole::AllowedArea).describe("where this layer may grow (biome rule)"),
         port("radius", DataType::Field).optional()
             .describe("per-spot radius (density); the layer uses max(radius param, this)"),
     };
@@ -130,7 +130,8 @@ void registerPlaceLayer(NodeRegistry &registry)
                 grid.addAll(layer->points);
 
         std::vector<PointXYR> points;
-        PlacementControl control{ctx.cancelFlag(), ctx.progressCallback()};
+        PlacementTally tally;
+        PlacementControl control{ctx.cancelFlag(), ctx.progressCallback(), &tally};
         switch (placePoisson(s, grid, points, control)) {
         case PlacementStatus::Cancelled: return;
         case PlacementStatus::TooManyPoints:
@@ -144,6 +145,7 @@ void registerPlaceLayer(NodeRegistry &registry)
         case PlacementStatus::Done: break;
         }
         auto layer = makeLayer(ctx, std::move(points));
+        layer->tally = tally;
         auto own = std::make_shared<PointSet>();
         own->layers.push_back(layer);
         auto all = std::make_shared<PointSet>();

@@ -8,6 +8,8 @@
 #include "core/Sha256.h"
 #include "core/PointsExport.h"
 
+#include <QElapsedTimer>
+
 #include <atomic>
 
 using namespace grove;
@@ -32,6 +34,10 @@ private slots:
     void sharedOccupancyKeepsLayersApart();
     void layerStatsOnAKnownSquare();
     void fastMethodIsDenseSpacedAndStable();
+    void partialRunSkipsOnlyWhatDependsOnABrokenNode();
+    void partialRunGoesOnPastAFailedNode();
+    void placementCountsWhyCandidatesFailed();
+    void statsStopWhenCancelled();
 };
 
 static Graph island()
@@ -311,6 +317,107 @@ void TestEvaluator::fastMethodIsDenseSpacedAndStable()
     g.node("p")->setParam("method", "exact");
     EvalResult exact = Evaluator(registry()).evaluate(g);
     QVERIFY(layersOf(exact, {"p"})[0]->points.size() < pts.size());
+}
+
+// Issue 12, item 10: the preview evaluates what does not depend on a broken node; grove-cli's
+// (non-partial) evaluation refuses the graph as before.
+void TestEvaluator::partialRunSkipsOnlyWhatDependsOnABrokenNode()
+{
+    Graph g = island();
+    g.node("rocks")->setInput("allowed", Link{"nowhere", ""});
+    Evaluator ev(registry());
+    QCOMPARE(int(ev.evaluate(g).status), int(EvalResult::Status::Invalid));
+    EvalRequest partial;
+    partial.partial = true;
+    EvalResult r = ev.evaluate(g, partial);
+    QVERIFY(r.ok());
+    QCOMPARE(r.skipped, std::vector<std::string>{"rocks"});
+    QVERIFY(!r.nodes.count("rocks"));
+    QCOMPARE(layersOf(r, {"chests"})[0]->points.size(), layersOf(Evaluator(registry()).evaluate(island()), {"chests"})[0]->points.size());
+    QCOMPARE(r.diagnostics[0].message, std::string("input 'allowed' links to missing node 'nowhere'"));
+    // Upstream breakage skips the whole chain below it; a cycle is skipped, the rest is not.
+    Graph up = island();
+    up.node("land")->setParam("min", Value(std::string("high")));
+    EvalResult u = ev.evaluate(up, partial);
+    QVERIFY(u.ok());
+    QCOMPARE(sorted(u.skipped), (std::vector<std::string>{"chests", "land", "rocks"}));
+    QVERIFY(u.nodes.count("height"));
+    Graph cycle = island();
+    cycle.node("chests")->setInput("obstacles", Link{"rocks", "all"});
+    EvalResult c = ev.evaluate(cycle, partial);
+    QVERIFY(c.ok());
+    QCOMPARE(sorted(c.skipped), (std::vector<std::string>{"chests", "rocks"}));
+    QVERIFY(c.nodes.count("land"));
+    // A problem of the graph as a whole leaves nothing to evaluate.
+    Graph world = island();
+    world.world.width = -1;
+    QCOMPARE(int(ev.evaluate(world, partial).status), int(EvalResult::Status::Invalid));
+}
+
+void TestEvaluator::partialRunGoesOnPastAFailedNode()
+{
+    Graph g = island();
+    g.node("chests")->setParam("radius", Value(1.0e-9));  // over the point budget
+    EvalRequest partial;
+    partial.partial = true;
+    EvalResult r = Evaluator(registry()).evaluate(g, partial);
+    QVERIFY(r.ok());
+    QCOMPARE(sorted(r.skipped), (std::vector<std::string>{"chests", "rocks"}));
+    QCOMPARE(r.failures.size(), size_t(1));
+    QCOMPARE(r.failures[0].nodeId, std::string("chests"));
+    QVERIFY(r.nodes.count("land"));
+    QCOMPARE(int(Evaluator(registry()).evaluate(g).status), int(EvalResult::Status::Failed));
+}
+
+// Issue 12, item 8: the sampler counts why candidates failed, without moving a point.
+void TestEvaluator::placementCountsWhyCandidatesFailed()
+{
+    Graph g = island();
+    EvalResult r = Evaluator(registry()).evaluate(g);
+    const PointLayer &rocks = *layersOf(r, {"rocks"})[0];
+    const PlacementTally &t = rocks.tally;
+    QVERIFY(t.counted);
+    QCOMPARE(t.radius, 34.0);
+    QCOMPARE(t.candidates, t.offMap + t.tooClose + t.notAllowed + rocks.points.size());
+    QVERIFY(t.offMap > 0 && t.tooClose > 0 && t.notAllowed > 0);
+    QVERIFY(computeLayerStats(r, "rocks", layersOf(r, {"rocks"})[0], g.world).why.empty());
+    // Rocks too big to fit between the chests: none placed, and the stats say why.
+    g.node("rocks")->setParam("radius", Value(400.0));
+    g.node("chests")->setParam("radius", Value(30.0));
+    EvalResult big = Evaluator(registry()).evaluate(g);
+    const PointLayerPtr none = layersOf(big, {"rocks"})[0];
+    QCOMPARE(none->points.size(), size_t(0));
+    const LayerStats s = computeLayerStats(big, "rocks", none, g.world);
+    QVERIFY2(s.why == "0 points: every candidate in the allowed area is within 30 of chests (obstacles)", s.why.c_str());
+    // An allowed area that allows nothing says so.
+    Graph empty = island();
+    empty.node("land")->setParam("min", Value(2.0));
+    EvalResult e = Evaluator(registry()).evaluate(empty);
+    const LayerStats es = computeLayerStats(e, "chests", layersOf(e, {"chests"})[0], empty.world);
+    QCOMPARE(es.why, std::string("0 points: the allowed area is empty"));
+}
+
+// Issue 12, item 13: stats of a big layer stop at once when cancelled.
+void TestEvaluator::statsStopWhenCancelled()
+{
+    PointLayer big;
+    for (int i = 0; i < 2000000; ++i)
+        big.points.push_back({(i % 2000) * 1.0, (i / 2000) * 1.0, 0.5});
+    std::atomic<bool> cancel{false};
+    std::vector<double> fractions;
+    StatsControl control{&cancel, [&](double f) {
+                             fractions.push_back(f);
+                             if (f >= 0.4)
+                                 cancel = true;
+                         }};
+    QElapsedTimer timer;
+    timer.start();
+    const LayerStats s = computeLayerStats(big, {}, 2000, 1000, nullptr, control);
+    QVERIFY(s.cancelled);
+    QVERIFY(!fractions.empty());
+    QVERIFY2(timer.elapsed() < 1500, qPrintable(QString::number(timer.elapsed())));
+    const LayerStats full = computeLayerStats(big, {}, 2000, 1000);
+    QVERIFY(!full.cancelled && full.count == big.points.size());
 }
 
 QTEST_APPLESS_MAIN(TestEvaluator)

@@ -300,15 +300,33 @@ void Document::validateNow()
     m_validationPending = false;
     m_problems = fileDiagnostics();
     for (Diagnostic d : validateGraph(m_graph, m_registry)) {
-        // The file on disk is unchanged until saved, so its lines still hold for nodes it has.
-        if (!m_filePath.isEmpty() && (d.nodeId.empty() || m_file.graph.node(d.nodeId)))
-            locate(m_file, d);
+        // A line is worth showing only where the file on disk has this very problem (the designer
+        // opens that file); one an unsaved edit made has no line until saved: the panel says so.
+        const auto onDisk = std::find_if(m_file.diagnostics.begin(), m_file.diagnostics.end(),
+                                         [&](const Diagnostic &f) { return sameProblem(d, f); });
+        if (!m_filePath.isEmpty() && onDisk != m_file.diagnostics.end()) {
+            d.line = onDisk->line;
+            d.column = onDisk->column;
+        } else {
+            d.line = d.column = 0;
+        }
         d.file = m_filePath.toStdString();
         m_problems.push_back(std::move(d));
     }
     std::stable_sort(m_problems.begin(), m_problems.end(), [](const Diagnostic &a, const Diagnostic &b) {
         return a.line != b.line ? a.line < b.line : a.column < b.column;
     });
+    emit problemsChanged();
+}
+
+void Document::setRunProblems(Diagnostics problems)
+{
+    auto same = [](const Diagnostic &a, const Diagnostic &b) {
+        return a.severity == b.severity && a.nodeId == b.nodeId && a.message == b.message;
+    };
+    if (std::equal(problems.begin(), problems.end(), m_runProblems.begin(), m_runProblems.end(), same))
+        return;
+    m_runProblems = std::move(problems);
     emit problemsChanged();
 }
 

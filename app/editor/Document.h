@@ -42,6 +42,10 @@ public:
 
     // Problems of the file as loaded plus those of the graph as it is now, each with a location.
     const Diagnostics &problems() const { return m_problems; }
+    // What the last preview run found (a layer that came out empty and why, a node that failed):
+    // listed with the problems, never saved; each run replaces them.
+    const Diagnostics &runProblems() const { return m_runProblems; }
+    void setRunProblems(Diagnostics problems);
 
     // Queries for the UI; they never change the graph.
     QPointF nodePosition(const std::string &id) const;
@@ -94,6 +98,7 @@ private:
     // Problems of the file that editing cannot fix (until saved); worked out at the first edit.
     std::optional<Diagnostics> m_fileDiagnostics;
     Diagnostics m_problems;
+    Diagnostics m_runProblems;
     bool m_validationPending = false;
     int m_mergeGeneration = 0;
 };

@@ -64,6 +64,38 @@ void lowerThisThreadsPriority()
 #endif
 }
 
+// A layer a partial run left out: its row stays in the table, empty and marked.
+PreviewLayer skippedLayer(const Graph &graph, const NodeRegistry &registry, const std::string &id)
+{
+    PreviewLayer layer;
+    layer.nodeId = id;
+    layer.skipped = true;
+    auto empty = std::make_shared<PointLayer>();
+    const Node *node = graph.node(id);
+    const NodeDescriptor *desc = node ? registry.find(node->type) : nullptr;
+    empty->info.name = node && desc ? layerName(*node, *desc) : id;
+    layer.points = empty;
+    layer.name = QString::fromStdString(empty->info.name);
+    layer.color = Qt::gray;
+    return layer;
+}
+
+// What a partial run left out and why, for the line under the map; empty when nothing was.
+QString skippedNotice(const EvalResult &result)
+{
+    if (result.skipped.empty())
+        return {};
+    QStringList names;
+    for (size_t i = 0; i < result.skipped.size() && i < 4; ++i)
+        names << QString::fromStdString(result.skipped[i]);
+    if (result.skipped.size() > 4)
+        names << QObject::tr("%n more", nullptr, static_cast<int>(result.skipped.size() - 4));
+    QString failure;
+    for (const Diagnostic &d : result.failures)
+        failure += QString::fromStdString(d.message) + "\n";
+    return failure + QObject::tr("Fix the problems to see %1; the rest of the preview is current.").arg(names.join(", "));
+}
+
 // Everything the UI shows for one graph state, computed off the UI thread.
 PreviewSnapshotPtr computeSnapshot(PreviewPipeline &pipeline, const NodeRegistry &registry, const Graph &graph,
                                    const std::set<std::string> &hidden, const std::string &overlayNode, std::mutex &cacheMutex,
@@ -103,9 +135,16 @@ PreviewSnapshotPtr computeSnapshot(PreviewPipeline &pipeline, const NodeRegistry
                                                  defaultRasterThreads());
         }
     std::map<const PointLayer *, std::pair<PointLayerPtr, LayerStats>> stats;
-    for (const std::string &id : exportedLayers(graph, registry)) {
+    const std::vector<std::string> layerIds = exportedLayers(graph, registry);
+    // Stats are work too (seconds for millions of points): they report progress and stop on Cancel.
+    size_t statsDone = 0;
+    for (const std::string &id : layerIds) {
         const PortValue points = frame.result.outputWithRole(id, PortRole::LayerPoints);
         const auto *set = std::get_if<PointSetPtr>(&points);
+        if (std::find(frame.result.skipped.begin(), frame.result.skipped.end(), id) != frame.result.skipped.end()) {
+            snap->layers.push_back(skippedLayer(graph, registry, id));  // listed, marked, without stale numbers
+            continue;
+        }
         if (!set || !*set || (*set)->layers.empty())
             continue;
         PreviewLayer layer;
@@ -117,15 +156,43 @@ PreviewSnapshotPtr computeSnapshot(PreviewPipeline &pipeline, const NodeRegistry
         if (auto it = statsCache.find(layer.points.get()); it != statsCache.end()) {
             layer.stats = it->second.second;
         } else {
-            layer.stats = computeLayerStats(frame.result, id, layer.points, graph.world);
+            EvalProgress p;
+            p.currentNode = "statistics of " + id;
+            StatsControl control{cancel, [&](double f) {
+                                     p.fraction = (static_cast<double>(statsDone) + f) / static_cast<double>(layerIds.size());
+                                     progress(p);
+                                 }};
+            control.progress(0);
+            layer.stats = computeLayerStats(frame.result, id, layer.points, graph.world, control);
+            if (layer.stats.cancelled)
+                return nullptr;
         }
+        ++statsDone;
         stats[layer.points.get()] = {layer.points, layer.stats};
         snap->layers.push_back(layer);
     }
     statsCache = std::move(stats);
+    snap->notice = skippedNotice(frame.result);
     snap->result = std::move(frame.result);
     snap->seconds = frame.evalSeconds + frame.renderSeconds;
     return snap;
+}
+
+// What a run found that the graph's text does not say: nodes that failed, layers far below what
+// their area holds.
+Diagnostics runProblems(const PreviewSnapshot &snapshot)
+{
+    Diagnostics found = snapshot.result.failures;
+    for (const PreviewLayer &layer : snapshot.layers)
+        if (!layer.stats.why.empty()) {
+            Diagnostic d;
+            d.severity = Diagnostic::Severity::Warning;
+            d.nodeId = layer.nodeId;
+            d.path = "nodes." + layer.nodeId;
+            d.message = layer.stats.why;
+            found.push_back(std::move(d));
+        }
+    return found;
 }
 
 } // namespace
@@ -235,6 +302,7 @@ void PreviewController::startRun()
     m_runStartMs = QDateTime::currentMSecsSinceEpoch();
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     m_longRun.start();
+    emit statusChanged({});  // the last run's problem is not this run's
 
     const quint64 generation = m_runGeneration;
     auto cancelFlag = m_cancel;
@@ -248,11 +316,13 @@ void PreviewController::startRun()
     m_pool.start([=] {
         lowerThisThreadsPriority();
         int lastPercent = -1;
+        std::string lastNode;
         auto report = [&](const EvalProgress &p) {
             const int percent = static_cast<int>(p.fraction * 100);
-            if (percent == lastPercent)
+            if (percent == lastPercent && p.currentNode == lastNode)
                 return;
             lastPercent = percent;
+            lastNode = p.currentNode;
             const QString node = QString::fromStdString(p.currentNode);
             QMetaObject::invokeMethod(self, [self, percent, node] {
                 if (self)
@@ -282,7 +352,8 @@ void PreviewController::finishRun(quint64 generation, PreviewSnapshotPtr snapsho
     if (snapshot && !cancelled && generation > shownGeneration()) {
         m_snapshot = snapshot;
         emit snapshotReady(snapshot);
-        emit statusChanged({});
+        emit statusChanged(snapshot->notice);
+        m_document->setRunProblems(runProblems(*snapshot));
     } else if (!snapshot && !cancelled && !problem.isEmpty() && generation == m_requested) {
         emit statusChanged(problem);
     }

@@ -74,7 +74,7 @@ private:
     PreviewSnapshotPtr m_snapshot;
     std::string m_overlayNode;
     std::set<std::string> m_hidden;
-    bool m_overlayEnabled = true;
+    bool m_overlayEnabled = false;  // opt-in: a noise over the island surprises
     bool m_running = false;
     bool m_pending = false;
     bool m_userCancelled = false;

@@ -8,7 +8,6 @@
 
 #include "core/NodeRegistry.h"
 
-#include <QCheckBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -25,7 +24,7 @@ namespace grove {
 
 namespace {
 
-enum Column { NameColumn, CountColumn, TightestColumn, TooCloseColumn, ClearingColumn };
+enum Column { NameColumn, CountColumn, TightestColumn, TooCloseColumn, ClearingColumn, NoteColumn };
 
 QString number(double v, int decimals = 2) { return QString::number(v, 'f', decimals); }
 
@@ -59,14 +58,18 @@ ClickedPosition clickedPosition(const NodeDescriptor *desc)
 
 PreviewDock::PreviewDock(Document *document, PreviewController *controller, QWidget *parent)
     : QWidget(parent), m_document(document), m_controller(controller), m_view(new PreviewView(this)),
-      m_overlayBox(new QCheckBox(tr("Show selected output"), this)), m_hover(new QLabel(this)),
+      m_overlayBox(new QPushButton(tr("Show selected output"), this)), m_hover(new QLabel(this)),
       m_status(new QLabel(this)), m_layers(new QTreeWidget(this))
 {
     auto *column = new QVBoxLayout(this);
     column->setContentsMargins(4, 4, 4, 4);
     auto *bar = new QHBoxLayout;
+    // A toggle button that looks pressed while on: the overlay covers the map, so it is never a surprise.
     m_overlayBox->setObjectName("overlayToggle");
+    m_overlayBox->setCheckable(true);
     m_overlayBox->setChecked(controller->overlayEnabled());
+    m_overlayBox->setStyleSheet("QPushButton:checked { background: #3d7bd9; color: white; border: 1px solid #9cc2ff; }");
+    m_overlayBox->setMinimumWidth(m_overlayBox->fontMetrics().horizontalAdvance(m_overlayBox->text()) + 24);
     m_overlayBox->setToolTip(tr("Draw the selected node's output over the map: fields as a colour ramp, labels and "
                                 "masks in colour, points as dots"));
     bar->addWidget(m_overlayBox);
@@ -90,18 +93,34 @@ PreviewDock::PreviewDock(Document *document, PreviewController *controller, QWid
 
     m_layers->setObjectName("layerTable");
     m_layers->setRootIsDecorated(false);
-    m_layers->setHeaderLabels({tr("Layer"), tr("Count"), tr("Tightest"), tr("Too close"), tr("Widest clearing")});
+    m_layers->setHeaderLabels({tr("Layer"), tr("Count"), tr("Tightest"), tr("Too close"), tr("Widest clearing"), tr("Note")});
     m_layers->headerItem()->setToolTip(TightestColumn, tr("The smallest distance between two of the layer's points"));
     m_layers->headerItem()->setToolTip(TooCloseColumn,
                                        tr("Pairs closer than min(ri, rj), within the layer and against its obstacles"));
     m_layers->headerItem()->setToolTip(ClearingColumn,
-                                       tr("Diameter of the widest empty circle; select the row to draw it on the map"));
+                                       tr("Diameter of the widest empty circle inside the layer's allowed area; select "
+                                          "the row to draw it on the map"));
+    m_layers->headerItem()->setToolTip(NoteColumn, tr("Why a layer holds far fewer points than its allowed area could"));
     m_layers->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_layers->setMaximumHeight(150);
     column->addWidget(m_layers, 1);
 
     connect(fit, &QPushButton::clicked, m_view, &PreviewView::fitToView);
-    connect(m_overlayBox, &QCheckBox::toggled, controller, &PreviewController::setOverlayEnabled);
+    connect(m_overlayBox, &QPushButton::toggled, this, [this](bool on) {
+        m_controller->setOverlayEnabled(on);
+        if (!on)
+            m_view->setOverlay({});
+    });
+    // Ids are the dock's keys (selection, hidden layers): a rename carries them over.
+    connect(document, &Document::nodeRenamed, this, [this](const QString &oldId, const QString &newId) {
+        const std::string from = oldId.toStdString(), to = newId.toStdString();
+        if (m_hidden.erase(from)) {
+            m_hidden.insert(to);
+            m_controller->setHiddenLayers(m_hidden);
+        }
+        if (m_selected == from)
+            setSelectedNode(to);
+    });
     connect(controller, &PreviewController::snapshotReady, this, &PreviewDock::showSnapshot);
     connect(controller, &PreviewController::statusChanged, this, [this](const QString &message) {
         m_status->setText(message);
@@ -121,10 +140,15 @@ void PreviewDock::setSelectedNode(const std::string &id)
     m_controller->setOverlayNode(id);
     if (m_snapshot && m_snapshot->overlayNode != id)
         m_view->setOverlay({});
-    // Selecting a layer's node selects its row, so its clearing shows.
+    // Selecting a layer's node selects its row, so its clearing shows; any other node hides it.
+    QTreeWidgetItem *current = nullptr;
     for (int i = 0; i < m_layers->topLevelItemCount(); ++i)
         if (m_layers->topLevelItem(i)->data(NameColumn, Qt::UserRole).toString().toStdString() == id)
-            m_layers->setCurrentItem(m_layers->topLevelItem(i));
+            current = m_layers->topLevelItem(i);
+    m_layers->setCurrentItem(current);
+    if (!current)
+        m_layers->clearSelection();
+    updateCircle();
 }
 
 QString PreviewDock::hoverText() const
@@ -136,7 +160,8 @@ void PreviewDock::showSnapshot(const PreviewSnapshotPtr &snapshot)
 {
     m_snapshot = snapshot;
     m_view->setPicture(snapshot->image, QSizeF(snapshot->graph.world.width, snapshot->graph.world.height));
-    m_view->setOverlay(snapshot->overlayNode == m_selected && !m_selected.empty() ? snapshot->overlay : QImage());
+    const bool overlay = m_overlayBox->isChecked() && snapshot->overlayNode == m_selected && !m_selected.empty();
+    m_view->setOverlay(overlay ? snapshot->overlay : QImage());
     updateLayers();
 }
 
@@ -155,6 +180,19 @@ void PreviewDock::updateLayers()
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
         item->setCheckState(NameColumn, m_hidden.count(layer.nodeId) ? Qt::Unchecked : Qt::Checked);
         item->setToolTip(NameColumn, tr("Untick to hide the layer on the map (the export keeps it)"));
+        if (layer.skipped) {  // no numbers rather than stale ones
+            QFont italic = item->font(NameColumn);
+            italic.setItalic(true);
+            for (int c = NameColumn; c <= NoteColumn; ++c) {
+                item->setFont(c, italic);
+                item->setForeground(c, QColor(150, 150, 150));
+                item->setText(c, c == NameColumn ? layer.name : c == NoteColumn ? QString() : QStringLiteral("–"));
+            }
+            item->setText(NoteColumn, tr("not evaluated: fix the problems (its own or upstream)"));
+            if (layer.nodeId == m_selected)
+                m_layers->setCurrentItem(item);
+            continue;
+        }
         const LayerStats &s = layer.stats;
         item->setText(CountColumn, QString::number(s.count));
         item->setText(TightestColumn, s.count >= 2 ? number(s.tightest) : "–");
@@ -167,7 +205,15 @@ void PreviewDock::updateLayers()
             item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
         if (s.tooClose > 0)
             item->setForeground(TooCloseColumn, QColor(255, 110, 90));
-        if (id == current || (current.isEmpty() && layer.nodeId == m_selected))
+        if (!s.why.empty()) {
+            const QString why = QString::fromStdString(s.why);
+            item->setText(NoteColumn, why);
+            for (int c = CountColumn; c <= NoteColumn; ++c)  // the column is often scrolled out of sight
+                item->setToolTip(c, layer.name + ": " + why);
+            item->setForeground(NoteColumn, QColor(240, 170, 80));
+            item->setForeground(CountColumn, QColor(240, 170, 80));
+        }
+        if (layer.nodeId == m_selected || (id == current && m_selected.empty()))
             m_layers->setCurrentItem(item);
     }
     m_updatingLayers = false;

@@ -10,7 +10,7 @@
 #include <set>
 #include <string>
 
-class QCheckBox;
+class QPushButton;
 class QLabel;
 class QTreeWidget;
 class QTreeWidgetItem;
@@ -51,7 +51,7 @@ private:
     Document *m_document;
     PreviewController *m_controller;
     PreviewView *m_view;
-    QCheckBox *m_overlayBox;
+    QPushButton *m_overlayBox;
     QLabel *m_hover;
     QLabel *m_status;
     QTreeWidget *m_layers;

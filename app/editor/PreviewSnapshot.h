@@ -23,6 +23,7 @@ struct PreviewLayer
     QColor color;
     PointLayerPtr points;
     LayerStats stats;
+    bool skipped = false;            // not evaluated (a problem of its own or upstream): no numbers
 };
 
 struct PreviewSnapshot
@@ -36,6 +37,7 @@ struct PreviewSnapshot
     QImage overlay;                  // that node's output over the map, ARGB, the image's size
     std::vector<PreviewLayer> layers;  // exported layers in graph order
     double seconds = 0;              // evaluation + painting
+    QString notice;                  // what a partial run left out, or empty
 };
 
 using PreviewSnapshotPtr = std::shared_ptr<const PreviewSnapshot>;

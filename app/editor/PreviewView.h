@@ -25,6 +25,8 @@ public:
     void fitToView();
 
     const QImage &picture() const { return m_image; }
+    bool hasOverlay() const { return !m_overlay.isNull(); }
+    bool hasCircle() const { return m_circleCentre.has_value(); }
     QPointF worldAt(QPointF widgetPos) const;
     QPointF widgetAt(QPointF worldPos) const;
     double zoom() const { return m_scale; }
