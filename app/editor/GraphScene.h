@@ -13,6 +13,9 @@
 #include <string>
 #include <vector>
 
+class QGraphicsRectItem;
+class QGraphicsSimpleTextItem;
+
 namespace grove {
 
 class Document;
@@ -34,6 +37,8 @@ public:
     QRectF nodesBoundingRect() const;
     // The selected nodes' cards; empty when nothing is selected.
     QRectF selectedNodesBoundingRect() const;
+    // While a wire is dragged over an input that refuses it: the reason, beside the cursor.
+    const QGraphicsSimpleTextItem *cursorHint() const { return m_cursorHint; }
 
 signals:
     void statusMessage(const QString &message);
@@ -71,6 +76,8 @@ private:
     };
     std::optional<Insertion> insertionAt(const std::string &nodeId, QPointF scenePos) const;
     void setInsertionHighlight(WireItem *wire);
+    void showCursorHint(const QString &text, QPointF scenePos);
+    void hideCursorHint();
 
     Document *m_document;
     std::map<std::string, NodeItem *> m_nodes;
@@ -81,6 +88,8 @@ private:
     Link m_dragFrom;
     std::optional<PortRef> m_detached;  // the input whose link was picked up, if any
     QString m_lastRefusal;
+    QGraphicsRectItem *m_cursorHintBox = nullptr;  // a dark plate under the hint's text
+    QGraphicsSimpleTextItem *m_cursorHint = nullptr;
 
     // Node drag state: positions when the press began.
     std::map<std::string, QPointF> m_pressPositions;
