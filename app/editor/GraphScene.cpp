@@ -100,6 +100,7 @@ void GraphScene::addNodeItem(const std::string &id)
     auto *item = new NodeItem(*node, desc, style::categoryColor(m_document->registry(), desc ? desc->category : ""));
     item->setPos(m_document->nodePosition(id));
     item->setCollapsed(m_document->isCollapsed(id));
+    item->setPortLabelsShown(m_portLabelsShown);
     item->onMoved = [this](NodeItem *moved) { updateWiresOf(moved->nodeId()); };
     item->onToggleCollapsed = [this](NodeItem *toggled) {
         m_document->undoStack()->push(

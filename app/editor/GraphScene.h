@@ -39,6 +39,8 @@ public:
     QRectF selectedNodesBoundingRect() const;
     // While a wire is dragged over an input that refuses it: the reason, beside the cursor.
     const QGraphicsSimpleTextItem *cursorHint() const { return m_cursorHint; }
+    // Port names are drawn only when the view shows them large enough to read (GraphView decides).
+    void setPortLabelsShown(bool shown);
 
 signals:
     void statusMessage(const QString &message);
@@ -90,6 +92,7 @@ private:
     QString m_lastRefusal;
     QGraphicsRectItem *m_cursorHintBox = nullptr;  // a dark plate under the hint's text
     QGraphicsSimpleTextItem *m_cursorHint = nullptr;
+    bool m_portLabelsShown = true;
 
     // Node drag state: positions when the press began.
     std::map<std::string, QPointF> m_pressPositions;

@@ -1,5 +1,5 @@
-// GraphScene's wiring helpers: splicing a dropped node into a wire, a wire dropped on a card, and
-// the refusal shown at the cursor.
+// GraphScene's wiring helpers: splicing a dropped node into a wire, a wire dropped on a card, the
+// refusal shown at the cursor, and port labels by zoom.
 #include "GraphScene.h"
 
 #include "Document.h"
@@ -124,6 +124,15 @@ void GraphScene::hideCursorHint()
 {
     if (m_cursorHintBox)
         m_cursorHintBox->setVisible(false);
+}
+
+void GraphScene::setPortLabelsShown(bool shown)
+{
+    if (shown == m_portLabelsShown)
+        return;
+    m_portLabelsShown = shown;
+    for (const auto &[id, item] : m_nodes)
+        item->setPortLabelsShown(shown);
 }
 
 } // namespace grove
