@@ -661,16 +661,7 @@ private slots:
 
 int main(int argc, char **argv)
 {
-    // Private settings and data folders: the suite never sees or changes the user's.
-    QTemporaryDir home;
-    qputenv("XDG_CONFIG_HOME", (home.path() + "/config").toUtf8());
-    qputenv("XDG_DATA_HOME", (home.path() + "/data").toUtf8());
-    qputenv("GROVE_AUTOSAVE_MS", "3600000");
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName("Grove");
-    QApplication::setApplicationName("Grove");
-    TestEditor test;
-    return QTest::qExec(&test, argc, argv);
+    return runEditorSuite<TestEditor>(argc, argv);
 }
 
 #include "tst_editor.moc"

@@ -287,15 +287,7 @@ private slots:
 
 int main(int argc, char **argv)
 {
-    QTemporaryDir home;
-    qputenv("XDG_CONFIG_HOME", (home.path() + "/config").toUtf8());
-    qputenv("XDG_DATA_HOME", (home.path() + "/data").toUtf8());
-    qputenv("GROVE_AUTOSAVE_MS", "3600000");  // in-process windows save only when told
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName("Grove");
-    QApplication::setApplicationName("Grove");
-    TestEditorRecovery test;
-    return QTest::qExec(&test, argc, argv);
+    return runEditorSuite<TestEditorRecovery>(argc, argv);
 }
 
 #include "tst_editor_recovery.moc"

@@ -255,18 +255,10 @@ private slots:
     }
 };
 
+// A test organisation of its own: the layouts it saves are never the user's.
 int main(int argc, char **argv)
 {
-    // Private settings and data folders, under a test organisation: never the user's layout.
-    QTemporaryDir home;
-    qputenv("XDG_CONFIG_HOME", (home.path() + "/config").toUtf8());
-    qputenv("XDG_DATA_HOME", (home.path() + "/data").toUtf8());
-    qputenv("GROVE_AUTOSAVE_MS", "3600000");
-    QApplication app(argc, argv);
-    QApplication::setOrganizationName("GroveWindowTest");
-    QApplication::setApplicationName("GroveWindowTest");
-    TestEditorWindow test;
-    return QTest::qExec(&test, argc, argv);
+    return runEditorSuite<TestEditorWindow>(argc, argv, "GroveWindowTest");
 }
 
 #include "tst_editor_window.moc"
