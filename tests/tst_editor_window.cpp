@@ -4,6 +4,7 @@
 
 #include "core/PreviewPipeline.h"
 
+#include "Autosave.h"
 #include "ExportDialog.h"
 #include "GraphScene.h"
 #include "GraphView.h"
@@ -123,6 +124,8 @@ private slots:
         w->scene()->selectNodes({"trees"});
         del->trigger();
         // trees' obstacles and allowed inputs, and flowers' obstacles from trees.all.
+        QCOMPARE(w->statusBar()->currentMessage(), QString("Deleted trees and 3 wires."));
+        QVERIFY(w->autosave()->saveNow());  // seconds later: the autosave does not talk over it
         QCOMPARE(w->statusBar()->currentMessage(), QString("Deleted trees and 3 wires."));
         w->document()->undoStack()->undo();
 

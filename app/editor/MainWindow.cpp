@@ -60,8 +60,11 @@ MainWindow::MainWindow(const NodeRegistry &registry, QWidget *parent)
     connect(m_scene, &GraphScene::statusMessage, this, [this](const QString &m) { statusBar()->showMessage(m, 6000); });
     connect(m_scene, &QGraphicsScene::selectionChanged, this, &MainWindow::updateSelection);
     connect(m_editActions, &EditActions::statusMessage, statusBar(), &QStatusBar::showMessage);
-    connect(m_autosave, &Autosave::saved, this,
-            [this] { statusBar()->showMessage(tr("Autosaved unsaved changes for crash recovery."), 2000); });
+    // Autosaves come seconds after every edit: never over what an edit said a moment ago.
+    connect(m_autosave, &Autosave::saved, this, [this] {
+        if (statusBar()->currentMessage().isEmpty())
+            statusBar()->showMessage(tr("Autosaved unsaved changes for crash recovery."), 2000);
+    });
     connect(m_problems, &ProblemsPanel::nodeActivated, this, [this](const std::string &id) {
         m_scene->selectNodes({id});
         if (auto *item = m_scene->nodeItem(id))
