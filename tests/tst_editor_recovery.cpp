@@ -10,6 +10,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QElapsedTimer>
 #include <QMessageBox>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -141,6 +142,57 @@ private slots:
         action(&w, "&Save")->trigger();
         QCOMPARE(readFile(m_file.toStdString()), m_edited);
         QCOMPARE(recoveryFiles(), QStringList());
+    }
+
+    // With the default settings the recovery file follows an edit within seconds, not minutes:
+    // edit, wait past the quiet delay, kill -9, start again, and the edit is back.
+    void editIsAutosavedSecondsAfterIt()
+    {
+        QProcessEnvironment env = editorEnvironment();
+        env.remove("GROVE_AUTOSAVE_MS");  // the shipped delay
+        QProcess first;
+        first.setProcessEnvironment(env);
+        first.start(GROVE_EDITOR, {"--set", "chests.radius=99", m_file});
+        QVERIFY(first.waitForStarted());
+        QElapsedTimer clock;
+        clock.start();
+        QTRY_VERIFY_WITH_TIMEOUT(recoveryFiles().filter(".grove.yaml").size() == 1, 9000);
+        const QString recovery = Autosave::folder() + "/" + recoveryFiles().filter(".grove.yaml").value(0);
+        QTRY_COMPARE_WITH_TIMEOUT(readFile(recovery.toStdString()), m_edited, 2000);
+        QVERIFY2(clock.elapsed() >= 2000, "saved before the edit had a quiet moment");
+        QCOMPARE(::kill(static_cast<pid_t>(first.processId()), SIGKILL), 0);
+        QVERIFY(first.waitForFinished(5000));
+        QCOMPARE(readFile(m_file.toStdString()), m_original);
+
+        MainWindow w(registry());
+        QVERIFY(w.openFile(m_file));
+        QVERIFY(w.offerRecovery(MainWindow::Recovery::Accept).startsWith("Recovered unsaved changes to island.grove.yaml"));
+        QCOMPARE(bytes(w.document()), m_edited);
+    }
+
+    // Saves come a quiet moment after the last edit; a steady stream of edits still saves at the
+    // longest delay, so a crash in the middle of a long slider drag loses little.
+    void autosaveWaitsForAQuietMomentButNotForever()
+    {
+        MainWindow w(registry());
+        QVERIFY(w.openFile(m_file));
+        w.autosave()->setDelays(300, 900);
+        int saves = 0;
+        connect(w.autosave(), &Autosave::saved, this, [&saves] { ++saves; });
+        QCOMPARE(w.applyOverride("chests.radius=99"), QString());
+        QTest::qWait(150);
+        QCOMPARE(saves, 0);  // still typing, perhaps
+        QTRY_COMPARE_WITH_TIMEOUT(saves, 1, 2000);
+        QCOMPARE(readFile(w.autosave()->currentRecoveryPath().toStdString()), m_edited);
+
+        // Edits every 100 ms for three seconds never leave 300 ms of quiet, yet are saved.
+        QElapsedTimer clock;
+        clock.start();
+        for (int i = 0; clock.elapsed() < 3000; ++i) {
+            QCOMPARE(w.applyOverride(QString("rocks.radius=%1").arg(30 + i % 7)), QString());
+            QTest::qWait(100);
+        }
+        QVERIFY2(saves >= 3, qPrintable(QString("%1 saves in all, with 3 s of edits").arg(saves)));
     }
 
     // Autosave in-process: only with unsaved changes, only when they changed, never beside the file.

@@ -249,5 +249,9 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestEditorStorm)
+int main(int argc, char **argv)
+{
+    return grove::test::runEditorSuite<TestEditorStorm>(argc, argv);
+}
+
 #include "tst_editor_storm.moc"

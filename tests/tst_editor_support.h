@@ -248,18 +248,18 @@ inline QAction *action(QWidget *window, const QString &text)
     return nullptr;
 }
 
-// Runs an editor suite with private settings and data folders, so it never sees or changes the
-// user's, and autosaves only when a test tells it to.
+// An editor suite's main(): private settings and data folders, so the suite never sees or changes
+// the user's, and windows autosave only when a test tells them to.
 template <class Suite>
-int runEditorSuite(int argc, char **argv)
+int runEditorSuite(int argc, char **argv, const char *organisation = "Grove")
 {
     QTemporaryDir home;
     qputenv("XDG_CONFIG_HOME", (home.path() + "/config").toUtf8());
     qputenv("XDG_DATA_HOME", (home.path() + "/data").toUtf8());
     qputenv("GROVE_AUTOSAVE_MS", "3600000");
     QApplication app(argc, argv);
-    QApplication::setOrganizationName("Grove");
-    QApplication::setApplicationName("Grove");
+    QApplication::setOrganizationName(organisation);
+    QApplication::setApplicationName(organisation);
     Suite test;
     return QTest::qExec(&test, argc, argv);
 }

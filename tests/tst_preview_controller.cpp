@@ -190,5 +190,9 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestPreviewController)
+int main(int argc, char **argv)
+{
+    return grove::test::runEditorSuite<TestPreviewController>(argc, argv);
+}
+
 #include "tst_preview_controller.moc"

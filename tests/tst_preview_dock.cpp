@@ -323,5 +323,9 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestPreviewDock)
+int main(int argc, char **argv)
+{
+    return grove::test::runEditorSuite<TestPreviewDock>(argc, argv);
+}
+
 #include "tst_preview_dock.moc"

@@ -254,5 +254,9 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestPreviewLayers)
+int main(int argc, char **argv)
+{
+    return grove::test::runEditorSuite<TestPreviewLayers>(argc, argv);
+}
+
 #include "tst_preview_layers.moc"

@@ -20,7 +20,8 @@ namespace grove {
 
 namespace {
 
-constexpr int kDefaultIntervalMs = 2 * 60 * 1000;
+constexpr int kDefaultDelayMs = 3000;
+constexpr int kLongestDelayMs = 10000;
 const char *kGraphSuffix = ".grove.yaml";
 const char *kSourceSuffix = ".source";
 
@@ -45,9 +46,18 @@ Autosave::Autosave(Document *document, QObject *parent)
                         .arg(QDateTime::currentDateTimeUtc().toString("yyyyMMddHHmmsszzz"))
                         .arg(QCoreApplication::applicationPid()))
 {
-    m_timer.setInterval(intervalFromEnvironment());
-    connect(&m_timer, &QTimer::timeout, this, &Autosave::saveNow);
-    m_timer.start();
+    m_quiet.setSingleShot(true);
+    m_longest.setSingleShot(true);
+    const int delay = delayFromEnvironment();
+    setDelays(delay, std::max(delay, kLongestDelayMs));
+    for (QTimer *timer : {&m_quiet, &m_longest})
+        connect(timer, &QTimer::timeout, this, [this] {
+            m_quiet.stop();
+            m_longest.stop();
+            saveNow();
+        });
+    // Every push, merge, undo and redo: the graph may differ from what was last saved.
+    connect(document->undoStack(), &QUndoStack::indexChanged, this, &Autosave::edited);
     // Back to the saved state (a save, or undo to it): nothing left to recover.
     connect(document->undoStack(), &QUndoStack::cleanChanged, this, [this](bool clean) {
         if (clean)
@@ -60,14 +70,29 @@ QString Autosave::folder()
     return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/recovery";
 }
 
-int Autosave::intervalFromEnvironment()
+int Autosave::delayFromEnvironment()
 {
     bool ok = false;
     const int fromEnv = qEnvironmentVariableIntValue("GROVE_AUTOSAVE_MS", &ok);
     if (ok && fromEnv > 0)
         return fromEnv;
-    const int fromSettings = QSettings().value("autosave/intervalMs", kDefaultIntervalMs).toInt(&ok);
-    return ok && fromSettings > 0 ? fromSettings : kDefaultIntervalMs;
+    const int fromSettings = QSettings().value("autosave/delayMs", kDefaultDelayMs).toInt(&ok);
+    return ok && fromSettings > 0 ? fromSettings : kDefaultDelayMs;
+}
+
+void Autosave::setDelays(int quietMs, int longestMs)
+{
+    m_quiet.setInterval(quietMs);
+    m_longest.setInterval(std::max(quietMs, longestMs));
+}
+
+void Autosave::edited()
+{
+    if (!m_document->isModified())
+        return;  // back at the saved state: cleanChanged has discarded the recovery
+    m_quiet.start();
+    if (!m_longest.isActive())
+        m_longest.start();
 }
 
 std::vector<Autosave::Entry> Autosave::entries()
@@ -133,6 +158,8 @@ bool Autosave::saveNow()
 
 void Autosave::discard()
 {
+    m_quiet.stop();
+    m_longest.stop();
     if (m_written.isEmpty())
         return;
     remove(Entry{m_written, {}, {}});

@@ -1,4 +1,5 @@
-// Periodic crash insurance: the open graph's text goes to a recovery file in the app's data folder.
+// Crash insurance: a few seconds after an edit, the graph's text goes to a recovery file in the
+// app's data folder.
 #pragma once
 
 #include <QDateTime>
@@ -32,13 +33,17 @@ public:
 
     // Where recovery files live: <AppDataLocation>/recovery, never beside the user's files.
     static QString folder();
-    // GROVE_AUTOSAVE_MS if set, else the `autosave/intervalMs` setting, else two minutes.
-    static int intervalFromEnvironment();
+    // The quiet time after an edit before it is saved: GROVE_AUTOSAVE_MS if set, else the
+    // `autosave/delayMs` setting, else three seconds.
+    static int delayFromEnvironment();
     // Every recovery file in the folder, newest first.
     static std::vector<Entry> entries();
     static void remove(const Entry &entry);
 
-    int interval() const { return m_timer.interval(); }
+    // An edit is saved once `quietMs` pass without another; a steady stream of edits is saved at
+    // least every `longestMs` (never less than quietMs).
+    void setDelays(int quietMs, int longestMs);
+    int quietDelay() const { return m_quiet.interval(); }
     // Writes the recovery file now if the graph has unsaved changes that differ from the last one.
     bool saveNow();
     // Removes the recovery file this session wrote (after a clean save, or changes discarded).
@@ -52,9 +57,11 @@ signals:
 
 private:
     QString recoveryPathFor(const QString &documentPath) const;
+    void edited();
 
     Document *m_document;
-    QTimer m_timer;
+    QTimer m_quiet;     // restarted by every edit
+    QTimer m_longest;   // started by the first edit since the last save, never restarted
     QString m_untitledKey;   // one per session, so two editors never share a file
     QString m_written;       // the recovery file this session owns, if any
     std::string m_lastText;  // what it holds

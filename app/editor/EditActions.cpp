@@ -16,11 +16,13 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QMimeData>
+#include <QStringList>
 #include <QUndoStack>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <set>
 
 namespace grove {
 
@@ -115,6 +117,7 @@ void EditActions::deleteSelection()
     const auto wires = m_scene->selectedWires();
     if (ids.empty() && wires.empty())
         return;
+    const QString message = deletionSummary(ids, wires);
     QUndoStack *stack = m_document->undoStack();
     stack->beginMacro(ids.empty() ? tr("Delete links") : tr("Delete"));
     for (const auto &[node, port] : wires)
@@ -122,6 +125,31 @@ void EditActions::deleteSelection()
     if (!ids.empty())
         stack->push(new DeleteNodesCommand(m_document, ids));
     stack->endMacro();
+    emit statusMessage(message, 6000);
+}
+
+// "Deleted trees and 3 wires.": the nodes by name (a count when many), and every wire that goes
+// with them, the selected ones and those into or out of a deleted node.
+QString EditActions::deletionSummary(const std::vector<std::string> &ids,
+                                     const std::vector<std::pair<std::string, std::string>> &wires) const
+{
+    const std::set<std::string> deleted(ids.begin(), ids.end());
+    std::set<std::pair<std::string, std::string>> dropped(wires.begin(), wires.end());
+    for (const Node &n : m_document->graph().nodes)
+        for (const auto &[port, link] : n.inputs)
+            if (deleted.count(n.id) || deleted.count(link.node))
+                dropped.emplace(n.id, port);
+    QStringList parts;
+    if (ids.size() > 3) {
+        parts << tr("%1 nodes").arg(ids.size());
+    } else {
+        for (const std::string &id : ids)
+            parts << QString::fromStdString(id);
+    }
+    if (!dropped.empty())
+        parts << (dropped.size() == 1 ? tr("1 wire") : tr("%1 wires").arg(dropped.size()));
+    const QString last = parts.takeLast();
+    return parts.isEmpty() ? tr("Deleted %1.").arg(last) : tr("Deleted %1 and %2.").arg(parts.join(", "), last);
 }
 
 void EditActions::duplicateSelection()

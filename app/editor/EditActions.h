@@ -6,6 +6,10 @@
 #include <QPointF>
 #include <QString>
 
+#include <string>
+#include <utility>
+#include <vector>
+
 class QAction;
 
 namespace grove {
@@ -39,6 +43,8 @@ signals:
 private:
     void updateEnabled();
     void deleteSelection();
+    QString deletionSummary(const std::vector<std::string> &ids,
+                            const std::vector<std::pair<std::string, std::string>> &wires) const;
     void duplicateSelection();
     void copySelection();
     void paste();

@@ -73,9 +73,13 @@ ExportDialog::ExportDialog(Document *document, Evaluator *evaluator, QWidget *pa
     connect(browseButton, &QPushButton::clicked, this, &ExportDialog::browse);
     connect(exportButton, &QPushButton::clicked, this, &ExportDialog::start);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    // Done: the dialog closes and the status bar says what was written. A failure stays open,
+    // with the reason, so the designer can pick another place or format.
     connect(this, &ExportDialog::finished, this, [this](bool ok, const QString &message) {
         m_message->setText(message);
         m_message->setStyleSheet(ok ? "" : "color: #ff8070;");
+        if (ok)
+            accept();
     });
     updateControls();
 }

@@ -33,7 +33,7 @@ public:
     void setSplit(bool split);
     void setDestination(const QString &path);  // a file, or a folder with one file per layer
     void setPngSize(int pixels);
-    // Starts the export on a worker thread; `finished` reports the outcome.
+    // Starts the export on a worker thread; `finished` reports the outcome, and success closes the dialog.
     void start();
 
 signals:

@@ -70,6 +70,8 @@ GraphScene::GraphScene(Document *document, QObject *parent)
 GraphScene::~GraphScene()
 {
     blockSignals(true);
+    m_cursorHintBox = nullptr;
+    m_cursorHint = nullptr;
     m_wires.clear();
     m_nodes.clear();
     clear();
@@ -78,6 +80,8 @@ GraphScene::~GraphScene()
 void GraphScene::rebuild()
 {
     endWireDrag();
+    m_cursorHintBox = nullptr;  // clear() deletes it
+    m_cursorHint = nullptr;
     m_wires.clear();
     m_nodes.clear();
     clear();
@@ -96,6 +100,7 @@ void GraphScene::addNodeItem(const std::string &id)
     auto *item = new NodeItem(*node, desc, style::categoryColor(m_document->registry(), desc ? desc->category : ""));
     item->setPos(m_document->nodePosition(id));
     item->setCollapsed(m_document->isCollapsed(id));
+    item->setPortLabelsShown(m_portLabelsShown);
     item->onMoved = [this](NodeItem *moved) { updateWiresOf(moved->nodeId()); };
     item->onToggleCollapsed = [this](NodeItem *toggled) {
         m_document->undoStack()->push(
@@ -279,6 +284,12 @@ void GraphScene::mouseMoveEvent(QGraphicsSceneMouseEvent *event)
                 m_lastRefusal = message;
                 emit statusMessage(message);
             }
+            if (problem)
+                showCursorHint(message, event->scenePos());
+            else
+                hideCursorHint();
+        } else {
+            hideCursorHint();
         }
         if (src)
             m_dragWire->setEnds(src->portScenePos(false, m_dragFrom.port), end);
@@ -423,6 +434,7 @@ void GraphScene::endWireDrag()
     delete m_dragWire;
     m_dragWire = nullptr;
     m_detached.reset();
+    hideCursorHint();
     for (const auto &[id, item] : m_nodes)
         item->setInputStates({});
     for (WireItem *w : m_wires)

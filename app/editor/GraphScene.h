@@ -13,6 +13,9 @@
 #include <string>
 #include <vector>
 
+class QGraphicsRectItem;
+class QGraphicsSimpleTextItem;
+
 namespace grove {
 
 class Document;
@@ -34,6 +37,10 @@ public:
     QRectF nodesBoundingRect() const;
     // The selected nodes' cards; empty when nothing is selected.
     QRectF selectedNodesBoundingRect() const;
+    // While a wire is dragged over an input that refuses it: the reason, beside the cursor.
+    const QGraphicsSimpleTextItem *cursorHint() const { return m_cursorHint; }
+    // Port names are drawn only when the view shows them large enough to read (GraphView decides).
+    void setPortLabelsShown(bool shown);
 
 signals:
     void statusMessage(const QString &message);
@@ -71,6 +78,8 @@ private:
     };
     std::optional<Insertion> insertionAt(const std::string &nodeId, QPointF scenePos) const;
     void setInsertionHighlight(WireItem *wire);
+    void showCursorHint(const QString &text, QPointF scenePos);
+    void hideCursorHint();
 
     Document *m_document;
     std::map<std::string, NodeItem *> m_nodes;
@@ -81,6 +90,9 @@ private:
     Link m_dragFrom;
     std::optional<PortRef> m_detached;  // the input whose link was picked up, if any
     QString m_lastRefusal;
+    QGraphicsRectItem *m_cursorHintBox = nullptr;  // a dark plate under the hint's text
+    QGraphicsSimpleTextItem *m_cursorHint = nullptr;
+    bool m_portLabelsShown = true;
 
     // Node drag state: positions when the press began.
     std::map<std::string, QPointF> m_pressPositions;

@@ -1,12 +1,18 @@
-// GraphScene's wiring helpers: splicing a dropped node into a wire, and a wire dropped on a card.
+// GraphScene's wiring helpers: splicing a dropped node into a wire, a wire dropped on a card, the
+// refusal shown at the cursor, and port labels by zoom.
 #include "GraphScene.h"
 
 #include "Document.h"
 #include "ValueCommands.h"
+#include "EditorStyle.h"
 #include "WireItem.h"
 
 #include "core/GraphValidator.h"
 #include "core/NodeRegistry.h"
+
+#include <QBrush>
+#include <QGraphicsRectItem>
+#include <QPen>
 
 namespace grove {
 
@@ -88,6 +94,45 @@ bool GraphScene::connectToNode(const Link &from, const std::string &nodeId)
     emit statusMessage(
         tr("Connected %1 to %2.%3").arg(fromText, QString::fromStdString(nodeId), QString::fromStdString(chosen)));
     return true;
+}
+
+void GraphScene::showCursorHint(const QString &text, QPointF scenePos)
+{
+    if (!m_cursorHint) {
+        // Pixels, not scene units: as legible zoomed out as in.
+        m_cursorHintBox = new QGraphicsRectItem;
+        m_cursorHintBox->setFlag(QGraphicsItem::ItemIgnoresTransformations);
+        m_cursorHintBox->setZValue(10);
+        m_cursorHintBox->setBrush(style::problem.darker(220));
+        m_cursorHintBox->setPen(QPen(style::problem, 1));
+        m_cursorHintBox->setAcceptedMouseButtons(Qt::NoButton);
+        m_cursorHint = new QGraphicsSimpleTextItem(m_cursorHintBox);
+        m_cursorHint->setBrush(style::cardText);
+        m_cursorHint->setPos(22, 14);  // below and right of the pointer's tip
+        addItem(m_cursorHintBox);
+    }
+    if (m_cursorHint->text() != text) {
+        m_cursorHint->setText(text);
+        m_cursorHintBox->setRect(m_cursorHint->mapRectToParent(m_cursorHint->boundingRect()).adjusted(-6, -3, 6, 3));
+    }
+    m_cursorHintBox->setPos(scenePos);
+    m_cursorHintBox->setVisible(true);
+    m_cursorHint->setVisible(true);
+}
+
+void GraphScene::hideCursorHint()
+{
+    if (m_cursorHintBox)
+        m_cursorHintBox->setVisible(false);
+}
+
+void GraphScene::setPortLabelsShown(bool shown)
+{
+    if (shown == m_portLabelsShown)
+        return;
+    m_portLabelsShown = shown;
+    for (const auto &[id, item] : m_nodes)
+        item->setPortLabelsShown(shown);
 }
 
 } // namespace grove

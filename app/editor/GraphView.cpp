@@ -54,6 +54,7 @@ void GraphView::frameRect(QRectF r)
     if (r.isEmpty()) {
         resetTransform();
         centerOn(0, 0);
+        zoomChanged();
         return;
     }
     r.adjust(-40, -40, 40, 40);
@@ -63,6 +64,20 @@ void GraphView::frameRect(QRectF r)
         resetTransform();
         centerOn(r.center());
     }
+    zoomChanged();
+}
+
+void GraphView::setZoom(double zoom)
+{
+    const double current = transform().m11();
+    const double target = std::clamp(zoom, 0.1, 3.0);
+    scale(target / current, target / current);  // anchored under the mouse
+    zoomChanged();
+}
+
+void GraphView::zoomChanged()
+{
+    m_scene->setPortLabelsShown(transform().m11() >= NodeItem::kPortLabelMinZoom);
 }
 
 QPointF GraphView::cursorScenePos() const
@@ -88,10 +103,7 @@ void GraphView::showPalette(QPoint viewPos, const QString &wireFrom)
 
 void GraphView::wheelEvent(QWheelEvent *event)
 {
-    const double factor = std::pow(1.0015, event->angleDelta().y());
-    const double current = transform().m11();
-    const double target = std::clamp(current * factor, 0.1, 3.0);
-    scale(target / current, target / current);  // anchored under the mouse
+    setZoom(transform().m11() * std::pow(1.0015, event->angleDelta().y()));
     m_framed = false;
     event->accept();
 }

@@ -18,6 +18,8 @@ public:
     GraphView(GraphScene *scene, const NodeRegistry &registry, QWidget *parent = nullptr);
 
     void frameAll();
+    // Scales the view about the cursor (clamped to what the wheel allows).
+    void setZoom(double zoom);
     // Frames the selected nodes, or every node when none is selected.
     void frameSelection();
     // Actions offered when right-clicking a node (duplicate, delete, ...).
@@ -44,6 +46,8 @@ protected:
 
 private:
     void frameRect(QRectF rect);
+    // After every change of zoom: port names only where they are large enough to read.
+    void zoomChanged();
 
     GraphScene *m_scene;
     NodePalette *m_palette;

@@ -26,10 +26,16 @@
 #include <QTimer>
 #include <QUndoStack>
 
+#include <algorithm>
+#include <utility>
+
 namespace grove {
 
 namespace {
 constexpr int kMaxRecentFiles = 8;
+// Bumped whenever the default arrangement of the docks changes: a state saved for an older
+// arrangement is ignored, so everyone gets the new one once.
+constexpr int kLayoutVersion = 2;
 const char *kFileFilter = "Grove graphs (*.grove.yaml *.yaml);;All files (*)";
 } // namespace
 
@@ -49,12 +55,16 @@ MainWindow::MainWindow(const NodeRegistry &registry, QWidget *parent)
     createActions();
     createDocks();
     createPreview();
+    arrangeDocks();
 
     connect(m_scene, &GraphScene::statusMessage, this, [this](const QString &m) { statusBar()->showMessage(m, 6000); });
     connect(m_scene, &QGraphicsScene::selectionChanged, this, &MainWindow::updateSelection);
     connect(m_editActions, &EditActions::statusMessage, statusBar(), &QStatusBar::showMessage);
-    connect(m_autosave, &Autosave::saved, this,
-            [this] { statusBar()->showMessage(tr("Autosaved unsaved changes for crash recovery."), 2000); });
+    // Autosaves come seconds after every edit: never over what an edit said a moment ago.
+    connect(m_autosave, &Autosave::saved, this, [this] {
+        if (statusBar()->currentMessage().isEmpty())
+            statusBar()->showMessage(tr("Autosaved unsaved changes for crash recovery."), 2000);
+    });
     connect(m_problems, &ProblemsPanel::nodeActivated, this, [this](const std::string &id) {
         m_scene->selectNodes({id});
         if (auto *item = m_scene->nodeItem(id))
@@ -129,34 +139,59 @@ void MainWindow::createActions()
 
 void MainWindow::createDocks()
 {
-    auto *inspectorDock = new QDockWidget(tr("Inspector"), this);
-    inspectorDock->setObjectName("InspectorDock");
-    inspectorDock->setWidget(m_inspector);
-    addDockWidget(Qt::RightDockWidgetArea, inspectorDock);
+    m_inspectorDock = new QDockWidget(tr("Inspector"), this);
+    m_inspectorDock->setObjectName("InspectorDock");
+    m_inspectorDock->setWidget(m_inspector);
 
-    auto *worldDock = new QDockWidget(tr("World"), this);
-    worldDock->setObjectName("WorldDock");
-    worldDock->setWidget(new WorldPanel(m_document, worldDock));
-    addDockWidget(Qt::RightDockWidgetArea, worldDock);
-    tabifyDockWidget(inspectorDock, worldDock);
-    inspectorDock->raise();
+    m_worldDock = new QDockWidget(tr("World"), this);
+    m_worldDock->setObjectName("WorldDock");
+    m_worldDock->setWidget(new WorldPanel(m_document, m_worldDock));
 
-    auto *problemsDock = new QDockWidget(tr("Problems"), this);
-    problemsDock->setObjectName("ProblemsDock");
-    problemsDock->setWidget(m_problems);
-    addDockWidget(Qt::BottomDockWidgetArea, problemsDock);
+    m_problemsDock = new QDockWidget(tr("Problems"), this);
+    m_problemsDock->setObjectName("ProblemsDock");
+    m_problemsDock->setWidget(m_problems);
 
     QMenu *view = nullptr;
     for (QAction *a : menuBar()->actions())
         if (a->menu() && a->text() == tr("&View"))
             view = a->menu();
     if (view) {
-        view->addAction(inspectorDock->toggleViewAction());
-        view->addAction(worldDock->toggleViewAction());
-        view->addAction(problemsDock->toggleViewAction());
+        view->addAction(m_inspectorDock->toggleViewAction());
+        view->addAction(m_worldDock->toggleViewAction());
+        view->addAction(m_problemsDock->toggleViewAction());
     }
-    resizeDocks({problemsDock}, {150}, Qt::Vertical);
-    resizeDocks({inspectorDock}, {340}, Qt::Horizontal);
+}
+
+// Canvas and preview side by side, as wide as the window allows; the Inspector and World tabs in a
+// column of their own, the window's full height (place_layer has 17 settings); Problems under the canvas.
+void MainWindow::arrangeDocks()
+{
+    setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
+    setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
+    addDockWidget(Qt::RightDockWidgetArea, m_previewDockWidget);
+    addDockWidget(Qt::RightDockWidgetArea, m_inspectorDock, Qt::Horizontal);
+    addDockWidget(Qt::RightDockWidgetArea, m_worldDock);
+    tabifyDockWidget(m_inspectorDock, m_worldDock);
+    m_inspectorDock->raise();
+    addDockWidget(Qt::BottomDockWidgetArea, m_problemsDock);
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (!std::exchange(m_firstShow, false))
+        return;
+    // At the first show, when the window has its size. A state from an older arrangement (another
+    // version number) is refused: the default stays.
+    if (restoreState(QSettings().value("window/state").toByteArray(), kLayoutVersion))
+        return;
+    // Once the window has the size the platform gives it (-qwindowgeometry, a small screen): about a
+    // third of the width for the preview, a quarter for the Inspector, the rest for the canvas.
+    QTimer::singleShot(0, this, [this] {
+        const int inspector = std::clamp(width() * 23 / 100, 300, 420);
+        resizeDocks({m_previewDockWidget, m_inspectorDock}, {width() * 34 / 100, inspector}, Qt::Horizontal);
+        resizeDocks({m_problemsDock}, {140}, Qt::Vertical);
+    });
 }
 
 void MainWindow::readSettings()
@@ -164,14 +199,13 @@ void MainWindow::readSettings()
     QSettings settings;
     if (!restoreGeometry(settings.value("window/geometry").toByteArray()))
         resize(1400, 860);
-    restoreState(settings.value("window/state").toByteArray());
 }
 
 void MainWindow::writeSettings()
 {
     QSettings settings;
     settings.setValue("window/geometry", saveGeometry());
-    settings.setValue("window/state", saveState());
+    settings.setValue("window/state", saveState(kLayoutVersion));
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
@@ -329,6 +363,9 @@ void MainWindow::updateSelection()
 {
     const auto ids = m_scene->selectedNodeIds();
     m_inspector->showNode(ids.size() == 1 ? ids.front() : std::string(), static_cast<int>(ids.size()));
+    // A node picked while the World tab is in front: show what was picked.
+    if (!ids.empty() && tabifiedDockWidgets(m_inspectorDock).contains(m_worldDock))
+        m_inspectorDock->raise();
     if (m_previewDock)
         m_previewDock->setSelectedNode(ids.size() == 1 ? ids.front() : std::string());
 }

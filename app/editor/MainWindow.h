@@ -6,6 +6,7 @@
 #include <string>
 
 class QAction;
+class QDockWidget;
 class QProgressBar;
 class QPushButton;
 class QLabel;
@@ -56,11 +57,13 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     void createActions();
     void createDocks();
     void createPreview();  // MainWindowPreview.cpp: the live preview, export and presets
+    void arrangeDocks();
     void showThumbnails();
     void exportDialog();
     void saveAsPreset();
@@ -94,6 +97,11 @@ private:
     QAction *m_revertAction = nullptr;
     PreviewController *m_preview = nullptr;
     PreviewDock *m_previewDock = nullptr;
+    QDockWidget *m_inspectorDock = nullptr;
+    QDockWidget *m_worldDock = nullptr;
+    QDockWidget *m_problemsDock = nullptr;
+    QDockWidget *m_previewDockWidget = nullptr;
+    bool m_firstShow = true;  // the remembered layout, or the default one's sizes, are set then
     QProgressBar *m_evalProgress = nullptr;
     QPushButton *m_evalCancel = nullptr;
 };

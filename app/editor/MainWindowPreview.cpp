@@ -33,16 +33,13 @@ void MainWindow::createPreview()
 {
     m_preview = new PreviewController(m_document, this);
     m_previewDock = new PreviewDock(m_document, m_preview, this);
-    auto *dock = new QDockWidget(tr("Preview"), this);
-    dock->setObjectName("PreviewDock");
-    dock->setWidget(m_previewDock);
-    // Under the Inspector and World tabs, so the map stays in view while dragging their sliders.
-    addDockWidget(Qt::RightDockWidgetArea, dock, Qt::Vertical);
-    resizeDocks({dock}, {460}, Qt::Horizontal);
-    resizeDocks({dock}, {470}, Qt::Vertical);
+    // Beside the canvas (arrangeDocks), so the map stays in view while dragging the Inspector's sliders.
+    m_previewDockWidget = new QDockWidget(tr("Preview"), this);
+    m_previewDockWidget->setObjectName("PreviewDock");
+    m_previewDockWidget->setWidget(m_previewDock);
     for (QAction *a : menuBar()->actions())
         if (a->menu() && a->text() == tr("&View"))
-            a->menu()->addAction(dock->toggleViewAction());
+            a->menu()->addAction(m_previewDockWidget->toggleViewAction());
 
     // Long runs show a progress bar with a Cancel button in the status bar.
     m_evalProgress = new QProgressBar(this);

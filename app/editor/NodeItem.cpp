@@ -102,6 +102,14 @@ void NodeItem::setThumbnail(const QImage &image)
     update();
 }
 
+void NodeItem::setPortLabelsShown(bool shown)
+{
+    if (shown == m_portLabelsShown)
+        return;
+    m_portLabelsShown = shown;
+    update();
+}
+
 QRectF NodeItem::boundingRect() const
 {
     return QRectF(-kPortRadius - 3, -12, kWidth + 2 * kPortRadius + 6, height() + 16);
@@ -191,19 +199,23 @@ void NodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWidge
     painter->drawRoundedRect(card, 6, 6);
 
     QFont titleFont = painter->font();
-    titleFont.setPointSizeF(10);
+    titleFont.setPointSizeF(m_portLabelsShown ? 10 : 15);  // zoomed out, the id fills the header
     titleFont.setBold(true);
     painter->setFont(titleFont);
     painter->setPen(style::cardText);
-    painter->drawText(QRectF(10, 3, kWidth - 42, 20), Qt::AlignLeft | Qt::AlignVCenter,
-                      painter->fontMetrics().elidedText(QString::fromStdString(m_id), Qt::ElideRight, int(kWidth - 42)));
+    const QRectF titleRect = m_portLabelsShown ? QRectF(10, 3, kWidth - 42, 20) : QRectF(8, 0, kWidth - 36, kHeader);
+    painter->drawText(titleRect, Qt::AlignLeft | Qt::AlignVCenter,
+                      painter->fontMetrics().elidedText(QString::fromStdString(m_id), Qt::ElideRight,
+                                                        int(titleRect.width())));
     QFont subFont = titleFont;
     subFont.setBold(false);
     subFont.setPointSizeF(8.5);
     painter->setFont(subFont);
-    painter->setPen(QColor(235, 235, 240, 190));
-    painter->drawText(QRectF(10, 21, kWidth - 42, 17), Qt::AlignLeft | Qt::AlignVCenter,
-                      painter->fontMetrics().elidedText(m_typeName, Qt::ElideRight, int(kWidth - 42)));
+    if (m_portLabelsShown) {
+        painter->setPen(QColor(235, 235, 240, 190));
+        painter->drawText(QRectF(10, 21, kWidth - 42, 17), Qt::AlignLeft | Qt::AlignVCenter,
+                          painter->fontMetrics().elidedText(m_typeName, Qt::ElideRight, int(kWidth - 42)));
+    }
 
     // The collapse arrow: pointing down when open, right when collapsed.
     const QRectF a = arrowRect().adjusted(6, 6, -6, -6);
@@ -269,6 +281,8 @@ void NodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWidge
             if (input && ports[i].optional)
                 painter->setBrush(color.darker(160));
             painter->drawEllipse(c, r, r);
+            if (!m_portLabelsShown)
+                continue;
             painter->setPen(style::cardSubText);
             QRectF label = input ? QRectF(c.x() + 11, c.y() - kRow / 2, kWidth / 2, kRow)
                                  : QRectF(c.x() - 11 - kWidth / 2, c.y() - kRow / 2, kWidth / 2, kRow);

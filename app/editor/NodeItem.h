@@ -31,6 +31,9 @@ class NodeItem : public QGraphicsItem
 {
 public:
     enum class PortState { Normal, Accepts, Refuses };
+    // Below this zoom port names (8.5 pt) would be under ~8 pixels: the card draws its dots, and its
+    // id larger in place of the type's name; hovering a port still names it.
+    static constexpr double kPortLabelMinZoom = 0.75;
 
     NodeItem(const Node &node, const NodeDescriptor *descriptor, QColor color);
 
@@ -42,6 +45,8 @@ public:
     bool isCollapsed() const { return m_collapsed; }
     // A small picture of the node's output, under the ports (null: none).
     void setThumbnail(const QImage &image);
+    void setPortLabelsShown(bool shown);
+    bool portLabelsShown() const { return m_portLabelsShown; }
     const QImage &thumbnail() const { return m_thumbnail; }
 
     // The port under a scene position, if any (with some slack around the dot).
@@ -87,6 +92,7 @@ private:
     QGraphicsEllipseItem *m_badge = nullptr;
     double m_expandedHeight = 0;
     bool m_collapsed = false;
+    bool m_portLabelsShown = true;
     QImage m_thumbnail;
 };
 

@@ -37,6 +37,11 @@ QIcon placeholder()
     return QIcon(pm);
 }
 
+QString emptyGraphNotes()
+{
+    return QObject::tr("A new graph without nodes: press Tab on the canvas to add the first one.");
+}
+
 QString cacheFile(const QString &hash)
 {
     QString name = hash;
@@ -118,7 +123,7 @@ PresetBrowser::PresetBrowser(const NodeRegistry &registry, QWidget *parent)
 
     auto *empty = new QListWidgetItem(placeholder(), tr("Empty graph"), m_list);
     empty->setData(Qt::UserRole, QString());
-    empty->setToolTip(tr("A new graph without nodes"));
+    empty->setToolTip(emptyGraphNotes());
     for (size_t i = 0; i < m_entries.size(); ++i) {
         const PresetEntry &e = m_entries[i];
         auto *item = new QListWidgetItem(placeholder(), e.user ? tr("%1 (yours)").arg(e.name) : e.name, m_list);
@@ -126,7 +131,8 @@ PresetBrowser::PresetBrowser(const NodeRegistry &registry, QWidget *parent)
         item->setToolTip(e.path);
         requestThumbnail(static_cast<int>(i) + 1);
     }
-    m_list->setCurrentRow(m_entries.empty() ? 0 : 1);
+    // A new graph starts empty unless the designer picks a preset.
+    m_list->setCurrentRow(0);
     auto choose = [this] {
         if (QListWidgetItem *item = m_list->currentItem()) {
             m_chosen = item->data(Qt::UserRole).toString();
@@ -138,9 +144,9 @@ PresetBrowser::PresetBrowser(const NodeRegistry &registry, QWidget *parent)
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
         m_notes->setText(row >= 1 && row <= static_cast<int>(m_entries.size()) ? m_entries[static_cast<size_t>(row - 1)].notes
-                                                                                : QString());
+                                                                                : emptyGraphNotes());
     });
-    m_notes->setText(m_entries.empty() ? QString() : m_entries.front().notes);
+    m_notes->setText(emptyGraphNotes());
 }
 
 // From the cache when this graph (by hash) was drawn before; else rendered off the UI thread.

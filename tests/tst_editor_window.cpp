@@ -1,0 +1,267 @@
+// The editor window as a designer meets it: the layout and its memory, what the status bar and the
+// cursor say, File › New's first choice, the export dialog's end, and legible (or hidden) port labels.
+#include "tst_editor_support.h"
+
+#include "core/PreviewPipeline.h"
+
+#include "Autosave.h"
+#include "ExportDialog.h"
+#include "GraphScene.h"
+#include "GraphView.h"
+#include "NodeItem.h"
+#include "PresetBrowser.h"
+#include "PreviewController.h"
+#include "WireItem.h"
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QGraphicsSimpleTextItem>
+#include <QListWidget>
+#include <QPointer>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTabBar>
+#include <QTemporaryDir>
+
+using namespace grove;
+using namespace grove::test;
+
+namespace {
+
+QDockWidget *dock(MainWindow *w, const char *name)
+{
+    auto *d = w->findChild<QDockWidget *>(name);
+    if (!d)
+        qFatal("no dock %s", name);
+    return d;
+}
+
+// The title of the current tab among the window's tabbed docks that include `title`.
+QString currentTabWith(MainWindow *w, const QString &title)
+{
+    for (QTabBar *bar : w->findChildren<QTabBar *>())
+        for (int i = 0; i < bar->count(); ++i)
+            if (bar->tabText(i) == title)
+                return bar->tabText(bar->currentIndex());
+    return {};
+}
+
+} // namespace
+
+class TestEditorWindow : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+    // A window at its default size (no saved layout), shown, on the island graph.
+    std::unique_ptr<MainWindow> defaultWindow()
+    {
+        QSettings().clear();
+        static int n = 0;
+        const QString path = m_dir.filePath(QString("island_%1.grove.yaml").arg(++n));
+        writeFile(path.toStdString(), kIsland);
+        auto w = std::make_unique<MainWindow>(registry());
+        w->show();
+        if (!QTest::qWaitForWindowExposed(w.get()))
+            qWarning("window not exposed");
+        if (!w->openFile(path))
+            qFatal("cannot open %s", qPrintable(path));
+        QCoreApplication::processEvents();
+        return w;
+    }
+
+private slots:
+    void initTestCase() { QVERIFY(m_dir.isValid()); }
+
+    // File › New starts from nothing unless the designer picks a preset.
+    void newGraphPreselectsEmptyGraph()
+    {
+        PresetBrowser browser(registry());
+        QVERIFY(browser.list()->count() > 1);
+        QVERIFY(browser.list()->currentItem());
+        QCOMPARE(browser.list()->currentItem()->text(), QString("Empty graph"));
+        QCOMPARE(browser.list()->currentItem()->data(Qt::UserRole).toString(), QString());
+    }
+
+    // A successful export closes the dialog (the status bar says what was written); a failed one
+    // stays open with the reason.
+    void exportDialogClosesWhenDone()
+    {
+        auto w = defaultWindow();
+        action(w.get(), "&Export…")->trigger();
+        QPointer<ExportDialog> alive = w->findChild<ExportDialog *>();
+        ExportDialog *dialog = alive;
+        QVERIFY(dialog && dialog->isVisible());
+        dialog->setKind(ExportDialog::Kind::Json);
+        dialog->setDestination(m_dir.filePath("no/such/folder/out.json"));
+        bool done = false, ok = true;
+        connect(dialog, &ExportDialog::finished, this, [&](bool success, const QString &) {
+            done = true;
+            ok = success;
+        });
+        dialog->start();
+        QTRY_VERIFY_WITH_TIMEOUT(done, 60000);
+        QVERIFY(!ok);
+        QVERIFY(alive && dialog->isVisible());
+
+        done = false;
+        dialog->setDestination(m_dir.filePath("island.json"));
+        dialog->start();
+        QTRY_VERIFY_WITH_TIMEOUT(done, 60000);
+        QVERIFY(ok);
+        QVERIFY(QFileInfo::exists(m_dir.filePath("island.json")));
+        QTRY_VERIFY(!alive || !alive->isVisible());
+        QVERIFY(w->statusBar()->currentMessage().startsWith("Wrote 1 file(s) to "));
+    }
+
+    // The status bar says what a deletion removed, wires included.
+    void deletionSaysWhatItRemoved()
+    {
+        auto w = defaultWindow();
+        QAction *del = action(w.get(), "&Delete");
+        w->scene()->selectNodes({"trees"});
+        del->trigger();
+        // trees' obstacles and allowed inputs, and flowers' obstacles from trees.all.
+        QCOMPARE(w->statusBar()->currentMessage(), QString("Deleted trees and 3 wires."));
+        QVERIFY(w->autosave()->saveNow());  // seconds later: the autosave does not talk over it
+        QCOMPARE(w->statusBar()->currentMessage(), QString("Deleted trees and 3 wires."));
+        w->document()->undoStack()->undo();
+
+        w->scene()->selectNodes({"trees", "flowers"});
+        del->trigger();
+        QCOMPARE(w->statusBar()->currentMessage(), QString("Deleted trees, flowers and 4 wires."));
+        w->document()->undoStack()->undo();
+
+        w->scene()->selectNodes({});
+        for (QGraphicsItem *item : w->scene()->items())
+            if (auto *wire = dynamic_cast<WireItem *>(item); wire && wire->toNode() == "rocks")
+                wire->setSelected(true);
+        del->trigger();
+        QCOMPARE(w->statusBar()->currentMessage(), QString("Deleted 2 wires."));
+    }
+
+    // While a wire is dragged over an input that refuses it, the reason is shown at the cursor.
+    void wrongWireReasonAtTheCursor()
+    {
+        auto w = defaultWindow();
+        GraphView *view = w->view();
+        view->frameAll();
+        QWidget *vp = view->viewport();
+        const QPoint from = view->mapFromScene(w->scene()->nodeItem("chests")->portScenePos(false, "all"));
+        const QPoint to = view->mapFromScene(w->scene()->nodeItem("land")->portScenePos(true, "field"));
+        QTest::mousePress(vp, Qt::LeftButton, Qt::NoModifier, from);
+        for (int i = 1; i <= 8; ++i)
+            QTest::mouseMove(vp, from + (to - from) * i / 8);
+        const QGraphicsSimpleTextItem *hint = w->scene()->cursorHint();
+        QVERIFY(hint && hint->isVisible());
+        QVERIFY2(hint->text().contains("type mismatch: field takes field, chests.all gives points"),
+                 qPrintable(hint->text()));
+        // Beside the cursor, not somewhere on the canvas.
+        const QPoint at = view->mapFromScene(hint->scenePos());
+        QVERIFY2((at - to).manhattanLength() < 60, qPrintable(QString("%1,%2").arg(at.x()).arg(at.y())));
+        QTest::mouseRelease(vp, Qt::LeftButton, Qt::NoModifier, to);
+        QVERIFY(!w->scene()->cursorHint() || !w->scene()->cursorHint()->isVisible());
+    }
+
+    // The Inspector has a column of its own, as tall as the window allows; the preview sits
+    // beside the canvas, with room to see the world.
+    void inspectorHasAFullColumn()
+    {
+        auto w = defaultWindow();
+        QDockWidget *inspector = dock(w.get(), "InspectorDock");
+        QDockWidget *preview = dock(w.get(), "PreviewDock");
+        QVERIFY2(inspector->height() >= 0.75 * w->height(),
+                 qPrintable(QString("inspector %1 of %2").arg(inspector->height()).arg(w->height())));
+        QVERIFY2(preview->height() >= 0.6 * w->height(),
+                 qPrintable(QString("preview %1 of %2").arg(preview->height()).arg(w->height())));
+        QVERIFY(preview->width() >= 400);
+        QVERIFY(w->view()->width() >= 400);
+        // Side by side: canvas, preview, inspector from left to right.
+        const int canvasRight = w->view()->mapTo(w.get(), QPoint(w->view()->width(), 0)).x();
+        QVERIFY(canvasRight <= preview->x() + 8);
+        QVERIFY(preview->x() + preview->width() <= inspector->x() + 8);
+    }
+
+    // The layout is remembered across runs; a layout saved by an older version is ignored.
+    void layoutIsRemembered()
+    {
+        {
+            auto w = defaultWindow();
+            QDockWidget *problems = dock(w.get(), "ProblemsDock");
+            QDockWidget *preview = dock(w.get(), "PreviewDock");
+            problems->hide();
+            QTest::qWait(50);  // the first show's layout settles
+            w->resizeDocks({preview}, {620}, Qt::Horizontal);
+            QTRY_COMPARE(preview->width(), 620);
+            QVERIFY(w->close());
+        }
+        {
+            auto w = std::make_unique<MainWindow>(registry());
+            w->show();
+            QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+            QVERIFY(dock(w.get(), "ProblemsDock")->isHidden());
+            QVERIFY2(qAbs(dock(w.get(), "PreviewDock")->width() - 620) <= 12,
+                     qPrintable(QString::number(dock(w.get(), "PreviewDock")->width())));
+        }
+        // A state saved without the layout's version (an older arrangement) is not restored.
+        {
+            QSettings().clear();
+            MainWindow old(registry());
+            old.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&old));
+            dock(&old, "InspectorDock")->hide();
+            QSettings().setValue("window/state", old.saveState());  // version 0, as before
+        }
+        auto w = std::make_unique<MainWindow>(registry());
+        w->show();
+        QVERIFY(QTest::qWaitForWindowExposed(w.get()));
+        QVERIFY(dock(w.get(), "InspectorDock")->isVisible());
+        QVERIFY(dock(w.get(), "InspectorDock")->height() >= 0.75 * w->height());
+    }
+
+    // A click on a node while the World tab is in front brings the Inspector forward.
+    void clickOnNodeShowsTheInspector()
+    {
+        auto w = defaultWindow();
+        dock(w.get(), "WorldDock")->raise();
+        QCoreApplication::processEvents();
+        QCOMPARE(currentTabWith(w.get(), "Inspector"), QString("World"));
+        w->view()->frameAll();
+        NodeItem *trees = w->scene()->nodeItem("trees");
+        const QPoint header = w->view()->mapFromScene(trees->mapToScene(QPointF(60, 30)));
+        QTest::mouseClick(w->view()->viewport(), Qt::LeftButton, Qt::NoModifier, header);
+        QCOMPARE(w->scene()->selectedNodeIds(), std::vector<std::string>{"trees"});
+        QCOMPARE(currentTabWith(w.get(), "Inspector"), QString("Inspector"));
+    }
+
+    // Port names too small to read are not drawn; zoomed in, they are.
+    void portLabelsHideWhenTooSmall()
+    {
+        auto w = defaultWindow();
+        NodeItem *trees = w->scene()->nodeItem("trees");
+        w->view()->setZoom(NodeItem::kPortLabelMinZoom * 0.8);
+        QVERIFY(!trees->portLabelsShown());
+        w->view()->setZoom(1.0);
+        QVERIFY(trees->portLabelsShown());
+        w->view()->frameAll();
+        const double zoom = w->view()->transform().m11();
+        QCOMPARE(trees->portLabelsShown(), zoom >= NodeItem::kPortLabelMinZoom);
+        // A card made while zoomed out (here: a deletion undone) follows the view.
+        w->scene()->selectNodes({"trees"});
+        action(w.get(), "&Delete")->trigger();
+        w->view()->setZoom(0.3);
+        w->document()->undoStack()->undo();
+        QVERIFY(w->scene()->nodeItem("trees"));
+        QVERIFY(!w->scene()->nodeItem("trees")->portLabelsShown());
+    }
+};
+
+// A test organisation of its own: the layouts it saves are never the user's.
+int main(int argc, char **argv)
+{
+    return runEditorSuite<TestEditorWindow>(argc, argv, "GroveWindowTest");
+}
+
+#include "tst_editor_window.moc"
