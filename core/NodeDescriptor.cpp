@@ -47,6 +47,7 @@ const char *portRoleName(PortRole role)
     case PortRole::None: return "";
     case PortRole::LayerPoints: return "layer points";
     case PortRole::LayerChain: return "layer chain";
+    case PortRole::AllowedArea: return "allowed area";
     }
     return "";
 }
@@ -407,6 +408,8 @@ std::optional<std::string> checkRoles(const NodeDescriptor &d)
     for (const auto &p : d.outputs) {
         if (p.role == PortRole::None)
             continue;
+        if (p.role == PortRole::AllowedArea)
+            return d.typeId + "." + p.name + ": an allowed area is an input's role, not an output's";
         if (p.type != DataType::Points)
             return d.typeId + "." + p.name + ": a layer role needs a points output";
         if (std::find(ports.begin(), ports.end(), p.role) != ports.end())

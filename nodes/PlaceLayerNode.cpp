@@ -55,7 +55,8 @@ void registerPlaceLayer(NodeRegistry &registry)
     d.inputs = {
         port("obstacles", DataType::Points).optional()
             .describe("points already placed: this layer keeps clear of them"),
-        port("allowed", DataType::Mask).optional().role(PortRole::AllowedArea).describe("where this layer may grow (biome rule)"),
+        port("allowed", DataType::Mask).optional().role(PortRole::AllowedArea)
+            .describe("where this layer may grow (biome rule)"),
         port("radius", DataType::Field).optional()
             .describe("per-spot radius (density); the layer uses max(radius param, this)"),
     };

@@ -119,6 +119,9 @@ private slots:
     void wheelOverInspectorOnlyScrolls()
     {
         auto w = window(kIsland, "trees");
+        // short enough that trees' 17 settings overflow even the full-height Inspector column
+        w->resize(1280, 560);
+        QCoreApplication::processEvents();
         Document *doc = w->document();
         auto *inspector = w->findChild<Inspector *>();
         QScrollArea *scroll = nullptr;  // the shown page (the one before may await deletion)
