@@ -124,6 +124,9 @@ private slots:
         evaluated = true;
         QCOMPARE(statsNode, QString("statistics of dots"));
         QVERIFY(w->preview()->isRunning());
+        // the status bar says so, not "evaluating 100%"
+        auto *bar = w->statusBar()->findChild<QProgressBar *>();
+        QTRY_VERIFY_WITH_TIMEOUT(bar->isVisible() && bar->text().startsWith("statistics of dots"), 5000);
         QElapsedTimer clock;
         clock.start();
         w->preview()->cancel();

@@ -44,7 +44,7 @@ void MainWindow::createPreview()
     // Long runs show a progress bar with a Cancel button in the status bar.
     m_evalProgress = new QProgressBar(this);
     m_evalProgress->setRange(0, 100);
-    m_evalProgress->setMaximumWidth(180);
+    m_evalProgress->setMaximumWidth(320);
     m_evalProgress->setFormat(tr("evaluating %p%"));
     m_evalCancel = new QPushButton(tr("Cancel"), this);
     m_evalCancel->setObjectName("cancelEvaluation");
@@ -59,7 +59,10 @@ void MainWindow::createPreview()
     });
     connect(m_preview, &PreviewController::progress, this, [this](int percent, const QString &node) {
         m_evalProgress->setValue(percent);
-        m_evalProgress->setToolTip(tr("Evaluating %1").arg(node));
+        // what the run is doing now: a node ("evaluating trees 40%") or a layer's statistics
+        const QString step = node.startsWith("statistics") ? node : tr("evaluating %1").arg(node);
+        m_evalProgress->setFormat(step + " %p%");
+        m_evalProgress->setToolTip(step);
     });
     connect(m_preview, &PreviewController::snapshotReady, this, &MainWindow::showThumbnails);
     connect(m_previewDock, &PreviewDock::statusMessage, this, [this](const QString &m) { statusBar()->showMessage(m, 5000); });
