@@ -57,11 +57,9 @@ void MainWindow::createPreview()
         m_evalProgress->setVisible(running);
         m_evalCancel->setVisible(running);
     });
-    connect(m_preview, &PreviewController::progress, this, [this](int percent, const QString &node) {
+    connect(m_preview, &PreviewController::progress, this, [this](int percent, const QString &step) {
         m_evalProgress->setValue(percent);
-        // what the run is doing now: a node ("evaluating trees 40%") or a layer's statistics
-        const QString step = node.startsWith("statistics") ? node : tr("evaluating %1").arg(node);
-        m_evalProgress->setFormat(step + " %p%");
+        m_evalProgress->setFormat(step + " %p%");  // "evaluating trees 40%", "statistics of trees 40%"
         m_evalProgress->setToolTip(step);
     });
     connect(m_preview, &PreviewController::snapshotReady, this, &MainWindow::showThumbnails);

@@ -105,7 +105,12 @@ PreviewSnapshotPtr computeSnapshot(PreviewPipeline &pipeline, const NodeRegistry
                                    QString *problem)
 {
     const auto [w, h] = previewSize(graph.world, PreviewController::kMaxSide);
-    PreviewFrame frame = pipeline.run(graph, w, h, cancel, progress, hidden);
+    // the progress names each step for the status bar: "evaluating NODE", then "statistics of LAYER"
+    PreviewFrame frame = pipeline.run(graph, w, h, cancel, [&](const EvalProgress &p) {
+        EvalProgress step = p;
+        step.currentNode = "evaluating " + p.currentNode;
+        progress(step);
+    }, hidden);
     if (!frame.result.ok() || frame.image.empty()) {
         if (frame.result.status == EvalResult::Status::Invalid)
             *problem = QObject::tr("Fix the problems to see the preview.");

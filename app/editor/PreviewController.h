@@ -51,7 +51,8 @@ public:
 
 signals:
     void snapshotReady(grove::PreviewSnapshotPtr snapshot);
-    void progress(int percent, const QString &node);
+    // percent of the run, and its step: "evaluating NODE" or "statistics of LAYER"
+    void progress(int percent, const QString &step);
     // A run has taken longer than kLongRunMs (true) / no run is in flight any more (false).
     void longRunChanged(bool running);
     // The graph cannot be previewed now (invalid, failed, cancelled); empty when it can again.
