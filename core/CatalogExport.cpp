@@ -133,6 +133,8 @@ std::string catalogJson(const NodeRegistry &registry)
             }
             if (p.kind == ParamKind::Record || p.kind == ParamKind::RecordList)
                 out += ", \"fields\": " + recordFields(p);
+            if (!p.namesFrom.empty())
+                out += ", \"namesFrom\": " + jsonQuote(p.namesFrom);
             if (p.role != ParamRole::None)
                 out += ", \"role\": " + jsonQuote(paramRoleName(p.role));
             out += ", \"description\": " + jsonQuote(p.description) + "}";

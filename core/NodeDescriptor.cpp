@@ -401,6 +401,13 @@ std::optional<std::string> checkRoles(const NodeDescriptor &d)
             break;
         }
     }
+    for (const auto &p : d.params) {
+        if (p.namesFrom.empty())
+            continue;
+        const PortSpec *in = d.input(p.namesFrom);
+        if (p.kind != ParamKind::StringList || !in || in->type != DataType::Labels)
+            return d.typeId + "." + p.name + ": names come from a labels input, into a string list param";
+    }
     const bool x = d.paramWithRole(ParamRole::PositionX), y = d.paramWithRole(ParamRole::PositionY);
     if (x != y || (d.paramWithRole(ParamRole::PositionMode) && !x))
         return d.typeId + ": a position needs both an x and a y param";

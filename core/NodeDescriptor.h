@@ -83,6 +83,7 @@ struct ParamSpec
     std::string recordNoun;           // RecordList: what one record is called in messages ("type")
     ParamRole role = ParamRole::None;
     std::string roleValue;            // PositionMode: the enum value that uses the position
+    std::string namesFrom;            // StringList: names picked from the labels wired into this input
 };
 
 struct PortSpec

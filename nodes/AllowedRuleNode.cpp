@@ -59,7 +59,7 @@ void registerAllowedRule(NodeRegistry &registry)
         number("min").defaultValue(-inf).allowInfinite().soft(0, 1).describe("lowest allowed field value (inclusive)"),
         number("max").defaultValue(inf).allowInfinite().soft(0, 1)
             .describe("field values from here up are not allowed"),
-        nameList("include").describe("allowed labels (with labels wired)"),
+        nameList("include").namesFrom("labels").describe("allowed labels (with labels wired)"),
         flag("invert").defaultValue(false).describe("allow exactly where the conditions do not hold"),
     };
     d.evaluate = [](EvalContext &ctx) {

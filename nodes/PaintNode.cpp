@@ -29,7 +29,7 @@ void registerPaint(NodeRegistry &registry)
         colorList("palette").describe("one colour per ground label (empty: the labels' own colours)"),
         number("shading").defaultValue(0.5).min(0).max(10).soft(0, 2)
             .describe("hill-shading strength: 0 is flat, 0.5 is seed 000's look"),
-        nameList("flat").describe("labels never hill-shaded, e.g. water and sand (flat surfaces)"),
+        nameList("flat").namesFrom("ground").describe("labels never hill-shaded, e.g. water and sand (flat surfaces)"),
     };
     d.evaluate = [](EvalContext &ctx) {
         LabelsPtr labels = ctx.labels("ground");

@@ -31,6 +31,8 @@ public:
     Param &soft(double low, double high) { m_spec.softMin = low; m_spec.softMax = high; return *this; }
     Param &allowInfinite() { m_spec.allowInfinite = true; return *this; }
     Param &values(std::vector<std::string> v) { m_spec.enumValues = std::move(v); return *this; }
+    // A list of names picked from those the labels wired into `input` offer.
+    Param &namesFrom(std::string input) { m_spec.namesFrom = std::move(input); return *this; }
     Param &field(RecordField f) { m_spec.fields.push_back(std::move(f)); return *this; }
     Param &unique(std::string field, std::string noun)
     {

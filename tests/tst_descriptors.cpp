@@ -141,6 +141,9 @@ private slots:
         }
         for (const auto &d : registry().all())
             QVERIFY2(!checkRoles(*d), d->typeId.c_str());
+        // the lists the Inspector offers as tick boxes of the wired labels' names
+        QCOMPARE(registry().find("allowed_rule")->param("include")->namesFrom, std::string("labels"));
+        QCOMPARE(registry().find("paint")->param("flat")->namesFrom, std::string("ground"));
     }
 
     void registryRefusesWrongRoles_data()
@@ -154,6 +157,8 @@ private slots:
                                                 << "stamp.mode: the position mode role needs an enum param with the value 'there'";
         QTest::newRow("chain without own points") << 4 << "stamp: a layer chain needs the layer's own points output";
         QTest::newRow("layer role on a field") << 5 << "stamp.mine: a layer role needs a points output";
+        QTest::newRow("names from a points input") << 6
+                                                   << "stamp.title: names come from a labels input, into a string list param";
     }
 
     void registryRefusesWrongRoles()
@@ -169,6 +174,7 @@ private slots:
         case 3: param("mode").roleValue = "there"; break;
         case 4: d.outputs[0].role = PortRole::None; break;
         case 5: d.outputs[0].type = DataType::Field; break;
+        case 6: param("title").namesFrom = "under"; break;
         }
         QCOMPARE(QString::fromStdString(checkRoles(d).value_or("")), message);
         NodeRegistry r;

@@ -150,7 +150,7 @@ void Inspector::rebuild()
 
     if (desc) {
         for (const ParamSpec &spec : desc->params) {
-            ParamEditor *editor = makeEditor(*node, *desc, spec, page);
+            ParamEditor *editor = makeEditor(*node, spec, page);
             const Value *value = node->param(spec.name);
             editor->setValue(value ? *value : spec.defaultValue);
             const std::string name = spec.name;
@@ -175,12 +175,12 @@ void Inspector::rebuild()
     m_guard->guard(page);
 }
 
-ParamEditor *Inspector::makeEditor(const Node &node, const NodeDescriptor &desc, const ParamSpec &spec, QWidget *parent)
+ParamEditor *Inspector::makeEditor(const Node &node, const ParamSpec &spec, QWidget *parent)
 {
-    if (spec.kind == ParamKind::StringList) {
-        // Names picked from what the node's one labels input offers (allowed_rule's include):
-        // tick boxes, when every name listed is one of them.
-        const std::vector<std::string> offered = offeredLabels(node, desc);
+    if (!spec.namesFrom.empty()) {
+        // Names picked from what the labels input offers (allowed_rule's include): tick boxes,
+        // when every name listed is one of them.
+        const std::vector<std::string> offered = offeredLabels(node, spec.namesFrom);
         const Value *value = node.param(spec.name);
         const ValueList &listed = value && value->isList() ? value->toList() : ValueList{};
         const bool picks = std::all_of(listed.begin(), listed.end(), [&](const Value &v) {
@@ -192,17 +192,10 @@ ParamEditor *Inspector::makeEditor(const Node &node, const NodeDescriptor &desc,
     return ParamEditor::create(spec, parent);
 }
 
-std::vector<std::string> Inspector::offeredLabels(const Node &node, const NodeDescriptor &desc)
+std::vector<std::string> Inspector::offeredLabels(const Node &node, const std::string &input)
 {
-    // With two label inputs (a table of rows and columns), the node's names are new ones.
-    const Link *link = nullptr;
-    int labelInputs = 0;
-    for (const PortSpec &in : desc.inputs)
-        if (in.type == DataType::Labels) {
-            ++labelInputs;
-            link = node.input(in.name);
-        }
-    if (labelInputs != 1 || !link)
+    const Link *link = node.input(input);
+    if (!link)
         return {};
     // Labels are functions over the world, so evaluating them is cheap: no raster is made.
     EvalRequest request;

@@ -40,8 +40,9 @@ private:
     void commitParam(const std::string &name, const Value &value);
     void commitRename();
     bool discardTyping(QWidget *field);
-    ParamEditor *makeEditor(const Node &node, const NodeDescriptor &desc, const ParamSpec &spec, QWidget *parent);
-    std::vector<std::string> offeredLabels(const Node &node, const NodeDescriptor &desc);
+    ParamEditor *makeEditor(const Node &node, const ParamSpec &spec, QWidget *parent);
+    // The names the labels wired into `input` offer (nothing while it is unwired).
+    std::vector<std::string> offeredLabels(const Node &node, const std::string &input);
 
     Document *m_document;
     FieldGuard *m_guard;
