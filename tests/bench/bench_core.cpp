@@ -14,6 +14,10 @@
 
 #include <benchmark/benchmark.h>
 
+#ifdef GROVE_HAVE_TPH
+#include "TphAnchor.h"
+#endif
+
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
@@ -97,6 +101,27 @@ void BM_Bridson_Reference(benchmark::State &state)
     state.counters["points/s"] = benchmark::Counter(static_cast<double>(points) * state.iterations(), benchmark::Counter::kIsRate);
 }
 
+#ifdef GROVE_HAVE_TPH
+// thinks/tph_poisson v0.4 in doubles on the same world and radius, k 30 (its own generator, so
+// its own points: about the same count).
+void BM_Bridson_Tph(benchmark::State &state)
+{
+    const PlacementSettings s = bench::standardPlacement(PlacementMethod::Tutorial);
+    long long points = 0;
+    for (auto _ : state) {
+        double first[2];
+        points = grove_bench_tph_points(s.width, s.height, s.radius, static_cast<unsigned>(s.k), 1, first);
+        benchmark::DoNotOptimize(first);
+    }
+    if (points < 0) {
+        state.SkipWithError("tph_poisson_create failed");
+        return;
+    }
+    state.counters["points"] = static_cast<double>(points);
+    state.counters["points/s"] = benchmark::Counter(static_cast<double>(points) * state.iterations(), benchmark::Counter::kIsRate);
+}
+#endif
+
 // Grove's place_layer core on the same world: the exact method (the tutorial's points) or the
 // fast one (Roberts' circle candidates).
 void placementBenchmark(benchmark::State &state, PlacementMethod method)
@@ -136,6 +161,43 @@ void BM_PlaceLayer_MaskedDensity(benchmark::State &state)
         Evaluator ev(registry);
         EvalResult r = ev.evaluate(loaded.graph);
         points = layersOf(r, {"layer"})[0]->points.size();
+    }
+    state.counters["points"] = static_cast<double>(points);
+    state.counters["points/s"] = benchmark::Counter(static_cast<double>(points) * state.iterations(), benchmark::Counter::kIsRate);
+}
+
+// The seed's placeLayer ported straight, with the same allowed rule and density radius as
+// maskedDensityGraph(), each from seed 002's fbm sample by sample. Checked against Grove's points
+// before timing, so both place the same thing.
+void BM_PlaceLayer_MaskedDensity_Reference(benchmark::State &state)
+{
+    auto noise = [](double x, double y) { return bench::referenceFbm(x * 0.005, y * 0.005, 1, 4, 2, 0.5); };
+    auto allowed = [&](double x, double y) { return noise(x, y) >= 0.35; };
+    auto radiusAt = [&](double x, double y) {
+        const double t = std::min(1.0, std::max(0.0, noise(x, y) * 2 - 0.5));
+        return 1 + t * (2 - 1);
+    };
+    auto run = [&] { return bench::referencePlaceLayer(1024, 1024, 1, 30, 1, allowed, radiusAt); };
+    {
+        const NodeRegistry &registry = builtinRegistry();
+        LoadResult loaded = loadGraphFromString(bench::maskedDensityGraph(), "bench", registry);
+        Evaluator ev(registry);
+        EvalResult r = ev.evaluate(loaded.graph);
+        const auto &grove = layersOf(r, {"layer"})[0]->points;
+        const auto ref = run();
+        bool same = grove.size() == ref.size();
+        for (size_t i = 0; same && i < ref.size(); ++i)
+            same = grove[i].x == ref[i].x && grove[i].y == ref[i].y && grove[i].r == ref[i].r;
+        if (!same) {
+            state.SkipWithError("the port's points differ from Grove's");
+            return;
+        }
+    }
+    std::size_t points = 0;
+    for (auto _ : state) {
+        auto pts = run();
+        points = pts.size();
+        benchmark::DoNotOptimize(pts.data());
     }
     state.counters["points"] = static_cast<double>(points);
     state.counters["points/s"] = benchmark::Counter(static_cast<double>(points) * state.iterations(), benchmark::Counter::kIsRate);
@@ -217,9 +279,13 @@ void BM_ValueFbmRaster_Grove(benchmark::State &state)
 } // namespace
 
 BENCHMARK(BM_Bridson_Reference)->Unit(benchmark::kMillisecond)->MinTime(2);
+#ifdef GROVE_HAVE_TPH
+BENCHMARK(BM_Bridson_Tph)->Unit(benchmark::kMillisecond)->MinTime(2);
+#endif
 BENCHMARK(BM_Bridson_Grove)->Unit(benchmark::kMillisecond)->MinTime(2);
 BENCHMARK(BM_Bridson_Fast)->Unit(benchmark::kMillisecond)->MinTime(2);
 BENCHMARK(BM_PlaceLayer_MaskedDensity)->Unit(benchmark::kMillisecond)->MinTime(2);
+BENCHMARK(BM_PlaceLayer_MaskedDensity_Reference)->Unit(benchmark::kMillisecond)->MinTime(2);
 BENCHMARK(BM_Scaling_FourLayers)->Unit(benchmark::kMillisecond)->Arg(1024)->Arg(2048)->Arg(4096)->Arg(8192)->Iterations(1);
 BENCHMARK(BM_ValueFbmRaster_Reference)->Unit(benchmark::kMillisecond)->MinTime(2);
 // args: threads, SIMD allowed
