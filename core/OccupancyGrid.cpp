@@ -2,8 +2,87 @@
 #include "OccupancyGrid.h"
 
 #include <algorithm>
+#include <atomic>
 
 namespace grove {
+
+namespace {
+
+typedef double V4d __attribute__((vector_size(32)));
+typedef long long V4l __attribute__((vector_size(32)));
+
+// Eight queries in two 4-lane vectors against every gathered centre, stopping once every lane
+// has met a clear conflict. Compiled twice: plain (SSE2 pairs) and AVX2. Each lane does the
+// scalar test's operations in the same order (no fused multiply-adds: -ffp-contract=off), so the
+// masks are the scalar answers.
+template<int Dummy>
+inline __attribute__((always_inline)) void batchMasksKernel(const double *nx, const double *ny, std::size_t count,
+                                                            const double *xs, const double *ys, int n, double conflict2,
+                                                            double free2, unsigned &conflictOut, unsigned &nearOut)
+{
+    const V4d ax = {xs[0], xs[1], xs[2], xs[3]}, bx = {xs[4], xs[5], xs[6], xs[7]};
+    const V4d ay = {ys[0], ys[1], ys[2], ys[3]}, by = {ys[4], ys[5], ys[6], ys[7]};
+    // lanes past n start as conflicts, so "every lane blocked" can end the scan early
+    V4l ca = {n <= 0 ? -1LL : 0, n <= 1 ? -1LL : 0, n <= 2 ? -1LL : 0, n <= 3 ? -1LL : 0};
+    V4l cb = {n <= 4 ? -1LL : 0, n <= 5 ? -1LL : 0, n <= 6 ? -1LL : 0, n <= 7 ? -1LL : 0};
+    V4l na = {0, 0, 0, 0}, nb = {0, 0, 0, 0};
+    const V4d c2 = {conflict2, conflict2, conflict2, conflict2}, f2 = {free2, free2, free2, free2};
+    std::size_t j = 0;
+    while (j < count) {
+        const std::size_t end = std::min(count, j + 4);
+        for (; j < end; ++j) {
+            const V4d px = {nx[j], nx[j], nx[j], nx[j]}, py = {ny[j], ny[j], ny[j], ny[j]};
+            const V4d dxa = px - ax, dya = py - ay, dxb = px - bx, dyb = py - by;
+            const V4d da = dxa * dxa + dya * dya, db = dxb * dxb + dyb * dyb;
+            ca |= da < c2;
+            cb |= db < c2;
+            na |= da < f2;
+            nb |= db < f2;
+        }
+        const V4l all = ca & cb;
+        if ((all[0] & all[1] & all[2] & all[3]) == -1LL)
+            break;
+    }
+    unsigned c = 0, m = 0;
+    for (int i = 0; i < 4; ++i) {
+        c |= static_cast<unsigned>(ca[i] & 1) << i;
+        c |= static_cast<unsigned>(cb[i] & 1) << (i + 4);
+        m |= static_cast<unsigned>(na[i] & 1) << i;
+        m |= static_cast<unsigned>(nb[i] & 1) << (i + 4);
+    }
+    conflictOut = c;
+    nearOut = m | c;
+}
+
+void batchMasksPlain(const double *nx, const double *ny, std::size_t count, const double *xs, const double *ys, int n,
+                     double conflict2, double free2, unsigned &conflict, unsigned &near)
+{
+    batchMasksKernel<0>(nx, ny, count, xs, ys, n, conflict2, free2, conflict, near);
+}
+
+__attribute__((target("avx2"))) void batchMasksAvx2(const double *nx, const double *ny, std::size_t count, const double *xs,
+                                                     const double *ys, int n, double conflict2, double free2,
+                                                     unsigned &conflict, unsigned &near)
+{
+    batchMasksKernel<1>(nx, ny, count, xs, ys, n, conflict2, free2, conflict, near);
+}
+
+using BatchMasksFn = void (*)(const double *, const double *, std::size_t, const double *, const double *, int, double,
+                              double, unsigned &, unsigned &);
+std::atomic<BatchMasksFn> g_batchMasks{__builtin_cpu_supports("avx2") ? batchMasksAvx2 : batchMasksPlain};
+
+} // namespace
+
+void OccupancyGrid::setBatchSimd(bool allowed)
+{
+    g_batchMasks.store(allowed && __builtin_cpu_supports("avx2") ? batchMasksAvx2 : batchMasksPlain);
+}
+
+void OccupancyGrid::batchMasks(const NearSet &set, const double *xs, const double *ys, int n, const Query &q,
+                               unsigned &conflict, unsigned &near)
+{
+    g_batchMasks.load(std::memory_order_relaxed)(set.x.data(), set.y.data(), set.count, xs, ys, n, q.conflict2, q.free2, conflict, near);
+}
 
 double OccupancyGrid::cellsFor(double width, double height, double cellSize)
 {

@@ -44,13 +44,6 @@ public:
     // Appends every stored point within `reach` of (x, y) (and possibly a few beyond) to `out`.
     void gatherNear(double x, double y, double reach, std::vector<PointXYR> &out) const;
 
-    // A stored point as a query sees it: the centre of its quantised square, and its cell for
-    // the exact test when the centre is too close to call.
-    struct NearPoint
-    {
-        double x, y;
-        std::size_t cell;
-    };
     // A query at radius r, with the bounds that let a quantised point decide alone.
     struct Query
     {
@@ -59,18 +52,37 @@ public:
         double conflict2;  // < this: clearly a conflict
     };
     Query query(double x, double y, double r) const;
-    // gatherNear for isFreeNear: codes only into `coded`; the points of cells holding several
-    // (or lying off the map), which no code stands for, go to `uncoded` in full.
-    void gatherNearCoded(double x, double y, double reach, std::vector<NearPoint> &coded,
-                         std::vector<PointXYR> &uncoded) const;
-    // isFree against gathered lists that hold every point a conflict could come from. The
-    // answer is a pure yes/no, so the order of the tests is free: a neighbour that conflicts
-    // moves to the front of its list, because it usually blocks the caller's next query too.
-    bool isFreeNear(const Query &q, std::vector<NearPoint> &coded, std::vector<PointXYR> &uncoded) const;
-    // The same test against full points only, moving a conflicting point to the front.
+    // isFree against a list that holds every point a conflict could come from, moving a
+    // conflicting point to the front (it usually blocks the caller's next query too).
     static bool isFreeAmong(double x, double y, double r, std::vector<PointXYR> &points);
     // Asks the memory system for the code rows around (x, y) ahead of the queries.
     void prefetchAround(double x, double y, double reach) const;
+
+    // The stored points near a spot, gathered once for many queries: quantised centres as
+    // arrays (x, y, cell), so a batch of queries runs across them in vector lanes, and the
+    // points no code stands for in full.
+    struct NearSet
+    {
+        std::vector<double> x, y;
+        std::vector<std::size_t> cell;
+        std::size_t count = 0;
+        std::vector<PointXYR> uncoded;
+    };
+    // Every stored point within `reach` of (x, y) (and possibly a few beyond) into `out`, which
+    // it clears.
+    void gatherNearSet(double x, double y, double reach, NearSet &out) const;
+    // Bounds that hold for a query at radius r anywhere within `spread` of (x, y) on each axis.
+    Query queryAround(double x, double y, double spread, double r) const { return query(std::fabs(x) + spread, std::fabs(y) + spread, r); }
+    // For up to 8 queries at q's radius (xs[i], ys[i]; n of them), against the coded centres of
+    // `set`: bit i of `conflict` when a centre is clearly closer than the radius, bit i of `near`
+    // when one is too close to call or closer (then isFreeInSet decides). Bits at and past n are
+    // set in `conflict`. Vector lanes, AVX2 where the CPU has it; the same answers either way.
+    static void batchMasks(const NearSet &set, const double *xs, const double *ys, int n, const Query &q,
+                           unsigned &conflict, unsigned &near);
+    // Chooses batchMasks' AVX2 lanes (when the CPU has them) or the plain ones, to test both.
+    static void setBatchSimd(bool allowed);
+    // isFree against a gathered set that holds every point a conflict could come from.
+    bool isFreeInSet(const NearSet &set, double x, double y, double r) const;
 
     const PointXYR &point(std::size_t i) const { return (*m_blocks[i >> kBlockShift])[i & kBlockMask]; }
     // cells a grid of this shape would need, before allocating it
@@ -205,52 +217,6 @@ inline bool OccupancyGrid::codedCellIsFree(std::size_t cell, double left, double
     return cellIsFree(cell, q.x, q.y, q.r);  // several points, or too close to call: exact
 }
 
-inline void OccupancyGrid::gatherNearCoded(double x, double y, double reach, std::vector<NearPoint> &coded,
-                                           std::vector<PointXYR> &uncoded) const
-{
-    reach += (std::fabs(x) + std::fabs(y) + reach) * 1e-12;
-    const int c0 = colOf(x - reach), c1 = colOf(x + reach);
-    const int r0 = rowOf(y - reach), r1 = rowOf(y + reach);
-    for (int row = r0; row <= r1; ++row) {
-        const double top = row * m_cellSize;
-        const size_t base = static_cast<size_t>(row) * static_cast<size_t>(m_cols);
-        for (int col = c0; col <= c1; ++col) {
-            const size_t cell = base + static_cast<size_t>(col);
-            const std::uint32_t code = m_code[cell];
-            if (code == kEmpty)
-                continue;
-            if (!(code & kSpecial))
-                coded.push_back({codeX(code, col * m_cellSize), codeY(code, top), cell});
-            else
-                appendCellPoints(m_head[cell], uncoded);
-        }
-    }
-}
-
-inline bool OccupancyGrid::isFreeNear(const Query &q, std::vector<NearPoint> &coded,
-                                      std::vector<PointXYR> &uncoded) const
-{
-    for (size_t j = 0; j < coded.size(); ++j) {
-        const NearPoint &n = coded[j];
-        const double dx = n.x - q.x;
-        const double dy = n.y - q.y;
-        const double d2 = dx * dx + dy * dy;
-        if (d2 >= q.free2)
-            continue;
-        if (d2 >= q.conflict2) {  // too close to call: the exact test
-            const PointXYR &p = point(static_cast<size_t>(m_head[n.cell]));
-            const double m = std::min(q.r, p.r);
-            const double ex = p.x - q.x;
-            const double ey = p.y - q.y;
-            if (!(ex * ex + ey * ey < m * m))
-                continue;
-        }
-        std::swap(coded[j], coded[0]);
-        return false;
-    }
-    return isFreeAmong(q.x, q.y, q.r, uncoded);
-}
-
 inline bool OccupancyGrid::isFreeAmong(double x, double y, double r, std::vector<PointXYR> &points)
 {
     for (size_t j = 0; j < points.size(); ++j) {
@@ -262,6 +228,70 @@ inline bool OccupancyGrid::isFreeAmong(double x, double y, double r, std::vector
             std::swap(points[j], points[0]);
             return false;
         }
+    }
+    return true;
+}
+
+inline void OccupancyGrid::gatherNearSet(double x, double y, double reach, NearSet &out) const
+{
+    reach += (std::fabs(x) + std::fabs(y) + reach) * 1e-12;
+    const int c0 = colOf(x - reach), c1 = colOf(x + reach);
+    const int r0 = rowOf(y - reach), r1 = rowOf(y + reach);
+    const size_t most = static_cast<size_t>(c1 - c0 + 1) * static_cast<size_t>(r1 - r0 + 1) + 1;
+    if (out.x.size() < most) {
+        out.x.resize(most);
+        out.y.resize(most);
+        out.cell.resize(most);
+    }
+    out.uncoded.clear();
+    double *xs = out.x.data(), *ys = out.y.data();
+    size_t *cells = out.cell.data();
+    size_t n = 0;
+    // The whole square of cells: trimming each row to the circle (a square root and two floors a
+    // row, and rows of varying length) cost more than the third of the cells it skipped.
+    for (int row = r0; row <= r1; ++row) {
+        const double top = row * m_cellSize;
+        const size_t base = static_cast<size_t>(row) * static_cast<size_t>(m_cols);
+        for (int col = c0; col <= c1; ++col) {
+            const size_t cell = base + static_cast<size_t>(col);
+            const std::uint32_t code = m_code[cell];
+            // branch-free: whether a cell is empty is a coin toss, so every cell is written and
+            // only a coded one is kept
+            xs[n] = codeX(code, col * m_cellSize);
+            ys[n] = codeY(code, top);
+            cells[n] = cell;
+            n += !(code & kSpecial);
+            if (code == kSpecial)  // no single code (several points, or off the map): rare
+                appendCellPoints(m_head[cell], out.uncoded);
+        }
+    }
+    out.count = n;
+}
+
+inline bool OccupancyGrid::isFreeInSet(const NearSet &set, double x, double y, double r) const
+{
+    const Query q = query(x, y, r);
+    for (size_t j = 0; j < set.count; ++j) {
+        const double dx = set.x[j] - x;
+        const double dy = set.y[j] - y;
+        const double d2 = dx * dx + dy * dy;
+        if (d2 >= q.free2)
+            continue;
+        if (d2 < q.conflict2)
+            return false;
+        const PointXYR &p = point(static_cast<size_t>(m_head[set.cell[j]]));  // too close to call
+        const double m = std::min(r, p.r);
+        const double ex = p.x - x;
+        const double ey = p.y - y;
+        if (ex * ex + ey * ey < m * m)
+            return false;
+    }
+    for (const PointXYR &p : set.uncoded) {
+        const double m = std::min(r, p.r);
+        const double dx = p.x - x;
+        const double dy = p.y - y;
+        if (dx * dx + dy * dy < m * m)
+            return false;
     }
     return true;
 }

@@ -154,6 +154,14 @@ public:
             ++m_tally.tooClose;
             return false;  // too close
         }
+        return passRest(x, y, isFree);
+    }
+
+    // The checks after the spacing at the layer's radius: allowed ground, then the spot's own
+    // radius; the point when all pass.
+    template<typename IsFree>
+    bool passRest(double x, double y, IsFree isFree)
+    {
         if (m_s.allowed || m_s.radiusField)  // the checks below take a while: start the write's fetch
             m_occupancy.prefetchForAdd(x, y);
         if (m_s.allowed && !m_s.allowed->at(x, y)) {
@@ -201,55 +209,59 @@ public:
             m_occupancy.prefetchAround(parent.x, parent.y, reach);
         m_predicted = SIZE_MAX;
 
-        // Many steps place a point within a few tries: those candidates use the grid directly.
-        constexpr int kDirectTries = 4;
-        const int direct = canGather ? std::min(kDirectTries, m_s.k) : m_s.k;
-        for (int i = 0; i < direct; ++i) {
-            double dx, dy;
-            ringOffset(pr, dx, dy);
-            if (tryAdd(parent.x + dx, parent.y + dy))
-                return true;
-            if (m_full)
-                return false;
-        }
-        if (direct < m_s.k) {
-            // A step that goes on usually fails (about half of all steps retire their point).
-            // The candidates' offsets depend only on the draws, so make the rest now: the draw
-            // after them names the next step's parent if this step fails, and its memory can be
-            // on the way while this step tests. Then gather the neighbours once for the rest.
-            // branch-free: a rejected pair is written over by the next one
-            const std::size_t want = static_cast<std::size_t>(m_s.k - direct);
+        if (!canGather) {  // no bound on the neighbours' radii: each candidate asks the grid
+            for (int i = 0; i < m_s.k; ++i) {
+                double dx, dy;
+                ringOffset(pr, dx, dy);
+                if (tryAdd(parent.x + dx, parent.y + dy))
+                    return true;
+                if (m_full)
+                    return false;
+            }
+        } else {
+            // The candidates' offsets depend only on the draws, so they are made ahead, eight at
+            // a time, without a branch per rejected pair (a rejected pair is written over by the
+            // next). The parent's neighbours are gathered once; each batch of eight is tested
+            // against all of them in vector lanes, then taken in order: the first candidate that
+            // passes every check is the point, and the draws resume just after it.
+            const std::size_t want = static_cast<std::size_t>(m_s.k);
             m_candidates.resize(want);
             std::size_t used = 0, count = 0;
-            while (count < want) {
-                const std::size_t available = m_random.ensure(used + 4 * (want - count) + 8);
-                const double *d = m_random.unread();
-                while (count < want && used + 2 <= available) {
-                    const double dx = (d[used] * 4 - 2) * pr;
-                    const double dy = (d[used + 1] * 4 - 2) * pr;
-                    used += 2;
-                    const double d2 = dx * dx + dy * dy;
-                    m_candidates[count] = {dx, dy, used};
-                    count += !(d2 < pr * pr || d2 > 4 * pr * pr);
+            auto make = [&](std::size_t upTo) {
+                while (count < upTo) {
+                    const std::size_t available = m_random.ensure(used + 4 * (upTo - count) + 8);
+                    const double *d = m_random.unread();
+                    while (count < upTo && used + 2 <= available) {
+                        const double dx = (d[used] * 4 - 2) * pr;
+                        const double dy = (d[used + 1] * 4 - 2) * pr;
+                        used += 2;
+                        const double d2 = dx * dx + dy * dy;
+                        m_candidates[count] = {dx, dy, used};
+                        count += !(d2 < pr * pr || d2 > 4 * pr * pr);
+                    }
                 }
-            }
+            };
+            make(std::min<std::size_t>(want, kBatch));
+            m_occupancy.gatherNearSet(parent.x, parent.y, reach, m_set);
+            const OccupancyGrid::Query q = m_occupancy.queryAround(parent.x, parent.y, 2 * pr, m_s.radius);
             size_t next = SIZE_MAX;
-            if (n > 1) {
-                next = slotAfterRetiring(pick(m_random.peek(used), n - 1), a, n);
-                __builtin_prefetch(&m_active[next]);
-            }
-            m_nearCoded.clear();
-            m_nearUncoded.clear();
-            m_occupancy.gatherNearCoded(parent.x, parent.y, reach, m_nearCoded, m_nearUncoded);
-            if (next != SIZE_MAX) {  // by now the likely next parent has arrived: ask for its rows
-                const PointXYR &p = m_active[next];
-                m_occupancy.prefetchAround(p.x, p.y, 2 * p.r + m_largestRadius);
-            }
-            for (const Candidate &c : m_candidates) {
-                if (tryAddCoded(parent.x + c.dx, parent.y + c.dy)) {
-                    m_random.skip(c.drawsAfter);
-                    return true;
+            for (std::size_t b = 0; b < want; b += kBatch) {
+                if (b == kBatch) {
+                    // The first batch failed, and a step that goes on usually fails (about half of
+                    // all steps retire their point): make the rest now. The draw after them names
+                    // the next step's parent if this step fails; ask for its memory while this
+                    // step tests.
+                    make(want);
+                    if (n > 1) {
+                        next = slotAfterRetiring(pick(m_random.peek(used), n - 1), a, n);
+                        __builtin_prefetch(&m_active[next]);
+                    }
+                } else if (b == 2 * kBatch && next != SIZE_MAX) {  // it has arrived: its rows next
+                    const PointXYR &p = m_active[next];
+                    m_occupancy.prefetchAround(p.x, p.y, 2 * p.r + m_largestRadius);
                 }
+                if (testBatch(parent, b, std::min(kBatch, want - b), q))
+                    return true;
                 if (m_full)
                     return false;
             }
@@ -259,6 +271,44 @@ public:
         m_active[a] = m_active.back();
         m_active.pop_back();
         return true;
+    }
+
+    static constexpr std::size_t kBatch = 8;
+
+    // Candidates [b, b + lanes) of this step around `parent`: their spacing at the layer's radius
+    // in one vector pass over the gathered neighbours, then each in order through the other
+    // checks. True when one became a point (the draws then resume just after it).
+    bool testBatch(const PointXYR &parent, std::size_t b, std::size_t lanes, const OccupancyGrid::Query &q)
+    {
+        double xs[kBatch] = {}, ys[kBatch] = {};
+        for (std::size_t i = 0; i < lanes; ++i) {
+            xs[i] = parent.x + m_candidates[b + i].dx;
+            ys[i] = parent.y + m_candidates[b + i].dy;
+        }
+        unsigned conflict, near;
+        OccupancyGrid::batchMasks(m_set, xs, ys, static_cast<int>(lanes), q, conflict, near);
+        for (std::size_t i = 0; i < lanes; ++i) {
+            const double x = xs[i], y = ys[i];
+            ++m_tally.candidates;
+            if (x < 0 || y < 0 || x >= m_s.width || y >= m_s.height) {
+                ++m_tally.offMap;
+                continue;
+            }
+            const unsigned bit = 1u << i;
+            if ((conflict & bit)
+                || (near & bit ? !m_occupancy.isFreeInSet(m_set, x, y, m_s.radius)
+                               : !m_set.uncoded.empty() && !OccupancyGrid::isFreeAmong(x, y, m_s.radius, m_set.uncoded))) {
+                ++m_tally.tooClose;
+                continue;
+            }
+            if (passRest(x, y, [this](double px, double py, double r) { return m_occupancy.isFreeInSet(m_set, px, py, r); })) {
+                m_random.skip(m_candidates[b + i].drawsAfter);
+                return true;
+            }
+            if (m_full)
+                return false;
+        }
+        return false;
     }
 
     // The active slot a step picks with the draw u among n slots.
@@ -338,17 +388,9 @@ private:
         return tryAddWith(x, y, [this](double px, double py, double r) { return OccupancyGrid::isFreeAmong(px, py, r, m_near); });
     }
 
-    bool tryAddCoded(double x, double y)
-    {
-        return tryAddWith(x, y, [this](double px, double py, double r) {
-            return m_occupancy.isFreeNear(m_occupancy.query(px, py, r), m_nearCoded, m_nearUncoded);
-        });
-    }
-
     CircleDirections m_directions;
     std::vector<PointXYR> m_near;
-    std::vector<OccupancyGrid::NearPoint> m_nearCoded;
-    std::vector<PointXYR> m_nearUncoded;
+    OccupancyGrid::NearSet m_set;
     const PlacementSettings &m_s;
     OccupancyGrid &m_occupancy;
     std::size_t m_first;  // the layer's own points follow the obstacles in the occupancy

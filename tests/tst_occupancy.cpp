@@ -118,24 +118,55 @@ void TestOccupancy::answersEqualTestingEveryPoint()
     for (const Stored &p : scene.points)
         grid.add(p.x, p.y, p.r);
 
-    int conflicts = 0, frees = 0;
-    std::vector<OccupancyGrid::NearPoint> coded;
-    std::vector<PointXYR> exact;
+    int conflicts = 0, frees = 0, laneConflicts = 0, laneFrees = 0, nearCalls = 0;
+    OccupancyGrid::NearSet set;
     for (const Stored &q : scene.queries) {
         const bool expected = bruteFree(scene.points, q.x, q.y, q.r);
         (expected ? frees : conflicts)++;
         QVERIFY2(grid.isFree(q.x, q.y, q.r) == expected,
                  qPrintable(QStringLiteral("isFree(%1, %2, %3)").arg(q.x, 0, 'g', 17).arg(q.y, 0, 'g', 17).arg(q.r)));
-        // the gathered lists, as a placement step uses them: gathered around a nearby centre
-        // with a reach that covers the query's radius
-        coded.clear();
-        exact.clear();
-        grid.gatherNearCoded(q.x + 0.3 * q.r, q.y - 0.2 * q.r, q.r * 1.4 + 1e-9, coded, exact);
-        QVERIFY2(grid.isFreeNear(grid.query(q.x, q.y, q.r), coded, exact) == expected,
-                 qPrintable(QStringLiteral("isFreeNear(%1, %2, %3)").arg(q.x, 0, 'g', 17).arg(q.y, 0, 'g', 17).arg(q.r)));
-        // asked again after the lists were reordered by the first answer
-        QCOMPARE(grid.isFreeNear(grid.query(q.x, q.y, q.r), coded, exact), expected);
+        // the gathered set, as a placement step uses it: gathered around a nearby centre with a
+        // reach that covers every query's radius
+        const double cx = q.x + 0.3 * q.r, cy = q.y - 0.2 * q.r;
+        grid.gatherNearSet(cx, cy, q.r * 1.9 + 1e-9, set);
+        QVERIFY2(grid.isFreeInSet(set, q.x, q.y, q.r) == expected,
+                 qPrintable(QStringLiteral("isFreeInSet(%1, %2, %3)").arg(q.x, 0, 'g', 17).arg(q.y, 0, 'g', 17).arg(q.r)));
+        // a batch of queries at this radius, the query first and the others within half a radius
+        // of it (fewer lanes for some), through both kernels: the lanes' answers, completed as
+        // the placement completes them, are the exact ones
+        const int lanes = 1 + static_cast<int>(static_cast<unsigned>(q.x * 1000) % 8);
+        double xs[8] = {}, ys[8] = {};
+        for (int i = 0; i < lanes; ++i) {
+            xs[i] = q.x + (i % 3 - 1) * 0.17 * q.r * (i > 0);
+            ys[i] = q.y + (i / 3 - 1) * 0.23 * q.r * (i > 0);
+        }
+        const OccupancyGrid::Query bounds = grid.queryAround(cx, cy, 0.8 * q.r, q.r);
+        for (bool simd : {true, false}) {
+            OccupancyGrid::setBatchSimd(simd);
+            unsigned conflict = 0, near = 0;
+            OccupancyGrid::batchMasks(set, xs, ys, lanes, bounds, conflict, near);
+            QCOMPARE(conflict >> lanes, (0xFFu >> lanes));  // lanes past the batch count as blocked
+            for (int i = 0; i < lanes; ++i) {
+                const bool want = bruteFree(scene.points, xs[i], ys[i], q.r);
+                const unsigned bit = 1u << i;
+                bool got;
+                if (conflict & bit)
+                    got = false;
+                else if (near & bit)
+                    got = (++nearCalls, grid.isFreeInSet(set, xs[i], ys[i], q.r));
+                else
+                    got = OccupancyGrid::isFreeAmong(xs[i], ys[i], q.r, set.uncoded);
+                QVERIFY2(got == want, qPrintable(QStringLiteral("lane %1 of %2 (simd %3) at (%4, %5, %6)")
+                                                     .arg(i).arg(lanes).arg(simd)
+                                                     .arg(xs[i], 0, 'g', 17).arg(ys[i], 0, 'g', 17).arg(q.r)));
+                (want ? laneFrees : laneConflicts)++;
+            }
+        }
     }
+    OccupancyGrid::setBatchSimd(true);
+    QVERIFY(laneConflicts > 500);
+    QVERIFY(laneFrees > 500);
+    QVERIFY(nearCalls > 0);  // some lanes were too close to call from the codes
     // the scene must exercise both answers, including the hair-thin cases on each side
     QVERIFY(conflicts > 500);
     QVERIFY(frees > 500);
