@@ -1,6 +1,7 @@
 // Writers for the points export formats; every number in shortest round-trip form.
 #include "PointsExport.h"
 
+#include "EngineExport.h"
 #include "Evaluator.h"
 #include "TextEscape.h"
 #include "Value.h"
@@ -128,7 +129,8 @@ std::string exportTiled(const ExportInfo &info, const std::vector<PointLayerPtr>
             out += "{\"id\": " + std::to_string(objectId++) + ", \"name\": \"\", \"type\": " + type + ", \"class\": "
                    + type + ", \"point\": true, \"x\": " + num(p.x) + ", \"y\": " + num(p.y)
                    + ", \"width\": 0, \"height\": 0, \"rotation\": " + num(a.rotation)
-                   + ", \"visible\": true, \"properties\": [{\"name\": \"radius\", \"type\": \"float\", \"value\": "
+                   + ", \"visible\": true, \"properties\": [{\"name\": \"rotation\", \"type\": \"float\", \"value\": "
+                   + num(a.rotation) + "}, {\"name\": \"radius\", \"type\": \"float\", \"value\": "
                    + num(p.r) + "}, {\"name\": \"scale\", \"type\": \"float\", \"value\": " + num(a.scale) + "}]}";
         }
         out += layer.points.empty() ? "]}" : "\n    ]}";
@@ -148,6 +150,10 @@ std::string exportPoints(ExportFormat format, const ExportInfo &info, const std:
     case ExportFormat::Json: return exportJson(info, layers);
     case ExportFormat::Csv: return exportCsv(layers);
     case ExportFormat::Tiled: return exportTiled(info, layers);
+    case ExportFormat::Gltf: return exportGltf(info, layers);
+    case ExportFormat::Godot: return exportGodot(info, layers);
+    case ExportFormat::UnrealCsv: return exportUnrealCsv(layers);
+    case ExportFormat::UnrealJson: return exportUnrealJson(layers);
     }
     return {};
 }
@@ -170,8 +176,42 @@ const char *exportExtension(ExportFormat format)
     case ExportFormat::Json: return "json";
     case ExportFormat::Csv: return "csv";
     case ExportFormat::Tiled: return "tiled.json";
+    case ExportFormat::Gltf: return "glb";
+    case ExportFormat::Godot: return "tscn";
+    case ExportFormat::UnrealCsv: return "unreal.csv";
+    case ExportFormat::UnrealJson: return "unreal.json";
     }
     return "json";
+}
+
+const char *exportFormatName(ExportFormat format)
+{
+    switch (format) {
+    case ExportFormat::Json: return "json";
+    case ExportFormat::Csv: return "csv";
+    case ExportFormat::Tiled: return "tiled";
+    case ExportFormat::Gltf: return "gltf";
+    case ExportFormat::Godot: return "godot";
+    case ExportFormat::UnrealCsv: return "unreal";
+    case ExportFormat::UnrealJson: return "unreal-json";
+    }
+    return "json";
+}
+
+std::vector<ExportFormat> allExportFormats()
+{
+    return {ExportFormat::Json, ExportFormat::Csv, ExportFormat::Tiled, ExportFormat::Gltf,
+            ExportFormat::Godot, ExportFormat::UnrealCsv, ExportFormat::UnrealJson};
+}
+
+bool exportFormatFromName(const std::string &name, ExportFormat &format)
+{
+    for (ExportFormat f : allExportFormats())
+        if (name == exportFormatName(f)) {
+            format = f;
+            return true;
+        }
+    return false;
 }
 
 } // namespace grove

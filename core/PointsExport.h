@@ -11,7 +11,7 @@ namespace grove {
 
 struct EvalResult;
 
-enum class ExportFormat { Json, Csv, Tiled };
+enum class ExportFormat { Json, Csv, Tiled, Gltf, Godot, UnrealCsv, UnrealJson };
 
 struct ExportInfo
 {
@@ -30,6 +30,12 @@ std::string exportPoints(ExportFormat format, const ExportInfo &info, const std:
 // The layers of the given nodes' `points` outputs, in the given order.
 std::vector<PointLayerPtr> layersOf(const EvalResult &result, const std::vector<std::string> &nodeIds);
 
-const char *exportExtension(ExportFormat format);  // "json", "csv", "tiled.json"
+const char *exportExtension(ExportFormat format);  // "json", "csv", "tiled.json", "glb", "tscn", ...
+// The format's name on the command line and in exports' messages ("json", "gltf", "unreal", ...),
+// and back; false for a name no format has.
+const char *exportFormatName(ExportFormat format);
+bool exportFormatFromName(const std::string &name, ExportFormat &format);
+// Every format's name, in the order the CLI's help and the Export dialog list them.
+std::vector<ExportFormat> allExportFormats();
 
 } // namespace grove

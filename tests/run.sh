@@ -7,6 +7,14 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${GROVE_BUILD_DIR:-$root/build}"
 "$root/app/setup.sh" -DGROVE_BUILD_APP=ON -DGROVE_BUILD_TESTS=ON
+# the engine exports' independent readers (glTF-Validator, glTF-Transform), pinned by the lockfile
+if [ ! -d "$root/tests/engines/node_modules/gltf-validator" ]; then
+  if ! command -v npm > /dev/null; then  # Debian's nodejs comes without it; NodeSource's has it
+    sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends npm > /dev/null
+  fi
+  npm ci --prefix "$root/tests/engines" --no-audit --no-fund --loglevel=error
+fi
 (cd "$build" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$(nproc)" "$@")
 
 if [ "${GROVE_SANITIZE_STAGE:-1}" != "0" ]; then

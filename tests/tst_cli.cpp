@@ -100,7 +100,7 @@ void TestCli::usageErrorsExitTwo_data()
     QTest::newRow("no args") << QStringList{} << "usage:";
     QTest::newRow("unknown command") << QStringList{"evla"} << "grove-cli: unknown command 'evla'; did you mean 'eval'?";
     QTest::newRow("unknown option") << QStringList{"eval", "x.yaml", "--fromat", "csv"} << "grove-cli: unknown option for eval: --fromat";
-    QTest::newRow("bad format") << QStringList{"eval", "x.yaml", "--format", "xml"} << "grove-cli: --format takes json, csv or tiled, got 'xml'";
+    QTest::newRow("bad format") << QStringList{"eval", "x.yaml", "--format", "xml"} << "grove-cli: --format takes json, csv, tiled, gltf, godot, unreal or unreal-json, got 'xml'";
     QTest::newRow("bad seed") << QStringList{"eval", "x.yaml", "--seed", "12abc"} << "grove-cli: --seed takes a whole number from -2147483648 to 2147483647, got '12abc'";
     QTest::newRow("seed too big") << QStringList{"eval", "x.yaml", "--seed", "2147483648"} << "got '2147483648'";
     QTest::newRow("missing value") << QStringList{"eval", "x.yaml", "-o"} << "grove-cli: -o needs a PATH";

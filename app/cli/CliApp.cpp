@@ -40,7 +40,7 @@ const char *kUsage = R"(usage:
   grove-cli validate FILE...                 check graphs; print every problem; exit 1 if any
   grove-cli eval FILE [options]              evaluate a graph and export its layers
       -o, --out PATH        file to write (default: stdout); with --split, a folder: one file per layer
-      --format json|csv|tiled
+      --format json|csv|tiled|gltf|godot|unreal|unreal-json
       --split               one file per layer
       --seed N              override world.seed
       --set NODE.PARAM=VALUE   override a param (repeatable), checked like the file
@@ -158,7 +158,7 @@ int Cli::cmdEval(const std::vector<std::string> &args)
     auto set = [](bool &to) { return [&to](const std::string &) -> cli::Problem { to = true; return {}; }; };
     const std::vector<cli::Option> options = {
         {{"-o", "--out"}, "a PATH", store(out)},
-        {{"--format"}, "json, csv or tiled", store(formatName)},
+        {{"--format"}, "json, csv, tiled, gltf, godot, unreal or unreal-json", store(formatName)},
         {{"--png"}, "a FILE", store(pngPath)},
         {{"--png-size"}, "a number of pixels", [&](const std::string &v) -> cli::Problem {
              if (auto n = cli::wholeNumber(v, 16, 16384)) {
@@ -200,14 +200,10 @@ int Cli::cmdEval(const std::vector<std::string> &args)
     if (file.empty())
         return usageError("eval needs a FILE");
     ExportFormat format;
-    if (formatName == "json")
-        format = ExportFormat::Json;
-    else if (formatName == "csv")
-        format = ExportFormat::Csv;
-    else if (formatName == "tiled")
-        format = ExportFormat::Tiled;
-    else
-        return usageError("--format takes json, csv or tiled, got '" + formatName + "'");
+    if (!exportFormatFromName(formatName, format))
+        return usageError("--format takes json, csv, tiled, gltf, godot, unreal or unreal-json, got '" + formatName + "'");
+    if (format == ExportFormat::Gltf && (out.empty() || out == "-") && ::isatty(STDOUT_FILENO))
+        return usageError("--format gltf writes binary glTF: give -o FILE.glb, or redirect stdout to a file");
     if (split && (out.empty() || out == "-"))
         return usageError("--split needs -o FOLDER");
 

@@ -7,6 +7,8 @@
 #include "core/ExportWriter.h"
 #include "core/NodeRegistry.h"
 
+#include <algorithm>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -33,7 +35,9 @@ ExportDialog::ExportDialog(Document *document, Evaluator *evaluator, QWidget *pa
 {
     setWindowTitle(tr("Export"));
     auto *form = new QFormLayout(this);
-    m_kind->addItems({tr("grove.points JSON"), tr("CSV"), tr("Tiled object layer"), tr("PNG picture")});
+    m_kind->addItems({tr("grove.points JSON"), tr("CSV"), tr("Tiled object layer"), tr("PNG picture"),
+                      tr("glTF binary, GPU instancing (.glb)"), tr("Godot 4 scene, MultiMesh (.tscn)"),
+                      tr("Unreal DataTable CSV"), tr("Unreal DataTable JSON")});
     form->addRow(tr("Format"), m_kind);
     form->addRow(QString(), m_split);
     m_pngSize->setRange(16, 16384);
@@ -60,7 +64,7 @@ ExportDialog::ExportDialog(Document *document, Evaluator *evaluator, QWidget *pa
                                    + QFileInfo(m_document->filePath()).fileName().section('.', 0, 0);
     m_path->setText(base + ".json");
     connect(m_kind, &QComboBox::currentIndexChanged, this, [this, base] {
-        const char *ext[] = {".json", ".csv", ".tiled.json", ".png"};
+        const char *ext[] = {".json", ".csv", ".tiled.json", ".png", ".glb", ".tscn", ".unreal.csv", ".unreal.json"};
         if (!m_split->isChecked())
             m_path->setText(base + ext[m_kind->currentIndex()]);
         updateControls();
@@ -111,7 +115,10 @@ ExportJob ExportDialog::job() const
 {
     ExportJob job;
     const int kind = m_kind->currentIndex();
-    job.format = kind == 1 ? ExportFormat::Csv : kind == 2 ? ExportFormat::Tiled : ExportFormat::Json;
+    static constexpr ExportFormat kFormats[] = {ExportFormat::Json, ExportFormat::Csv, ExportFormat::Tiled, ExportFormat::Json,
+                                                ExportFormat::Gltf, ExportFormat::Godot, ExportFormat::UnrealCsv,
+                                                ExportFormat::UnrealJson};
+    job.format = kFormats[std::clamp(kind, 0, 7)];
     job.split = m_split->isChecked() && kind != static_cast<int>(Kind::Png);
     job.layers = exportedLayers(m_document->graph(), m_document->registry());
     // grove-cli writes the path it was given; the editor, the document's.

@@ -24,7 +24,7 @@ class ExportDialog : public QDialog
     Q_OBJECT
 
 public:
-    enum class Kind { Json, Csv, Tiled, Png };
+    enum class Kind { Json, Csv, Tiled, Png, Gltf, Godot, UnrealCsv, UnrealJson };
 
     // `evaluator` is shared with the preview, so an export of what is on screen is a cache hit.
     ExportDialog(Document *document, Evaluator *evaluator, QWidget *parent = nullptr);

@@ -1,0 +1,53 @@
+// cos and sin from + - * / only (no libm), so whatever uses them gives the same doubles on every
+// machine: the fast method's candidate directions, the engines' rotations.
+#pragma once
+
+#include <cmath>
+#include <utility>
+
+namespace grove {
+
+// (cos, sin) of 2*pi*t for t in [0, 1): reduced to [-pi/4, pi/4] by octant, then Taylor series to
+// well past double precision.
+inline std::pair<double, double> unitVector(double t)
+{
+    constexpr double kQuarterPi = 0.78539816339744830962;
+    const double turns8 = t * 8;  // octants
+    const int octant = static_cast<int>(std::floor(turns8 + 0.5)) & 7;
+    const double x = (turns8 - std::floor(turns8 + 0.5)) * kQuarterPi;  // in [-pi/4, pi/4]
+    double c = 0, s = 0, term = 1;
+    for (int n = 0; n < 30; ++n) {  // term = x^n / n!
+        switch (n & 3) {
+        case 0: c += term; break;
+        case 1: s += term; break;
+        case 2: c -= term; break;
+        case 3: s -= term; break;
+        }
+        term = term * x / (n + 1);
+    }
+    // rotate by octant * 45 degrees
+    constexpr double h = 0.70710678118654752440;
+    switch (octant) {
+    case 0: return {c, s};
+    case 1: return {(c - s) * h, (c + s) * h};
+    case 2: return {-s, c};
+    case 3: return {(-c - s) * h, (c - s) * h};
+    case 4: return {-c, -s};
+    case 5: return {(s - c) * h, (-c - s) * h};
+    case 6: return {s, -c};
+    default: return {(c + s) * h, (s - c) * h};
+    }
+}
+
+// (cos, sin) of an angle in degrees, any finite value
+inline std::pair<double, double> unitVectorDegrees(double degrees)
+{
+    double turns = std::fmod(degrees / 360.0, 1.0);
+    if (turns < 0)
+        turns += 1;
+    if (turns >= 1)
+        turns = 0;
+    return unitVector(turns);
+}
+
+} // namespace grove

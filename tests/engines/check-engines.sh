@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Engine exports against readers Grove did not write: every preset, plus a graph with types,
+# rotations, scales, a quoted layer name and an empty layer, exported as glTF, Godot, Unreal
+# (CSV and JSON), Tiled and grove.points JSON; then the Khronos glTF-Validator and glTF-Transform
+# (check_gltf.mjs), Tiled itself (`tiled --export-map` re-writes each map as .tmx), and Python's
+# csv/json/xml readers (check_exports.py) hold each to the JSON export.
+# usage: check-engines.sh GROVE_CLI
+set -euo pipefail
+cli="$1"
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+if [ ! -d "$here/node_modules/gltf-validator" ]; then
+  echo "check-engines: $here/node_modules is missing: run 'npm ci --prefix $here' (tests/run.sh does)" >&2
+  exit 1
+fi
+command -v tiled > /dev/null || { echo "check-engines: tiled is not installed (apt-get install tiled; tests/run.sh does)" >&2; exit 1; }
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+cat > "$work/varied.grove.yaml" <<'YAML'
+grove: 1
+world: {width: 300, height: 200, seed: 7}
+nodes:
+  big:
+    type: place_layer
+    params:
+      radius: 24
+      name: "big, \"quoted\" rocks"
+      types: [{name: granite, weight: 2}, {name: "slate, dark", weight: 1}]
+      rotation: [-180, 180]
+      scale: [0.5, 2]
+  small:
+    type: place_layer
+    inputs: {obstacles: big.all}
+    params: {radius: 9, seed: 3, rotation: [0, 90], scale: [1, 1.25]}
+  none:
+    type: place_layer
+    inputs: {obstacles: small.all}
+    params: {radius: 5000, start: point, start_x: -1, start_y: -1}
+YAML
+printf 'grove: 1\nworld: {width: 100, height: 100, seed: 1}\nnodes:\n  n:\n    type: value_noise\n' > "$work/nolayers.grove.yaml"
+graphs=("$root"/presets/*.grove.yaml "$work/varied.grove.yaml" "$work/nolayers.grove.yaml")
+for graph in "${graphs[@]}"; do
+  base="$work/$(basename "$graph" .grove.yaml)"
+  "$cli" eval "$graph" -o "$base.json"
+  for f in gltf:glb godot:tscn unreal:unreal.csv unreal-json:unreal.json tiled:tmj; do
+    "$cli" eval "$graph" --format "${f%%:*}" -o "$base.${f#*:}"
+  done
+  node "$here/check_gltf.mjs" "$base.glb" "$base.json"
+  (cd "$work" && QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR="$work" HOME="$work" \
+     tiled --export-map "$base.tmj" "$base.tmx" > /dev/null 2>&1) \
+    || { echo "check-engines: tiled could not load $base.tmj" >&2; exit 1; }
+  python3 "$here/check_exports.py" "$base.json" "$base.tscn" "$base.unreal.csv" "$base.unreal.json" "$base.tmx"
+done
+echo "check-engines: ${#graphs[@]} graphs checked"
