@@ -4,7 +4,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
-packages=(cmake g++ make pkg-config qt6-base-dev libgl-dev libyaml-cpp-dev nlohmann-json3-dev zlib1g-dev
+packages=(cmake g++ make pkg-config qt6-base-dev libgl-dev libyaml-cpp-dev nlohmann-json3-dev zlib1g-dev libpng-dev
           libbenchmark-dev nodejs xvfb xauth imagemagick python3 tiled)
 missing=()
 for p in "${packages[@]}"; do

@@ -1,6 +1,7 @@
 // EvalContext: typed access to params and inputs for node evaluate functions.
 #include "EvalContext.h"
 
+#include "FileInput.h"
 #include "SeededRandom.h"
 
 namespace grove {
@@ -25,6 +26,11 @@ const Value &EvalContext::param(const std::string &name) const
     if (const ParamSpec *spec = m_descriptor.param(name))
         return spec->defaultValue;
     return kNull;
+}
+
+std::string EvalContext::filePath(const std::string &param) const
+{
+    return resolveInputPath(m_baseDir, text(param));
 }
 
 std::int32_t EvalContext::seed() const

@@ -60,8 +60,19 @@ public:
     }
     const std::function<void(double)> &progressCallback() const { return m_progress; }
 
+    // The file a FilePath param names: its value resolved against the graph's folder.
+    std::string filePath(const std::string &param) const;
+    void setBaseDir(std::string dir) { m_baseDir = std::move(dir); }
+
     void fail(std::string message) { m_error = std::move(message); }
+    // A failure that belongs to one param (a file that cannot be read): located at that param.
+    void failAt(const std::string &param, std::string message)
+    {
+        m_errorParam = param;
+        m_error = std::move(message);
+    }
     const std::string &error() const { return m_error; }
+    const std::string &errorParam() const { return m_errorParam; }
 
 private:
     const PortValue &input(const std::string &name) const;
@@ -76,6 +87,8 @@ private:
     std::vector<PortValue> m_outputs;        // by descriptor output index
     PortValue m_product;
     std::string m_error;
+    std::string m_errorParam;
+    std::string m_baseDir;
 };
 
 } // namespace grove

@@ -3,6 +3,7 @@
 
 #include "GraphValidator.h"
 #include "NodeRegistry.h"
+#include "FileInput.h"
 #include "Sha256.h"
 
 #include <algorithm>
@@ -126,6 +127,13 @@ EvalResult Evaluator::evaluate(const Graph &graph, const EvalRequest &request)
         h.update(std::string(1, '\0'));
         hashValue(h, Value(completeParams(desc, node.params)));
         h.update(worldText);
+        // a file the node reads: what it holds now (an edited image re-evaluates its node)
+        for (const ParamSpec &p : desc.params)
+            if (p.role == ParamRole::FilePath) {
+                const Value *v = node.param(p.name);
+                const std::string path = resolveInputPath(graph.baseDir, v && v->isString() ? v->toString() : std::string());
+                h.update(std::string(1, '\0') + path + "#" + fileFingerprint(path));
+            }
         for (const auto &in : desc.inputs) {
             const Link *link = node.input(in.name);
             h.update(std::string(1, '\0') + in.name + "<-");
@@ -182,6 +190,7 @@ EvalResult Evaluator::evaluate(const Graph &graph, const EvalRequest &request)
             request.progress(p);
         };
         EvalContext ctx(desc, node, graph.world, inputs, request.limits, request.cancel, nodeProgress);
+        ctx.setBaseDir(graph.baseDir);
         const auto start = std::chrono::steady_clock::now();
         desc.evaluate(ctx);
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -191,7 +200,7 @@ EvalResult Evaluator::evaluate(const Graph &graph, const EvalRequest &request)
         }
         if (!ctx.error().empty()) {
             Diagnostic d;
-            d.path = "nodes." + node.id;
+            d.path = "nodes." + node.id + (ctx.errorParam().empty() ? std::string() : ".params." + ctx.errorParam());
             d.nodeId = node.id;
             d.message = "node " + quote(node.id) + " (" + node.type + "): " + ctx.error();
             result.diagnostics.push_back(d);

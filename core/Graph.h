@@ -64,6 +64,9 @@ struct Graph
     World world;
     std::vector<Node> nodes;
     std::map<std::string, NodeLayout> layout;  // editor-only; ignored by evaluation and the hash
+    // The folder file params (images, shapes, placements) are relative to: the graph file's,
+    // absolute. Not saved, not hashed, not compared; empty: the working folder.
+    std::string baseDir;
 
     // The same graph: nodes compare by id, whatever their order in `nodes` (files list them in
     // any order; the canonical save sorts them), so load(save(g)) == g.

@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <tuple>
@@ -445,7 +446,12 @@ LoadResult loadGraphFile(const std::string &path, const NodeRegistry &registry)
         if (text.size() > limits::maxYamlBytes)
             return unreadable(tooLarge);
     }
-    return loadGraphFromString(text, path, registry);
+    LoadResult loaded = loadGraphFromString(text, path, registry);
+    std::error_code ec;
+    const std::filesystem::path absolute = std::filesystem::absolute(path, ec);
+    if (!ec)
+        loaded.graph.baseDir = absolute.parent_path().string();
+    return loaded;
 }
 
 } // namespace grove

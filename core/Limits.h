@@ -17,4 +17,9 @@ inline constexpr std::size_t maxYamlValues = 1'000'000;  // values one file may 
 // Points a single layer may hold unless the caller raises it (grove-cli --max-points).
 inline constexpr std::uint64_t defaultMaxPointsPerLayer = 20'000'000;
 
+// Images a graph reads (image node): checked from the header before any pixel is decoded.
+// 16384 x 16384 at 2 bytes a sample is 512 MiB, the most one image may take.
+inline constexpr int maxImageSide = 65536;
+inline constexpr std::uint64_t maxImagePixels = std::uint64_t(1) << 28;
+
 } // namespace grove::limits

@@ -37,6 +37,7 @@ const char *paramRoleName(ParamRole role)
     case ParamRole::PositionX: return "position x";
     case ParamRole::PositionY: return "position y";
     case ParamRole::PositionMode: return "position mode";
+    case ParamRole::FilePath: return "file path";
     }
     return "";
 }
@@ -398,6 +399,10 @@ std::optional<std::string> checkRoles(const NodeDescriptor &d)
                 || std::find(p.enumValues.begin(), p.enumValues.end(), p.roleValue) == p.enumValues.end())
                 return d.typeId + "." + p.name + ": the position mode role needs an enum param with the value "
                        + quote(p.roleValue);
+            break;
+        case ParamRole::FilePath:
+            if (p.kind != ParamKind::String)
+                return wrongKind(p, "file path", "string");
             break;
         }
     }

@@ -41,6 +41,8 @@ enum class ParamRole {
     PositionX,     // number: a world position a click in the preview sets (with PositionY)
     PositionY,
     PositionMode,  // enum: set to roleValue when a click sets the position
+    FilePath,      // string: a file the node reads, relative to the graph's folder; its contents
+                   // are part of the node's cache key, and the editor watches it
 };
 
 // What an output port carries for readers outside the node.

@@ -14,6 +14,7 @@ void registerDomainWarp(NodeRegistry &);
 void registerRadialFalloff(NodeRegistry &);
 void registerMath(NodeRegistry &);
 void registerRemap(NodeRegistry &);
+void registerImage(NodeRegistry &);
 void registerThreshold(NodeRegistry &);
 void registerAllowedRule(NodeRegistry &);
 void registerBiomeTable(NodeRegistry &);
@@ -36,6 +37,7 @@ void registerBuiltinNodes(NodeRegistry &registry)
     registerRadialFalloff(registry);
     registerMath(registry);
     registerRemap(registry);
+    registerImage(registry);
     // Labels & masks
     registerThreshold(registry);
     registerAllowedRule(registry);

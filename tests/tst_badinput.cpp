@@ -37,6 +37,7 @@ void TestBadInput::diagnostics()
     QVERIFY2(!expect.empty(), "every bad input needs its .expect");
 
     LoadResult loaded = loadGraphFromString(readFile(base), file, registry());
+    loaded.graph.baseDir = suiteDir().toStdString();  // as grove-cli runs it: files beside the graph
     std::string got = formatAll(loaded.diagnostics);
     if (loaded.ok()) {
         // valid on paper: then evaluation must refuse it, located at the node

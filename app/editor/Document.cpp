@@ -6,6 +6,7 @@
 #include "core/GraphWriter.h"
 #include "core/NodeRegistry.h"
 
+#include <QFileInfo>
 #include <QTimer>
 
 #include <algorithm>
@@ -86,6 +87,8 @@ std::optional<std::string> Document::save(const QString &path)
     if (auto error = writeFileAtomically(path.toStdString(), text))
         return error;
     m_filePath = path;
+    // files the graph reads are relative to where it now lives
+    m_graph.baseDir = QFileInfo(path).absolutePath().toStdString();
     // The file now says exactly what the graph says: relocate problems against the new text.
     setFileState(loadGraphFromString(text, path.toStdString(), m_registry));
     m_undoStack.setClean();
