@@ -189,7 +189,7 @@ ParamEditor *Inspector::makeEditor(const Node &node, const ParamSpec &spec, QWid
         if (!offered.empty() && picks)
             return createChoiceList(spec, offered, parent);
     }
-    return ParamEditor::create(spec, parent);
+    return ParamEditor::create(spec, parent, QString::fromStdString(m_document->graph().baseDir));
 }
 
 std::vector<std::string> Inspector::offeredLabels(const Node &node, const std::string &input)

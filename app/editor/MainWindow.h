@@ -18,6 +18,7 @@ struct Graph;
 class NodeRegistry;
 class Autosave;
 class Document;
+class InputWatcher;
 class EditActions;
 class GraphScene;
 class GraphView;
@@ -41,6 +42,7 @@ public:
     GraphView *view() const { return m_view; }
     PreviewController *preview() const { return m_preview; }
     PreviewDock *previewDock() const { return m_previewDock; }
+    InputWatcher *inputWatcher() const { return m_inputWatcher; }
     void selectNode(const QString &id);
 
     enum class Recovery { Ask, Accept };
@@ -96,6 +98,7 @@ private:
     EditActions *m_editActions;
     QAction *m_revertAction = nullptr;
     PreviewController *m_preview = nullptr;
+    InputWatcher *m_inputWatcher = nullptr;
     PreviewDock *m_previewDock = nullptr;
     QDockWidget *m_inspectorDock = nullptr;
     QDockWidget *m_worldDock = nullptr;

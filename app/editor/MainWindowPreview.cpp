@@ -3,6 +3,7 @@
 
 #include "Document.h"
 #include "ExportDialog.h"
+#include "InputWatcher.h"
 #include "GraphScene.h"
 #include "NodeItem.h"
 #include "PresetBrowser.h"
@@ -32,6 +33,13 @@ namespace grove {
 void MainWindow::createPreview()
 {
     m_preview = new PreviewController(m_document, this);
+    // a file the graph reads changed on disk (a mask repainted and saved): evaluate again; the
+    // file's new fingerprint makes its node (and only what depends on it) compute anew
+    m_inputWatcher = new InputWatcher(m_document, this);
+    connect(m_inputWatcher, &InputWatcher::inputChanged, this, [this](const QString &path) {
+        statusBar()->showMessage(tr("%1 changed on disk: updating the preview").arg(QFileInfo(path).fileName()), 4000);
+        m_preview->refresh();
+    });
     m_previewDock = new PreviewDock(m_document, m_preview, this);
     // Beside the canvas (arrangeDocks), so the map stays in view while dragging the Inspector's sliders.
     m_previewDockWidget = new QDockWidget(tr("Preview"), this);

@@ -8,6 +8,8 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
+#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -220,6 +222,47 @@ private:
     QLineEdit *m_line;
 };
 
+// A file the node reads: typed, or chosen in a file dialog; stored relative to the graph's
+// folder (so the graph and its inputs move together), absolute when the graph has no folder yet.
+class FileEditor : public ParamEditor
+{
+public:
+    FileEditor(const ParamSpec &spec, const QString &baseDir, QWidget *parent)
+        : ParamEditor(spec, parent), m_line(new QLineEdit(this)), m_button(new QPushButton(tr("Choose…"), this)), m_baseDir(baseDir)
+    {
+        auto *row = tightRow(this);
+        row->addWidget(m_line, 1);
+        row->addWidget(m_button);
+        m_line->setPlaceholderText(tr("a file beside the graph"));
+        m_button->setToolTip(tr("Choose the file; it is stored relative to the graph's folder"));
+        connect(m_line, &QLineEdit::editingFinished, this, [this] {
+            emit edited(Value(m_line->text().toStdString()));
+            emit editFinished();
+        });
+        connect(m_button, &QPushButton::clicked, this, [this] {
+            const QString start = m_line->text().isEmpty() ? m_baseDir : QDir(m_baseDir).absoluteFilePath(m_line->text());
+            const QString picked = QFileDialog::getOpenFileName(
+                this, tr("Choose %1").arg(QString::fromStdString(m_spec.name)), start,
+                tr("Inputs (*.png *.r16 *.raw *.tmj *.json *.geojson *.csv);;All files (*)"));
+            if (picked.isEmpty())
+                return;
+            const QString stored = m_baseDir.isEmpty() ? picked : QDir(m_baseDir).relativeFilePath(picked);
+            m_line->setText(stored);
+            emit edited(Value(stored.toStdString()));
+            emit editFinished();
+        });
+    }
+    void setValue(const Value &value) override
+    {
+        m_line->setText(QString::fromStdString(value.isString() ? value.toString() : std::string()));
+    }
+
+private:
+    QLineEdit *m_line;
+    QPushButton *m_button;
+    QString m_baseDir;
+};
+
 class ColorEditor : public ParamEditor
 {
 public:
@@ -249,8 +292,10 @@ private:
 
 } // namespace
 
-ParamEditor *ParamEditor::create(const ParamSpec &spec, QWidget *parent)
+ParamEditor *ParamEditor::create(const ParamSpec &spec, QWidget *parent, const QString &baseDir)
 {
+    if (spec.role == ParamRole::FilePath)
+        return new FileEditor(spec, baseDir, parent);
     switch (spec.kind) {
     case ParamKind::Number:
     case ParamKind::Integer: return new NumberEditor(spec, parent);

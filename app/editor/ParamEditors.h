@@ -18,8 +18,10 @@ public:
     virtual void setValue(const Value &value) = 0;
     const ParamSpec &spec() const { return m_spec; }
 
-    // The widget for a spec's kind: a slider and a box for numbers, rows for lists, boxes for a range.
-    static ParamEditor *create(const ParamSpec &spec, QWidget *parent = nullptr);
+    // The widget for a spec's kind: a slider and a box for numbers, rows for lists, boxes for a range;
+    // a file path (role) gets a "Choose…" button whose pick is written relative to `baseDir`, the
+    // graph's folder.
+    static ParamEditor *create(const ParamSpec &spec, QWidget *parent = nullptr, const QString &baseDir = {});
 
 signals:
     // A whole new value for the param (the Inspector checks it against the spec before applying it).
