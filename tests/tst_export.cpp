@@ -1,0 +1,184 @@
+// The export writers (issue 14): numbers written in place by writeNumber are formatNumber's text
+// as the string-built formatter wrote it, for a million doubles across every exponent; the JSON,
+// CSV and Tiled bytes of awkward layers are the old writers' bytes; the layer stats answer as
+// brute force does.
+#include "ExportSamples.h"
+#include "TestSupport.h"
+
+#include "core/LayerStats.h"
+#include "core/PointsExport.h"
+#include "core/Sha256.h"
+#include "core/TextEscape.h"
+#include "core/Value.h"
+
+#include <bit>
+#include <charconv>
+#include <cstring>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <sstream>
+
+using namespace grove;
+using namespace grove::test;
+
+namespace {
+
+// formatNumber as it was before issue 14 (string concatenation), verbatim: the reference the
+// in-place writer must match byte for byte.
+std::string referenceFormatNumber(double value)
+{
+    if (std::isnan(value))
+        return ".nan";
+    if (std::isinf(value))
+        return value > 0 ? ".inf" : "-.inf";
+    if (value == 0)
+        return std::signbit(value) ? "-0" : "0";
+    char buf[64];
+    auto res = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::scientific);
+    std::string sci(buf, res.ptr);  // e.g. "-1.2345e+02"
+    std::string out;
+    size_t pos = 0;
+    if (sci[0] == '-') {
+        out = "-";
+        pos = 1;
+    }
+    const size_t e = sci.find('e');
+    std::string digits;
+    for (size_t i = pos; i < e; ++i)
+        if (sci[i] != '.')
+            digits += sci[i];
+    const int exponent = std::stoi(sci.substr(e + 1));
+    const int k = static_cast<int>(digits.size());
+    const int n = exponent + 1;  // value = 0.digits * 10^n
+    if (k <= n && n <= 21) {
+        out += digits + std::string(static_cast<size_t>(n - k), '0');
+    } else if (0 < n && n <= 21) {
+        out += digits.substr(0, static_cast<size_t>(n)) + "." + digits.substr(static_cast<size_t>(n));
+    } else if (-6 < n && n <= 0) {
+        out += "0." + std::string(static_cast<size_t>(-n), '0') + digits;
+    } else {
+        out += digits.substr(0, 1);
+        if (k > 1)
+            out += "." + digits.substr(1);
+        out += "e" + std::string(n - 1 >= 0 ? "+" : "-") + std::to_string(std::abs(n - 1));
+    }
+    return out;
+}
+
+std::string written(double v)
+{
+    char buf[kMaxNumberChars + 16];
+    std::memset(buf, '#', sizeof buf);
+    char *end = writeNumber(buf, v);
+    if (end > buf + kMaxNumberChars)
+        return "overflow";
+    return std::string(buf, end);
+}
+
+std::string bitsOf(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "0x%016llx", static_cast<unsigned long long>(std::bit_cast<std::uint64_t>(v)));
+    return buf;
+}
+
+std::string sha256Hex(const std::string &bytes) { return Sha256::hex(bytes); }
+
+} // namespace
+
+class TestExport : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void numberWriterMatchesFormatNumberOnAMillionDoubles();
+    void numberWriterMatchesTheOldNumbersOfAwkwardDoubles();
+    void exportsKeepTheOldWritersBytes();
+};
+
+void TestExport::numberWriterMatchesFormatNumberOnAMillionDoubles()
+{
+    SplitMix64 rng{14};
+    std::vector<double> values = awkwardDoubles();
+    for (int i = 0; i < 250000; ++i)  // any bit pattern
+        values.push_back(std::bit_cast<double>(rng.next()));
+    for (int i = 0; i < 250000; ++i) {  // every exponent alike, subnormals and specials included
+        const std::uint64_t r = rng.next();
+        const std::uint64_t exponent = r % 2048, mantissa = rng.next() >> 12;
+        values.push_back(std::bit_cast<double>((r >> 63) << 63 | exponent << 52 | mantissa));
+    }
+    for (int i = 0; i < 150000; ++i) {  // short decimals, where the shortest digits are few
+        const double digits = static_cast<double>(rng.next() % 100000000);
+        values.push_back(digits / std::pow(10.0, static_cast<double>(rng.next() % 40)) * std::pow(10.0, static_cast<double>(rng.next() % 30)));
+    }
+    for (int i = 0; i < 150000; ++i)  // integers up to 2^53 and a little beyond
+        values.push_back(static_cast<double>(rng.next() >> (9 + rng.next() % 55)) * (rng.next() & 1 ? 1 : -1));
+    for (int e = -325; e <= 308; ++e) {  // the neighbours of every power of ten, the layout's edges
+        const double p = std::pow(10.0, e);
+        double lo = p, hi = p;
+        for (int step = 0; step < 40; ++step) {
+            lo = std::nextafter(lo, 0.0);
+            hi = std::nextafter(hi, std::numeric_limits<double>::infinity());
+            values.insert(values.end(), {lo, hi, -lo, -hi});
+        }
+    }
+    for (int i = 0; i < 150000; ++i)  // world coordinates, as exports hold them
+        values.push_back(static_cast<double>(rng.next() >> 11) * 0x1.0p-53 * static_cast<double>(1 << (rng.next() % 24)));
+    QVERIFY(values.size() >= 1000000);
+    std::size_t mismatches = 0;
+    std::string first;
+    for (const double v : values) {
+        const std::string want = referenceFormatNumber(v);
+        const std::string got = written(v);
+        const std::string viaString = formatNumber(v);
+        bool ok = got == want && viaString == want;
+        if (ok && std::isfinite(v))  // and the text reads back as the same double
+            ok = std::bit_cast<std::uint64_t>(std::strtod(got.c_str(), nullptr)) == std::bit_cast<std::uint64_t>(v);
+        if (!ok && mismatches++ == 0)
+            first = bitsOf(v) + ": wrote " + got + ", formatNumber " + viaString + ", expected " + want;
+    }
+    QVERIFY2(mismatches == 0, (std::to_string(mismatches) + " of " + std::to_string(values.size()) + " differ; first "
+                               + first).c_str());
+}
+
+void TestExport::numberWriterMatchesTheOldNumbersOfAwkwardDoubles()
+{
+    // awkward-numbers.txt: formatNumber's lines for awkwardDoubles(), saved before issue 14
+    std::istringstream lines(readFile(testsDir() + "/data/export/awkward-numbers.txt"));
+    std::string line;
+    std::size_t n = 0;
+    for (const double v : awkwardDoubles()) {
+        QVERIFY(std::getline(lines, line));
+        QCOMPARE(written(v), line);
+        ++n;
+    }
+    QVERIFY(!std::getline(lines, line));
+    QVERIFY(n > 3000);
+}
+
+void TestExport::exportsKeepTheOldWritersBytes()
+{
+    // The digests of awkwardLayers()' exports as the string-built writers wrote them before issue 14.
+    const auto layers = awkwardLayers();
+    const auto info = awkwardInfo();
+    const std::string json = exportPoints(ExportFormat::Json, info, layers);
+    const std::string csv = exportPoints(ExportFormat::Csv, info, layers);
+    const std::string tiled = exportPoints(ExportFormat::Tiled, info, layers);
+    QCOMPARE(json.size(), size_t(367554));
+    QCOMPARE(csv.size(), size_t(266590));
+    QCOMPARE(tiled.size(), size_t(854351));
+    QCOMPARE(sha256Hex(json), std::string("b61059db860fb82b2e47645dc9492e08665ac71208e97a16580cc8b242106a02"));
+    QCOMPARE(sha256Hex(csv), std::string("cf1c1c4c19a427a317bc68c6c95dd5ff693c880a9221407f31df9f853a08cd80"));
+    QCOMPARE(sha256Hex(tiled), std::string("e0890cf9114d6aa1aecf92b758a340b8aa7f580ceab14e3b6ea2e9775a53cec1"));
+    // empty layers and no layers keep their brackets
+    auto empty = std::make_shared<PointLayer>();
+    empty->info.name = "none";
+    QVERIFY(exportPoints(ExportFormat::Json, info, {empty}).find("\"points\": []\n") != std::string::npos);
+    QVERIFY(exportPoints(ExportFormat::Json, info, {}).find("\"layers\": []\n") != std::string::npos);
+    QCOMPARE(exportPoints(ExportFormat::Csv, info, {}), std::string("layer,id,x,y,r,type,rot,scale\n"));
+    QVERIFY(exportPoints(ExportFormat::Tiled, info, {empty}).find("\"objects\": []}") != std::string::npos);
+}
+
+QTEST_APPLESS_MAIN(TestExport)
+#include "tst_export.moc"
