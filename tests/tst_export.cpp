@@ -95,6 +95,7 @@ private slots:
     void numberWriterMatchesFormatNumberOnAMillionDoubles();
     void numberWriterMatchesTheOldNumbersOfAwkwardDoubles();
     void exportsKeepTheOldWritersBytes();
+    void layerStatsPairsMatchBruteForce();
 };
 
 void TestExport::numberWriterMatchesFormatNumberOnAMillionDoubles()
@@ -178,6 +179,70 @@ void TestExport::exportsKeepTheOldWritersBytes()
     QVERIFY(exportPoints(ExportFormat::Json, info, {}).find("\"layers\": []\n") != std::string::npos);
     QCOMPARE(exportPoints(ExportFormat::Csv, info, {}), std::string("layer,id,x,y,r,type,rot,scale\n"));
     QVERIFY(exportPoints(ExportFormat::Tiled, info, {empty}).find("\"objects\": []}") != std::string::npos);
+}
+
+void TestExport::layerStatsPairsMatchBruteForce()
+{
+    // Pairs too close (own pairs once, own against earlier) and the tightest own pair, against
+    // every pair: dense and sparse layers (the tightest pair farther than a grid cell), mixed radii,
+    // duplicates, points off the map, earlier layers with larger radii.
+    SplitMix64 rng{99};
+    auto uniform = [&] { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; };
+    for (int round = 0; round < 60; ++round) {
+        const double w = 10 + 400 * uniform(), h = 10 + 300 * uniform();
+        auto makeLayer = [&](std::size_t n, double rMin, double rMax) {
+            auto l = std::make_shared<PointLayer>();
+            for (std::size_t i = 0; i < n; ++i) {
+                double x = uniform() * w, y = uniform() * h;
+                if (rng.next() % 50 == 0)  // off the map
+                    x = -w + 3 * w * uniform(), y = -h + 3 * h * uniform();
+                l->points.push_back({x, y, rMin + (rMax - rMin) * uniform()});
+                if (rng.next() % 97 == 0)  // a duplicate
+                    l->points.push_back(l->points.back());
+            }
+            return l;
+        };
+        const std::size_t n = round % 3 == 0 ? 2 + rng.next() % 6 : 20 + rng.next() % 1500;
+        const double r = round % 4 == 0 ? 0.01 : 1 + 30 * uniform();
+        std::vector<PointLayerPtr> earlier;
+        if (round % 2)
+            earlier.push_back(makeLayer(rng.next() % 300, r, 3 * r));
+        if (round % 5 == 1)
+            earlier.push_back(makeLayer(rng.next() % 50, 2 * r, 4 * r));
+        const auto own = makeLayer(n, r * 0.5, r);
+        std::size_t tooClose = 0;
+        double tight2 = std::numeric_limits<double>::infinity();
+        auto pair = [&](const PointXYR &p, const PointXYR &q, bool bothOwn) {
+            const double dx = p.x - q.x, dy = p.y - q.y, m = std::min(p.r, q.r);
+            tooClose += dx * dx + dy * dy < m * m;
+            if (bothOwn)
+                tight2 = std::min(tight2, dx * dx + dy * dy);
+        };
+        for (std::size_t i = 0; i < own->points.size(); ++i) {
+            for (std::size_t j = i + 1; j < own->points.size(); ++j)
+                pair(own->points[i], own->points[j], true);
+            for (const auto &l : earlier)
+                for (const auto &q : l->points)
+                    pair(own->points[i], q, false);
+        }
+        const LayerStats st = computeLayerStats(*own, earlier, w, h);
+        const std::string what = "round " + std::to_string(round);
+        QVERIFY2(st.tooClose == tooClose, (what + ": too close " + std::to_string(st.tooClose) + ", brute force "
+                                           + std::to_string(tooClose)).c_str());
+        QVERIFY2(st.tightest == std::sqrt(tight2), (what + ": tightest " + formatNumber(st.tightest) + ", brute force "
+                                                    + formatNumber(std::sqrt(tight2))).c_str());
+    }
+    // A sparse layer among a dense earlier one (cells of about 1): its tightest pair, 1.1 apart,
+    // lies two cells apart; a pair in diagonal neighbour cells is farther (2.49).
+    auto dense = std::make_shared<PointLayer>();
+    for (int j = 0; j < 100; ++j)
+        for (int i = 0; i < 100; ++i)
+            dense->points.push_back({i + 0.5, j + 0.5, 0.01});
+    PointLayer sparse;
+    sparse.points = {{10.0, 10.0, 0.01}, {11.99, 11.5, 0.01}, {40.95, 50.5, 0.01}, {42.05, 50.5, 0.01}};
+    const LayerStats st = computeLayerStats(sparse, {dense}, 100, 100);
+    QCOMPARE(st.tightest, std::sqrt((42.05 - 40.95) * (42.05 - 40.95)));
+    QCOMPARE(st.tooClose, size_t(0));
 }
 
 QTEST_APPLESS_MAIN(TestExport)
