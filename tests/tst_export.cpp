@@ -5,6 +5,7 @@
 #include "ExportSamples.h"
 #include "TestSupport.h"
 
+#include "core/ExportWriter.h"
 #include "core/LayerStats.h"
 #include "core/PointsExport.h"
 #include "core/Sha256.h"
@@ -17,7 +18,11 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <fcntl.h>
 #include <sstream>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
 
 using namespace grove;
 using namespace grove::test;
@@ -96,6 +101,7 @@ private slots:
     void numberWriterMatchesTheOldNumbersOfAwkwardDoubles();
     void exportsKeepTheOldWritersBytes();
     void layerStatsPairsMatchBruteForce();
+    void exportIntoAPipeWritesIntoIt();
 };
 
 void TestExport::numberWriterMatchesFormatNumberOnAMillionDoubles()
@@ -243,6 +249,40 @@ void TestExport::layerStatsPairsMatchBruteForce()
     const LayerStats st = computeLayerStats(sparse, {dense}, 100, 100);
     QCOMPARE(st.tightest, std::sqrt((42.05 - 40.95) * (42.05 - 40.95)));
     QCOMPARE(st.tooClose, size_t(0));
+}
+
+// `-o /dev/null` (README, check-cli.sh) renamed a plain file over the device when run as root,
+// and failed for want of a temporary file in /dev otherwise: a device or pipe is written into.
+// A FIFO stands in for /dev/null here.
+void TestExport::exportIntoAPipeWritesIntoIt()
+{
+    QTemporaryDir dir;
+    const std::string fifo = dir.path().toStdString() + "/pipe";
+    QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
+    const int keep = ::open(fifo.c_str(), O_RDWR);  // a writer, so the reader's open never blocks
+    QVERIFY(keep >= 0);
+    std::string got;
+    std::thread reader([&] {
+        const int fd = ::open(fifo.c_str(), O_RDONLY);
+        char buf[65536];
+        ssize_t n;
+        while ((n = ::read(fd, buf, sizeof buf)) > 0)
+            got.append(buf, static_cast<size_t>(n));
+        ::close(fd);
+    });
+    ExportOutput output;
+    output.files.push_back({{}, exportPoints(ExportFormat::Json, awkwardInfo(), awkwardLayers())});
+    const auto err = writeExport(output, {fifo, {}}, false);
+    ::close(keep);
+    reader.join();
+    QVERIFY2(!err, err.value_or("").c_str());
+    struct stat st{};
+    QVERIFY(::stat(fifo.c_str(), &st) == 0 && S_ISFIFO(st.st_mode));
+    QCOMPARE(got.size(), output.files.front().bytes.size());
+    QVERIFY(got == output.files.front().bytes);
+    QCOMPARE(listDir(dir.path().toStdString()), std::vector<std::string>{"pipe"});  // no temporary file left
+    // one file per layer needs a folder, not a pipe
+    QVERIFY(checkExportDestination({fifo, {}}, true).value_or("").find("needs a folder") != std::string::npos);
 }
 
 QTEST_APPLESS_MAIN(TestExport)
