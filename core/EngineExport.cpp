@@ -56,17 +56,6 @@ std::vector<Group> groupsOf(const std::vector<PointLayerPtr> &layers)
     return groups;
 }
 
-// TODO(merge): shared with PointsExport
-std::string csvField(const std::string &s)
-{
-    if (s.find_first_of(",\"\n\r") == std::string::npos)
-        return s;
-    std::string out = "\"";
-    for (char c : s)
-        out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
-}
-
 std::string num(double v) { return std::isfinite(v) ? formatNumber(v) : std::string("0"); }
 
 // A float as the shortest text that reads back as the same float.

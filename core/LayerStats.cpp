@@ -1,5 +1,6 @@
-// Layer statistics with a bucket grid: nearest neighbours for the tightest pair, a distance
-// field plus local refinement for the widest clearing. Linear in the points.
+// Layer statistics with a bucket grid: one pass over the pairs in adjacent cells for the pairs too
+// close and the tightest pair, a distance field plus local refinement for the widest clearing.
+// Linear in the points.
 #include "LayerStats.h"
 
 #include "Evaluator.h"
@@ -9,34 +10,55 @@
 #include <cstdio>
 #include <limits>
 #include <mutex>
+#include <optional>
 
 namespace grove {
 
 namespace {
 
-// Points bucketed in square cells for neighbour queries.
+// Points copied into square cells (a counting sort), so a neighbour query reads contiguous
+// memory instead of chasing indices into points stored in placement order.
 class Buckets
 {
 public:
-    // Cells hold about one point each, and are at least `minCell` wide.
-    Buckets(const std::vector<PointXYR> &points, double width, double height, double minCell = 0)
-        : m_points(points)
+    struct Item
     {
+        double x, y, r;
+        std::uint32_t id;  // the point's index in the sources, concatenated
+    };
+
+    // Cells hold about one point each, and are at least `minCell` wide.
+    Buckets(const std::vector<const std::vector<PointXYR> *> &sources, double width, double height, double minCell = 0)
+    {
+        std::size_t n = 0;
+        for (const auto *s : sources)
+            n += s->size();
         const double area = std::max(width * height, 1e-12);
-        m_cell = std::sqrt(area / std::max<double>(1, static_cast<double>(points.size())));
+        m_cell = std::sqrt(area / std::max<double>(1, static_cast<double>(n)));
         m_cell = std::max({m_cell, std::max(width, height) / 4096, minCell});
         m_cols = std::max(1, static_cast<int>(std::ceil(width / m_cell)));
         m_rows = std::max(1, static_cast<int>(std::ceil(height / m_cell)));
         m_start.assign(static_cast<size_t>(m_cols) * static_cast<size_t>(m_rows) + 1, 0);
-        for (const auto &p : points)
-            ++m_start[cellOf(p.x, p.y) + 1];
-        for (size_t i = 1; i < m_start.size(); ++i)
-            m_start[i] += m_start[i - 1];
-        m_items.resize(points.size());
+        std::vector<std::uint32_t> cellOfPoint(n);
+        std::size_t i = 0;
+        for (const auto *s : sources)
+            for (const auto &p : *s) {
+                cellOfPoint[i] = static_cast<std::uint32_t>(cellOf(p.x, p.y));
+                ++m_start[cellOfPoint[i++] + 1];
+            }
+        for (size_t c = 1; c < m_start.size(); ++c)
+            m_start[c] += m_start[c - 1];
+        m_items.resize(n);
         std::vector<std::uint32_t> fill(m_start.begin(), m_start.end() - 1);
-        for (std::uint32_t i = 0; i < points.size(); ++i)
-            m_items[fill[cellOf(points[i].x, points[i].y)]++] = i;
+        i = 0;
+        for (const auto *s : sources)
+            for (const auto &p : *s) {
+                m_items[fill[cellOfPoint[i]]++] = {p.x, p.y, p.r, static_cast<std::uint32_t>(i)};
+                ++i;
+            }
     }
+
+    double cell() const { return m_cell; }
 
     // Distance to the nearest point other than `skip`, searching rings outward; its index in *which.
     double nearest(double x, double y, std::int64_t skip = -1, std::uint32_t *which = nullptr) const
@@ -57,15 +79,15 @@ public:
                     if (col >= 0 && col < m_cols) {
                         const size_t cell = static_cast<size_t>(row) * static_cast<size_t>(m_cols) + static_cast<size_t>(col);
                         for (std::uint32_t k = m_start[cell]; k < m_start[cell + 1]; ++k) {
-                            const std::uint32_t i = m_items[k];
-                            if (static_cast<std::int64_t>(i) == skip)
+                            const Item &q = m_items[k];
+                            if (static_cast<std::int64_t>(q.id) == skip)
                                 continue;
-                            const double dx = m_points[i].x - x, dy = m_points[i].y - y;
+                            const double dx = q.x - x, dy = q.y - y;
                             const double d2 = dx * dx + dy * dy;
                             if (d2 < best2) {
                                 best2 = d2;
                                 if (which)
-                                    *which = i;
+                                    *which = q.id;
                             }
                         }
                     }
@@ -77,18 +99,39 @@ public:
         return std::sqrt(best2);
     }
 
-    // Calls f(i) for each point in the 3 x 3 cells around (x, y): every point within a cell width
-    // of it, and some beyond (clamping the cells keeps that true off the map).
-    template<typename F>
-    void forEachNear(double x, double y, F f) const
+    // Calls f(a, b) once for each pair of points in the same or adjacent cells (of the 3 x 3 cells
+    // around either): every pair closer than a cell width, and some beyond (clamping the cells
+    // keeps that true off the map). Returns false when stopped for `control`.
+    template<typename F, typename Stop>
+    bool forEachPairNear(F f, Stop stop) const
     {
-        const int cx = clampCol(x), cy = clampRow(y);
-        for (int row = std::max(0, cy - 1); row <= std::min(m_rows - 1, cy + 1); ++row)
-            for (int col = std::max(0, cx - 1); col <= std::min(m_cols - 1, cx + 1); ++col) {
+        for (int row = 0; row < m_rows; ++row) {
+            if ((row & 63) == 0 && stop())
+                return false;
+            for (int col = 0; col < m_cols; ++col) {
                 const size_t c = static_cast<size_t>(row) * static_cast<size_t>(m_cols) + static_cast<size_t>(col);
-                for (std::uint32_t k = m_start[c]; k < m_start[c + 1]; ++k)
-                    f(m_items[k]);
+                const std::uint32_t begin = m_start[c], end = m_start[c + 1];
+                if (begin == end)
+                    continue;
+                for (std::uint32_t a = begin; a < end; ++a)
+                    for (std::uint32_t b = a + 1; b < end; ++b)
+                        f(m_items[a], m_items[b]);
+                // the cells after this one in row-major order: right, and the three below
+                auto with = [&](int r, int cc) {
+                    if (r >= m_rows || cc < 0 || cc >= m_cols)
+                        return;
+                    const size_t o = static_cast<size_t>(r) * static_cast<size_t>(m_cols) + static_cast<size_t>(cc);
+                    for (std::uint32_t b = m_start[o]; b < m_start[o + 1]; ++b)
+                        for (std::uint32_t a = begin; a < end; ++a)
+                            f(m_items[a], m_items[b]);
+                };
+                with(row, col + 1);
+                with(row + 1, col - 1);
+                with(row + 1, col);
+                with(row + 1, col + 1);
             }
+        }
+        return true;
     }
 
 private:
@@ -99,10 +142,10 @@ private:
         return static_cast<size_t>(clampRow(y)) * static_cast<size_t>(m_cols) + static_cast<size_t>(clampCol(x));
     }
 
-    const std::vector<PointXYR> &m_points;
     double m_cell = 1;
     int m_cols = 1, m_rows = 1;
-    std::vector<std::uint32_t> m_start, m_items;
+    std::vector<std::uint32_t> m_start;
+    std::vector<Item> m_items;
 };
 
 // The stats' work is polled for cancellation between rows and batches.
@@ -111,37 +154,39 @@ bool stopped(const StatsControl &control)
     return control.cancel && control.cancel->load(std::memory_order_relaxed);
 }
 
-// Conflicts of the layer's points with everything placed before each of them: with cells at
-// least the largest radius wide, every conflict of a point lies in the 3 x 3 cells around it.
-std::size_t countTooClose(const PointLayer &layer, const std::vector<PointLayerPtr> &earlier, double width,
-                          double height, const StatsControl &control)
+// The pairs of the layer: its conflicts with everything placed before each of its points (pairs
+// closer than min(ri, rj), with cells at least the largest radius wide every one lies in
+// adjacent cells), and its tightest pair when that is closer than a cell (else infinity).
+struct PairScan
 {
-    std::vector<PointXYR> all;
-    for (const auto &l : earlier)
-        all.insert(all.end(), l->points.begin(), l->points.end());
-    const size_t firstOwn = all.size();
-    all.insert(all.end(), layer.points.begin(), layer.points.end());
-    double maxR = 0;
-    for (const auto &p : all)
-        maxR = std::max(maxR, p.r);
-    if (layer.points.empty() || all.size() < 2 || !(maxR > 0))
-        return 0;
-    const Buckets buckets(all, width, height, maxR);
+    std::size_t tooClose = 0;
+    double tightest = std::numeric_limits<double>::infinity();
+};
+
+PairScan scanPairs(const Buckets &buckets, std::uint32_t firstOwn, bool countConflicts, const StatsControl &control)
+{
+    PairScan scan;
+    double tight2 = std::numeric_limits<double>::infinity();
     std::size_t count = 0;
-    for (size_t a = firstOwn; a < all.size(); ++a) {
-        if (((a - firstOwn) & 65535) == 0 && stopped(control))
-            return count;
-        const PointXYR &p = all[a];
-        buckets.forEachNear(p.x, p.y, [&](std::uint32_t b) {
-            if (b >= firstOwn && b <= a)
-                return;  // an own pair counts once, from its earlier point
-            const PointXYR &q = all[b];
-            const double m = std::min(p.r, q.r);
+    buckets.forEachPairNear(
+        [&](const Buckets::Item &p, const Buckets::Item &q) {
+            const bool ownP = p.id >= firstOwn, ownQ = q.id >= firstOwn;
+            if (!ownP && !ownQ)
+                return;  // two earlier points: not this layer's business
             const double dx = p.x - q.x, dy = p.y - q.y;
-            count += dx * dx + dy * dy < m * m;
-        });
-    }
-    return count;
+            const double d2 = dx * dx + dy * dy;
+            const double m = std::min(p.r, q.r);
+            count += countConflicts && d2 < m * m;
+            if (ownP && ownQ)
+                tight2 = std::min(tight2, d2);
+        },
+        [&] { return stopped(control); });
+    scan.tooClose = count;
+    // A pair closer than a cell (less a hair for the rounding of x / cell) lies in adjacent cells.
+    const double sure = 0.999 * buckets.cell();
+    if (tight2 < sure * sure)
+        scan.tightest = std::sqrt(tight2);
+    return scan;
 }
 
 // Felzenszwalb and Huttenlocher's squared distance transform of a sampled function, in place.
@@ -268,7 +313,7 @@ std::string explainLayer(const PointLayer &layer, const std::vector<PointLayerPt
     std::vector<std::size_t> covered(obstacles.size(), 0);
     std::size_t coveredCells = 0, coveredPercent = 0;
     if (!all.empty()) {
-        const Buckets buckets(all, width, height);
+        const Buckets buckets({&all}, width, height);
         const int stride = std::max(1, static_cast<int>(std::sqrt(static_cast<double>(a.nx) * a.ny / 65536.0)));
         std::size_t sampled = 0;
         for (int j = 0; j < a.ny; j += stride)
@@ -391,7 +436,26 @@ LayerStats statsWithin(const PointLayer &layer, const std::vector<PointLayerPtr>
 {
     LayerStats s;
     s.count = layer.points.size();
-    s.tooClose = countTooClose(layer, earlier, width, height, control);
+    // One grid of the earlier layers' points and the layer's own, cells at least the largest
+    // radius wide: conflicts, and the tightest pair when it is closer than a cell.
+    std::vector<const std::vector<PointXYR> *> sources;
+    std::size_t firstOwn = 0;
+    double maxR = 0;
+    for (const auto &l : earlier) {
+        sources.push_back(&l->points);
+        firstOwn += l->points.size();
+    }
+    sources.push_back(&layer.points);
+    for (const auto *src : sources)
+        for (const auto &p : *src)
+            maxR = std::max(maxR, p.r);
+    std::optional<Buckets> all;
+    PairScan pairs;
+    if (!layer.points.empty()) {
+        all.emplace(sources, width, height, maxR);
+        pairs = scanPairs(*all, static_cast<std::uint32_t>(firstOwn), maxR > 0, control);
+        s.tooClose = pairs.tooClose;
+    }
     if (stopped(control))
         return s.cancelled = true, s;
     if (control.progress)
@@ -402,19 +466,25 @@ LayerStats statsWithin(const PointLayer &layer, const std::vector<PointLayerPtr>
     s.why = explainLayer(layer, earlier, area, width, height);
     if (layer.points.empty() || stopped(control))
         return s.cancelled = stopped(control), s;
-    Buckets buckets(layer.points, width, height);
+    // Nearest-point queries need the layer's points alone.
+    std::optional<Buckets> ownOnly;
+    if (firstOwn > 0)
+        ownOnly.emplace(std::vector<const std::vector<PointXYR> *>{&layer.points}, width, height);
+    const Buckets &own = firstOwn > 0 ? *ownOnly : *all;
     if (layer.points.size() >= 2) {
-        double tight = std::numeric_limits<double>::infinity();
-        for (size_t i = 0; i < layer.points.size(); ++i) {
-            if ((i & 4095) == 0 && stopped(control))
-                return s.cancelled = true, s;
-            tight = std::min(tight, buckets.nearest(layer.points[i].x, layer.points[i].y, static_cast<std::int64_t>(i)));
+        double tight = pairs.tightest;
+        if (!std::isfinite(tight)) {  // no pair within a cell: each point's nearest neighbour, wherever it is
+            for (size_t i = 0; i < layer.points.size(); ++i) {
+                if ((i & 4095) == 0 && stopped(control))
+                    return s.cancelled = true, s;
+                tight = std::min(tight, own.nearest(layer.points[i].x, layer.points[i].y, static_cast<std::int64_t>(i)));
+            }
         }
         s.tightest = tight;
     }
     if (control.progress)
         control.progress(0.7);
-    widestClearing(s, buckets, layer, area, width, height, control);
+    widestClearing(s, own, layer, area, width, height, control);
     s.cancelled = stopped(control);
     return s;
 }

@@ -1,6 +1,8 @@
-// Escaping text for the formats Grove writes: JSON strings, and the \xHH byte escape of YAML and messages.
+// Escaping text for the formats Grove writes: JSON strings, the \xHH byte escape of YAML and
+// messages, and numbers in shortest round-trip form.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -10,8 +12,20 @@ namespace grove {
 // \b \f \n \r \t or \u00XX. Other bytes (valid UTF-8, DEL) pass through unchanged.
 std::string jsonQuote(std::string_view text);
 
+// A CSV field (RFC 4180): as is, or in double quotes (quotes doubled) when it holds a comma,
+// a quote or a line break.
+std::string csvField(const std::string &s);
+
 // Appends "\xHH" (lower-case hex) for one byte: the escape of YAML double-quoted scalars and of
 // names quoted in messages. Not valid JSON, which has only \u00XX.
 void appendHexEscape(std::string &out, unsigned char byte);
+
+// The most bytes writeNumber writes: a sign, "0." and five zeros before 17 digits is 25.
+inline constexpr std::size_t kMaxNumberChars = 32;
+
+// Writes formatNumber(value)'s text (shortest round-trip digits in JavaScript's Number#toString
+// layout; .nan, .inf, -.inf) at out, which has room for kMaxNumberChars, and returns its end.
+// No allocation: the exports write millions of numbers through it.
+char *writeNumber(char *out, double value);
 
 } // namespace grove

@@ -2,11 +2,10 @@
 #include "Value.h"
 
 #include "Sha256.h"
+#include "TextEscape.h"
 
 #include <bit>
-#include <charconv>
 #include <cmath>
-#include <cstdlib>
 #include <limits>
 #include <string>
 
@@ -60,44 +59,8 @@ const Value *Value::find(const std::string &key) const
 
 std::string formatNumber(double value)
 {
-    if (std::isnan(value))
-        return ".nan";
-    if (std::isinf(value))
-        return value > 0 ? ".inf" : "-.inf";
-    if (value == 0)
-        return std::signbit(value) ? "-0" : "0";
-    // Shortest round-trip digits, laid out as JavaScript's Number#toString does: plain
-    // notation from 1e-7 up to 1e21, exponent form outside.
-    char buf[64];
-    auto res = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::scientific);
-    std::string sci(buf, res.ptr);  // e.g. "-1.2345e+02"
-    std::string out;
-    size_t pos = 0;
-    if (sci[0] == '-') {
-        out = "-";
-        pos = 1;
-    }
-    const size_t e = sci.find('e');
-    std::string digits;
-    for (size_t i = pos; i < e; ++i)
-        if (sci[i] != '.')
-            digits += sci[i];
-    const int exponent = std::stoi(sci.substr(e + 1));
-    const int k = static_cast<int>(digits.size());
-    const int n = exponent + 1;  // value = 0.digits * 10^n
-    if (k <= n && n <= 21) {
-        out += digits + std::string(static_cast<size_t>(n - k), '0');
-    } else if (0 < n && n <= 21) {
-        out += digits.substr(0, static_cast<size_t>(n)) + "." + digits.substr(static_cast<size_t>(n));
-    } else if (-6 < n && n <= 0) {
-        out += "0." + std::string(static_cast<size_t>(-n), '0') + digits;
-    } else {
-        out += digits.substr(0, 1);
-        if (k > 1)
-            out += "." + digits.substr(1);
-        out += "e" + std::string(n - 1 >= 0 ? "+" : "-") + std::to_string(std::abs(n - 1));
-    }
-    return out;
+    char buf[kMaxNumberChars];
+    return std::string(buf, writeNumber(buf, value));
 }
 
 void hashValue(Sha256 &hash, const Value &value)

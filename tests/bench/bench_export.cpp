@@ -1,0 +1,168 @@
+// Exports and layer stats of the 646k-point layer (issue 14 targets 2 and 3), each beside the
+// placement that made the layer, measured in the same binary: `share of placement` is this
+// benchmark's CPU time per run over the placement's (thread CPU time both, so other processes
+// on a shared machine move neither much).
+#include "core/AtomicFile.h"
+#include "core/Evaluator.h"
+#include "core/GraphReader.h"
+#include "core/GraphWriter.h"
+#include "core/LayerStats.h"
+#include "core/PointsExport.h"
+#include "nodes/BuiltinNodes.h"
+
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+#include <unistd.h>
+
+using namespace grove;
+
+namespace {
+
+double cpuSeconds()
+{
+    timespec t{};
+    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+// grove-cli's workload: one exact place_layer, 1024 x 1024, radius 1, k 30 (646,028 points).
+constexpr const char *kBigLayerGraph = R"(grove: 1
+name: Export speed
+world: {width: 1024, height: 1024, seed: 1}
+nodes:
+  layer:
+    type: place_layer
+    params: {radius: 1, k: 30, start: random, seed: 1}
+)";
+
+struct BigLayer
+{
+    Graph graph;
+    EvalResult result;
+    PointLayerPtr layer;
+    ExportInfo info;
+    double placementSeconds = 0;  // the median of three evaluations' thread CPU times
+    std::string error;
+};
+
+const BigLayer &bigLayer()
+{
+    static const BigLayer big = [] {
+        BigLayer b;
+        const NodeRegistry &registry = builtinRegistry();
+        LoadResult loaded = loadGraphFromString(kBigLayerGraph, "big.grove.yaml", registry);
+        if (!loaded.ok()) {
+            b.error = "graph does not load";
+            return b;
+        }
+        b.graph = loaded.graph;
+        std::vector<double> seconds;
+        for (int run = 0; run < 3; ++run) {
+            Evaluator ev(registry);
+            const double start = cpuSeconds();
+            b.result = ev.evaluate(b.graph);
+            seconds.push_back(cpuSeconds() - start);
+            if (!b.result.ok()) {
+                b.error = "graph does not evaluate";
+                return b;
+            }
+        }
+        std::sort(seconds.begin(), seconds.end());
+        b.placementSeconds = seconds[1];
+        b.layer = layersOf(b.result, {"layer"}).at(0);
+        b.info.graphName = b.graph.name;
+        b.info.graphFile = "big.grove.yaml";
+        b.info.graphHash = graphHash(b.graph, registry);
+        b.info.world = b.graph.world;
+        return b;
+    }();
+    return big;
+}
+
+
+void shareCounters(benchmark::State &state, double seconds, const BigLayer &big)
+{
+    const double perRun = seconds / static_cast<double>(state.iterations());
+    state.counters["points"] = static_cast<double>(big.layer->points.size());
+    state.counters["placement_ms"] = big.placementSeconds * 1000;
+    state.counters["share of placement"] = perRun / big.placementSeconds;
+}
+
+void exportBenchmark(benchmark::State &state, ExportFormat format)
+{
+    const BigLayer &big = bigLayer();
+    if (!big.error.empty()) {
+        state.SkipWithError(big.error.c_str());
+        return;
+    }
+    std::size_t bytes = 0;
+    double seconds = 0;
+    for (auto _ : state) {
+        const double start = cpuSeconds();
+        std::string text = exportPoints(format, big.info, {big.layer});
+        seconds += cpuSeconds() - start;
+        bytes = text.size();
+        benchmark::DoNotOptimize(text.data());
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(bytes) * state.iterations());
+    shareCounters(state, seconds, big);
+}
+
+void BM_Export_Json(benchmark::State &state) { exportBenchmark(state, ExportFormat::Json); }
+void BM_Export_Csv(benchmark::State &state) { exportBenchmark(state, ExportFormat::Csv); }
+void BM_Export_Tiled(benchmark::State &state) { exportBenchmark(state, ExportFormat::Tiled); }
+
+// The JSON export written as grove-cli writes it: atomically (temporary file, fsync, rename).
+void BM_Export_JsonFile(benchmark::State &state)
+{
+    const BigLayer &big = bigLayer();
+    if (!big.error.empty()) {
+        state.SkipWithError(big.error.c_str());
+        return;
+    }
+    const std::string path = "/tmp/grove_bench_export_" + std::to_string(::getpid()) + ".json";
+    std::size_t bytes = 0;
+    double seconds = 0;
+    for (auto _ : state) {
+        const double start = cpuSeconds();
+        const std::string text = exportPoints(ExportFormat::Json, big.info, {big.layer});
+        if (auto err = writeFileAtomically(path, text)) {
+            state.SkipWithError(err->c_str());
+            break;
+        }
+        seconds += cpuSeconds() - start;
+        bytes = text.size();
+    }
+    std::remove(path.c_str());
+    state.SetBytesProcessed(static_cast<std::int64_t>(bytes) * state.iterations());
+    shareCounters(state, seconds, big);
+}
+
+// grove-cli --stats' figures for the layer: count, tightest pair, pairs too close, widest clearing.
+void BM_LayerStats(benchmark::State &state)
+{
+    const BigLayer &big = bigLayer();
+    if (!big.error.empty()) {
+        state.SkipWithError(big.error.c_str());
+        return;
+    }
+    double seconds = 0;
+    for (auto _ : state) {
+        const double start = cpuSeconds();
+        LayerStats st = computeLayerStats(big.result, "layer", big.layer, big.graph.world);
+        seconds += cpuSeconds() - start;
+        benchmark::DoNotOptimize(st.tightest);
+    }
+    shareCounters(state, seconds, big);
+}
+
+} // namespace
+
+BENCHMARK(BM_Export_Json)->Unit(benchmark::kMillisecond)->MinTime(2);
+BENCHMARK(BM_Export_Csv)->Unit(benchmark::kMillisecond)->MinTime(2);
+BENCHMARK(BM_Export_Tiled)->Unit(benchmark::kMillisecond)->MinTime(2);
+BENCHMARK(BM_Export_JsonFile)->Unit(benchmark::kMillisecond)->MinTime(2);
+BENCHMARK(BM_LayerStats)->Unit(benchmark::kMillisecond)->MinTime(2);
