@@ -116,6 +116,9 @@ public:
     LayerInfo info;
     PlacementTally tally;
     std::vector<PointXYR> points;
+    // Height per point (terrain: the height field times height_scale), empty when the layer has
+    // none; exports then write z (3D engines' up axis) for every point.
+    std::vector<double> z;
     std::vector<std::uint32_t> specialIds;  // sorted ids reserved for info.specialType
 
     PointAttributes attributes(std::size_t id) const;

@@ -155,7 +155,7 @@ std::string exportGltf(const ExportInfo &info, const std::vector<PointLayerPtr> 
         for (std::size_t id : group.ids) {
             const PointXYR &p = layer.points[id];
             putFloat(bin, static_cast<float>(p.x));
-            putFloat(bin, 0.0f);
+            putFloat(bin, static_cast<float>(layer.z.empty() ? 0.0 : layer.z[id]));
             putFloat(bin, static_cast<float>(p.y));
         }
         const std::size_t rotationAt = bin.size();
@@ -249,7 +249,8 @@ std::string exportGodot(const ExportInfo &info, const std::vector<PointLayerPtr>
             const auto [c, s] = yawOf(a.rotation);
             const double sc = a.scale;
             // basis rows, each followed by that row's origin component (Godot's 3x4 layout)
-            const double row[12] = {c * sc, 0, s * sc, p.x, 0, sc, 0, 0, -s * sc, 0, c * sc, p.y};
+            const double up = layer.z.empty() ? 0.0 : layer.z[id];
+            const double row[12] = {c * sc, 0, s * sc, p.x, 0, sc, 0, up, -s * sc, 0, c * sc, p.y};
             for (double v : row) {
                 if (!first)
                     out += ", ";
@@ -299,7 +300,7 @@ std::vector<std::string> rowPrefixes(const std::vector<PointLayerPtr> &layers)
 std::string exportUnrealCsv(const std::vector<PointLayerPtr> &layers)
 {
     const auto prefixes = rowPrefixes(layers);
-    std::string out = "Name,Layer,Id,X,Y,Radius,Type,Rotation,Scale\n";
+    std::string out = "Name,Layer,Id,X,Y,Z,Radius,Type,Rotation,Scale\n";
     for (std::size_t li = 0; li < layers.size(); ++li) {
         const PointLayer &layer = *layers[li];
         const auto types = typesOf(layer);
@@ -309,7 +310,7 @@ std::string exportUnrealCsv(const std::vector<PointLayerPtr> &layers)
             const PointAttributes a = layer.attributes(i);
             const std::size_t t = a.type < 0 || static_cast<std::size_t>(a.type) >= types.size() ? 0 : static_cast<std::size_t>(a.type);
             out += prefixes[li] + std::to_string(i) + "," + layerName + "," + std::to_string(i) + "," + num(p.x) + ","
-                   + num(p.y) + "," + num(p.r) + "," + csvField(types[t].name) + "," + num(a.rotation) + "," + num(a.scale) + "\n";
+                   + num(p.y) + "," + num(layer.z.empty() ? 0.0 : layer.z[i]) + "," + num(p.r) + "," + csvField(types[t].name) + "," + num(a.rotation) + "," + num(a.scale) + "\n";
         }
     }
     return out;
@@ -330,7 +331,8 @@ std::string exportUnrealJson(const std::vector<PointLayerPtr> &layers)
             out += first ? "\n  " : ",\n  ";
             first = false;
             out += "{\"Name\": " + jsonQuote(prefixes[li] + std::to_string(i)) + ", \"Layer\": " + jsonQuote(layer.info.name)
-                   + ", \"Id\": " + std::to_string(i) + ", \"X\": " + num(p.x) + ", \"Y\": " + num(p.y) + ", \"Radius\": "
+                   + ", \"Id\": " + std::to_string(i) + ", \"X\": " + num(p.x) + ", \"Y\": " + num(p.y)
+                   + ", \"Z\": " + num(layer.z.empty() ? 0.0 : layer.z[i]) + ", \"Radius\": "
                    + num(p.r) + ", \"Type\": " + jsonQuote(types[t].name) + ", \"Rotation\": " + num(a.rotation)
                    + ", \"Scale\": " + num(a.scale) + "}";
         }

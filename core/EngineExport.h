@@ -13,7 +13,7 @@ struct ExportInfo;
 
 // glTF 2.0 binary (.glb). One node per layer and type that has points, each instancing a small
 // marker mesh of its own (a pyramid of unit height, the layer's colour) with
-// EXT_mesh_gpu_instancing: TRANSLATION (x, 0, y), ROTATION (about +Y; Grove's clockwise degrees
+// EXT_mesh_gpu_instancing: TRANSLATION (x, z, y) (z the layer's height, 0 without), ROTATION (about +Y; Grove's clockwise degrees
 // seen from above become -rot), SCALE (s, s, s). glTF is Y-up, right-handed, in float32.
 // Layer, type, node and graph metadata go in `extras`.
 std::string exportGltf(const ExportInfo &info, const std::vector<PointLayerPtr> &layers);

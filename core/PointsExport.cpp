@@ -115,13 +115,17 @@ std::string exportJson(const ExportInfo &info, const std::vector<PointLayerPtr> 
         for (size_t i = 0; i < layer.points.size(); ++i) {
             const PointXYR &pt = layer.points[i];
             const PointAttributes a = layer.attributes(i);
-            char *p = out.room(128 + 5 * kNum);
+            char *p = out.room(128 + 6 * kNum);
             p = i ? lit(p, ",\n        {\"id\": ") : lit(p, "\n        {\"id\": ");
             p = whole(p, i);
             p = lit(p, ", \"x\": ");
             p = num(p, pt.x);
             p = lit(p, ", \"y\": ");
             p = num(p, pt.y);
+            if (!layer.z.empty()) {  // a layer with a height input: 3D positions
+                p = lit(p, ", \"z\": ");
+                p = num(p, layer.z[i]);
+            }
             p = lit(p, ", \"r\": ");
             p = num(p, pt.r);
             p = lit(p, ", \"t\": ");
@@ -143,8 +147,10 @@ std::string exportJson(const ExportInfo &info, const std::vector<PointLayerPtr> 
 
 std::string exportCsv(const std::vector<PointLayerPtr> &layers)
 {
-    TextOut out(4096 + totalPoints(layers) * 64);
-    out.add("layer,id,x,y,r,type,rot,scale\n");
+    TextOut out(4096 + totalPoints(layers) * 96);
+    // z, the last column, only when some layer has heights (empty for the layers without)
+    const bool anyZ = std::any_of(layers.begin(), layers.end(), [](const PointLayerPtr &l) { return !l->z.empty(); });
+    out.add(anyZ ? "layer,id,x,y,r,type,rot,scale,z\n" : "layer,id,x,y,r,type,rot,scale\n");
     for (const auto &lp : layers) {
         const PointLayer &layer = *lp;
         std::vector<std::string> types;
@@ -158,7 +164,7 @@ std::string exportCsv(const std::vector<PointLayerPtr> &layers)
             const PointXYR &pt = layer.points[i];
             const PointAttributes a = layer.attributes(i);
             const std::string &type = types[static_cast<size_t>(a.type < 0 ? 0 : a.type)];
-            char *p = out.room(name.size() + longest + 64 + 5 * kNum);
+            char *p = out.room(name.size() + longest + 64 + 6 * kNum);
             p = TextOut::put(p, name);
             *p++ = ',';
             p = whole(p, i);
@@ -174,6 +180,11 @@ std::string exportCsv(const std::vector<PointLayerPtr> &layers)
             p = num(p, a.rotation);
             *p++ = ',';
             p = num(p, a.scale);
+            if (anyZ) {
+                *p++ = ',';
+                if (!layer.z.empty())
+                    p = num(p, layer.z[i]);
+            }
             *p++ = '\n';
             out.commit(p);
         }
@@ -232,6 +243,10 @@ std::string exportTiled(const ExportInfo &info, const std::vector<PointLayerPtr>
             p = num(p, pt.r);
             p = lit(p, "}, {\"name\": \"scale\", \"type\": \"float\", \"value\": ");
             p = num(p, a.scale);
+            if (!layer.z.empty()) {
+                p = lit(p, "}, {\"name\": \"z\", \"type\": \"float\", \"value\": ");
+                p = num(p, layer.z[i]);
+            }
             p = lit(p, "}]}");
             out.commit(p);
         }

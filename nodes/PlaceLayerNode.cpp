@@ -59,6 +59,8 @@ void registerPlaceLayer(NodeRegistry &registry)
             .describe("where this layer may grow (biome rule)"),
         port("radius", DataType::Field).optional()
             .describe("per-spot radius (density); the layer uses max(radius param, this)"),
+        port("height", DataType::Field).optional()
+            .describe("terrain height: each exported point carries z = height there x height_scale (placement does not change)"),
     };
     d.outputs = {
         port("points", DataType::Points).role(PortRole::LayerPoints).describe("this layer's points"),
@@ -82,6 +84,8 @@ void registerPlaceLayer(NodeRegistry &registry)
             .describe("first point's x with start: point"),
         number("start_y").defaultValue(0).min(-1e9).max(1e9).soft(0, 1000).role(ParamRole::PositionY)
             .describe("first point's y with start: point"),
+        number("height_scale").defaultValue(1).min(-1e9).max(1e9).soft(0, 500)
+            .describe("world units of z per unit of the height input (a heightmap in [0, 1] times the terrain's height)"),
     };
     appendLayerParams(d, "tree", "#34884a");
     d.checkParams = checkLayerParams;
@@ -147,6 +151,14 @@ void registerPlaceLayer(NodeRegistry &registry)
         }
         auto layer = makeLayer(ctx, std::move(points));
         layer->tally = tally;
+        if (FieldPtr height = ctx.field("height")) {
+            const double scale = ctx.number("height_scale");
+            layer->z.reserve(layer->points.size());
+            for (const PointXYR &p : layer->points) {
+                const double z = height->at(p.x, p.y) * scale;
+                layer->z.push_back(std::isfinite(z) ? z : 0.0);
+            }
+        }
         auto own = std::make_shared<PointSet>();
         own->layers.push_back(layer);
         auto all = std::make_shared<PointSet>();

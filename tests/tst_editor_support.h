@@ -62,6 +62,7 @@ nodes:
       method: exact
       start_x: 0
       start_y: 0
+      height_scale: 1
       name: ""
       types:
         - {name: chest, weight: 4}
@@ -122,6 +123,7 @@ nodes:
       method: exact
       start_x: 0
       start_y: 0
+      height_scale: 1
       name: ""
       types: []
       special: null
@@ -143,6 +145,7 @@ nodes:
       method: exact
       start_x: 0
       start_y: 0
+      height_scale: 1
       name: ""
       types:
         - {name: oak, weight: 3}
@@ -166,6 +169,7 @@ nodes:
       method: exact
       start_x: 0
       start_y: 0
+      height_scale: 1
       name: ""
       types:
         - {name: violet, weight: 2}

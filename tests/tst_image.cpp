@@ -217,6 +217,52 @@ private slots:
         QVERIFY(inWhiteCells > int(layer[0]->points.size()) * 9 / 10);
     }
 
+    // A heightmap wired into a layer's height: every exported point carries z = height x scale
+    // there (from Qt's decode), and the points are those of the same layer without it.
+    void heightGivesEachPointItsZ()
+    {
+        const int w = 9, h = 6;
+        QImage img(w, h, QImage::Format_Grayscale16);
+        for (int y = 0; y < h; ++y)
+            for (int x = 0; x < w; ++x)
+                reinterpret_cast<quint16 *>(img.scanLine(y))[x] = quint16((x * 7001 + y * 9973) % 65536);
+        QVERIFY(img.save(m_dir.path() + "/terrain.png"));
+        const QImage back(m_dir.path() + "/terrain.png");
+        std::vector<double> ref(size_t(w) * h);
+        for (int y = 0; y < h; ++y)
+            for (int x = 0; x < w; ++x)
+                ref[size_t(y) * w + x] = reinterpret_cast<const quint16 *>(back.constScanLine(y))[x] / 65535.0;
+        const std::string layer = "  l:\n    type: place_layer\n    inputs: {height: img}\n    params: {radius: 4, height_scale: 250}\n";
+        const std::string flat = "  l:\n    type: place_layer\n    params: {radius: 4, height_scale: 250}\n";
+        auto evaluate = [&](const std::string &text) {
+            writeFile(path("z.grove.yaml"), text);
+            LoadResult loaded = loadGraphFile(path("z.grove.yaml"), registry());
+            Evaluator ev(registry());
+            EvalResult r = ev.evaluate(loaded.graph);
+            return layersOf(r, {"l"});
+        };
+        const auto withZ = evaluate(graphText("terrain.png", "", 90, 60) + layer);
+        const auto without = evaluate(graphText("terrain.png", "", 90, 60) + flat);
+        QCOMPARE(withZ.size(), size_t(1));
+        QCOMPARE(withZ[0]->points.size(), without[0]->points.size());
+        QVERIFY(withZ[0]->points.size() > 50);
+        QVERIFY(without[0]->z.empty());
+        QCOMPARE(withZ[0]->z.size(), withZ[0]->points.size());
+        for (size_t i = 0; i < withZ[0]->points.size(); ++i) {
+            const PointXYR &p = withZ[0]->points[i];
+            QCOMPARE(p.x, without[0]->points[i].x);
+            QCOMPARE(p.y, without[0]->points[i].y);
+            QVERIFY(std::abs(withZ[0]->z[i] - 250 * bilinear(ref, w, h, p.x / 90, p.y / 60)) < 1e-9);
+        }
+        // the JSON export writes it after y; a layer without height writes none
+        ExportInfo info;
+        const std::string json = exportPoints(ExportFormat::Json, info, withZ);
+        QVERIFY(json.find(", \"z\": ") != std::string::npos);
+        QVERIFY(exportPoints(ExportFormat::Json, info, without).find("\"z\"") == std::string::npos);
+        const std::string csv = exportPoints(ExportFormat::Csv, info, withZ);
+        QVERIFY(csv.rfind("layer,id,x,y,r,type,rot,scale,z\n", 0) == 0);
+    }
+
     void relativeToTheGraphFromAnyFolder()
     {
         QImage img(2, 2, QImage::Format_Grayscale8);

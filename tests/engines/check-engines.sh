@@ -28,10 +28,13 @@ nodes:
       types: [{name: granite, weight: 2}, {name: "slate, dark", weight: 1}]
       rotation: [-180, 180]
       scale: [0.5, 2]
+  terrain:
+    type: value_noise
+    params: {frequency: 0.01}
   small:
     type: place_layer
-    inputs: {obstacles: big.all}
-    params: {radius: 9, seed: 3, rotation: [0, 90], scale: [1, 1.25]}
+    inputs: {obstacles: big.all, height: terrain}
+    params: {radius: 9, seed: 3, rotation: [0, 90], scale: [1, 1.25], height_scale: 40}
   none:
     type: place_layer
     inputs: {obstacles: small.all}

@@ -74,7 +74,7 @@ for attrs, props in nodes[1:]:
     for i, p in enumerate(want):
         m = buf[12 * i:12 * i + 12]
         # origin is the 4th float of each basis row; Grove x -> X, y -> Z
-        if m[3] != f32(p['x']) or m[7] != 0 or m[11] != f32(p['y']):
+        if m[3] != f32(p['x']) or m[7] != f32(p.get('z', 0)) or m[11] != f32(p['y']):
             fail(f'{godot_path}: {key}[{i}] origin {m[3]}, {m[7]}, {m[11]} for ({p["x"]}, {p["y"]})')
         a = math.radians(-p['rot'])
         s = p['s']
@@ -101,6 +101,7 @@ for what, rs in ((unreal_csv, rows), (unreal_json, json_rows)):
     expected_rows = [(layer['name'], p) for layer in layers for p in layer['points']]
     for r, (layer, p) in zip(rs, expected_rows):
         if r['Layer'] != layer or int(r['Id']) != p['id'] or float(r['X']) != p['x'] or float(r['Y']) != p['y'] \
+                or float(r['Z']) != p.get('z', 0) \
                 or float(r['Radius']) != p['r'] or float(r['Rotation']) != p['rot'] or float(r['Scale']) != p['s']:
             fail(f'{what}: row {r} differs from {layer} point {p}')
 
@@ -119,7 +120,8 @@ for g, layer in zip(groups, layers):
             fail(f'{tmx_path}: object {o.attrib} differs from point {p}')
         props = {q.get('name'): q.get('value') for q in o.iter('property')}
         # Tiled drops rotation from point objects; the custom property keeps it
-        if not close(float(props.get('rotation', 'nan')), p['rot']) or not close(float(props['radius']), p['r']):
+        if not close(float(props.get('rotation', 'nan')), p['rot']) or not close(float(props['radius']), p['r']) \
+                or ('z' in p) != ('z' in props) or ('z' in p and not close(float(props['z']), p['z'])):
             fail(f'{tmx_path}: object {o.get("id")} properties {props} for point {p}')
 print(f'check_exports: Godot scene {instances} instances, Unreal CSV and JSON {total} unique rows, '
       f'Tiled re-export {sum(len(g.findall("object")) for g in groups)} objects: all as exported')

@@ -45,7 +45,7 @@ for (const node of doc.getRoot().listNodes()) {
     r.getElement(i, q);
     s.getElement(i, sc);
     const p = want[i];
-    if (v[0] !== Math.fround(p.x) || v[1] !== 0 || v[2] !== Math.fround(p.y))
+    if (v[0] !== Math.fround(p.x) || v[1] !== Math.fround(p.z ?? 0) || v[2] !== Math.fround(p.y))
       fail(`${node.getName()}[${i}]: translation ${v} for point (${p.x}, ${p.y})`);
     // rotation about +Y by -rot degrees (Grove's clockwise seen from above, y down -> +Z)
     const half = (-p.rot * Math.PI) / 360;
