@@ -29,5 +29,7 @@ inline constexpr std::uint64_t maxInputFileBytes = 64u << 20;
 inline constexpr int maxJsonDepth = 256;
 inline constexpr std::size_t maxShapeVertices = 4'000'000;
 inline constexpr std::size_t maxShapePolygonVertices = 50'000;
+// edge pairs the self-intersection sweep may look at in one file (about 2 s at worst)
+inline constexpr std::uint64_t maxShapeEdgePairChecks = 400'000'000;
 
 } // namespace grove::limits

@@ -1,6 +1,8 @@
 // Polygon: exact point tests behind a bucket grid, and the self-intersection check.
 #include "Polygon.h"
 
+#include "Limits.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -58,7 +60,7 @@ inline bool crosses(Vec2 a, Vec2 b, double x, double y)
 
 } // namespace
 
-std::string polygonProblem(ShapePolygon &polygon)
+std::string polygonProblem(ShapePolygon &polygon, std::uint64_t &budget)
 {
     for (auto &ring : polygon.rings) {
         std::vector<Vec2> clean;
@@ -113,6 +115,10 @@ std::string polygonProblem(ShapePolygon &polygon)
         const Edge &e = edges[order[oi]];
         const double eymin = std::min(e.a.y, e.b.y), eymax = std::max(e.a.y, e.b.y);
         for (std::size_t oj = oi + 1; oj < order.size() && edges[order[oj]].xmin <= e.xmax; ++oj) {
+            if (budget == 0)
+                return "its edges overlap too much to check for self-intersection within the limit of "
+                       + std::to_string(limits::maxShapeEdgePairChecks) + " edge pairs a file; simplify or split it";
+            --budget;
             const Edge &f = edges[order[oj]];
             if (std::max(f.a.y, f.b.y) < eymin || std::min(f.a.y, f.b.y) > eymax)
                 continue;

@@ -42,8 +42,10 @@ struct ShapeSet
 // Removes repeated consecutive vertices and a ring's closing vertex. Then, for every polygon:
 // "" when its rings have 3 or more vertices and no two edges meet except neighbours at their
 // shared vertex; otherwise what is wrong (e.g. "edges 2 and 5 cross at (10, 4)").
-// Pairwise per polygon: callers keep a polygon within limits::maxShapePolygonVertices.
-std::string polygonProblem(ShapePolygon &polygon);
+// Edges are swept along x and pairs whose boxes meet are tested; each pair looked at costs one
+// unit of `budget` (shared by a file's polygons), and a polygon that would take more than is left
+// is refused: the sweep is quadratic at worst (a comb of long edges).
+std::string polygonProblem(ShapePolygon &polygon, std::uint64_t &budget);
 
 // Inside a polygon's rings by the crossing number (exactly the test ShapeMask uses).
 bool insideRings(const ShapePolygon &polygon, double x, double y);

@@ -348,6 +348,7 @@ struct ShapeBuilder
     ShapesLoad &out;
     ShapesTransform t;
     std::size_t budget = limits::maxShapeVertices;
+    std::uint64_t pairBudget = limits::maxShapeEdgePairChecks;
 
     Vec2 map(Vec2 v) const { return {t.offsetX + t.scale * v.x, t.offsetY + t.scale * v.y}; }
     bool finite(const std::vector<Vec2> &vs) const
@@ -387,7 +388,7 @@ struct ShapeBuilder
             return false;
         }
         p.rings = std::move(rings);
-        if (std::string problem = polygonProblem(p); !problem.empty()) {
+        if (std::string problem = polygonProblem(p, pairBudget); !problem.empty()) {
             out.error = label + ": " + problem;
             return false;
         }

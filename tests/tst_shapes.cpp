@@ -8,6 +8,7 @@
 #include "core/Evaluator.h"
 #include "core/PointsExport.h"
 
+#include <QElapsedTimer>
 #include <QProcess>
 #include <QTemporaryDir>
 
@@ -631,6 +632,45 @@ private slots:
         QVERIFY2(err.contains(message.toUtf8()), err.constData());
         QVERIFY(!QFile::exists(out));
         QVERIFY(!QFile::exists(m_dir.path() + "/never.png"));
+    }
+
+    void aComplexPolygonIsRefusedInTime()
+    {
+        // a comb of 49,999 vertices whose long teeth all overlap in x: a valid polygon, but the
+        // sweep would look at a billion pairs; the file's budget refuses it within seconds
+        std::string ring = "[[-10, " + formatNumber(12499 * 0.04) + "], [-10, 0]";
+        for (int i = 0; i < 12499; ++i) {
+            const std::string y = formatNumber(i * 0.04), y2 = formatNumber(i * 0.04 + 0.02);
+            ring += (i ? ", [0, " + y + "]" : std::string()) + ", [1000, " + y + "], [1000, " + y2 + "], [0, " + y2 + "]";
+        }
+        ring += ", [-10, " + formatNumber(12499 * 0.04) + "]]";
+        writeFile(path("comb.geojson"), "{\"type\": \"Polygon\", \"coordinates\": [" + ring + "]}");
+        QElapsedTimer timer;
+        timer.start();
+        std::string problem;
+        QVERIFY(!maskOf("comb.geojson", "", &problem));
+        QVERIFY2(problem.find("comb.geojson: the geometry: its edges overlap too much to check for self-intersection within the limit of "
+                              "400000000 edge pairs a file; simplify or split it") != std::string::npos,
+                 problem.c_str());
+        QVERIFY(timer.elapsed() < 20000);
+    }
+
+    void aChangedFileEvaluatesAgain()
+    {
+        writeFile(path("live.csv"), "x,y\n1,2\n");
+        const std::string text = world() + "  pts:\n    type: points_file\n    params: {path: live.csv}\n";
+        writeFile(path("g.grove.yaml"), text);
+        LoadResult loaded = loadGraphFile(path("g.grove.yaml"), registry());
+        QVERIFY(loaded.ok());
+        Evaluator ev(registry());
+        EvalResult r = ev.evaluate(loaded.graph);
+        QVERIFY(r.ok());
+        QCOMPARE(std::get<PointSetPtr>(r.output("pts"))->layers[0]->points[0].x, 1.0);
+        writeFile(path("live.csv"), "x,y\n3,4\n5,6\n");
+        r = ev.evaluate(loaded.graph);
+        QVERIFY(r.ok());
+        QCOMPARE(std::get<PointSetPtr>(r.output("pts"))->layers[0]->points.size(), size_t(2));
+        QCOMPARE(std::get<PointSetPtr>(r.output("pts"))->layers[0]->points[0].x, 3.0);
     }
 
     void paramsAreChecked()
