@@ -44,7 +44,7 @@ void registerShapes(NodeRegistry &registry)
         "Areas and lines drawn in Tiled or a GIS as a mask: true inside a polygon (holes excluded), a rectangle or an "
         "ellipse, and closer than `width` to a polyline (roads, rivers) or a point (distance < width: width is the "
         "clearance either side of the centre line, half a road's full width). invert: true everywhere else (no-build "
-        "zones). Reads a Tiled JSON map (.tmj, .json: the object layer named by `layer`; objects turn by their "
+        "zones). Reads, told apart by content, a Tiled JSON map (.tmj, .json: the object layer named by `layer`; objects turn by their "
         "rotation, clockwise about their x, y; tile and text objects are refused) or GeoJSON (.geojson: Polygon with "
         "holes, MultiPolygon, LineString, MultiLineString, Point, MultiPoint, GeometryCollection, in a FeatureCollection "
         "or alone; coordinates taken as x, y). World position = offset + scale * file position. A polygon that crosses "
