@@ -237,6 +237,10 @@ bool placementOf(const json &o, const ObjectLayer &layer, Placement &p, std::str
         error = "has no numeric x and y";
         return false;
     }
+    if (member(o, "template")) {
+        error = "uses a template (" + quoted(textAt(o, "template")) + "), which is not read: detach it in Tiled";
+        return false;
+    }
     p.x += layer.offsetX;
     p.y += layer.offsetY;
     double rotation = 0;

@@ -578,6 +578,9 @@ private slots:
         QTest::newRow("tile object") << "shapes" << "tile.tmj"
                                      << QByteArray(R"({"type": "map", "layers": [{"type": "objectgroup", "name": "z", "objects": [{"id": 3, "gid": 1, "x": 0, "y": 0, "width": 16, "height": 16}]}]})")
                                      << "layer: z" << "tile.tmj: object 3 is a tile object";
+        QTest::newRow("template object") << "points_file" << "tpl.tmj"
+                                         << QByteArray(R"({"type": "map", "layers": [{"type": "objectgroup", "name": "z", "objects": [{"id": 4, "template": "house.tx", "x": 5, "y": 6}]}]})")
+                                         << "" << "tpl.tmj: layer \"z\" object 4 uses a template (\"house.tx\"), which is not read: detach it in Tiled";
         QTest::newRow("shapes missing file") << "shapes" << "gone.geojson" << QByteArray() << ""
                                              << "gone.geojson: cannot open: No such file or directory";
         QTest::newRow("shapes empty file") << "shapes" << "empty.geojson" << QByteArray("") << "" << "empty.geojson: the file is empty";
