@@ -22,4 +22,14 @@ inline constexpr std::uint64_t defaultMaxPointsPerLayer = 20'000'000;
 inline constexpr int maxImageSide = 65536;
 inline constexpr std::uint64_t maxImagePixels = std::uint64_t(1) << 28;
 
+// Shapes and placements a graph reads (shapes, points_file): the file's size is checked before it
+// is read, the vertex count before geometry is kept. A polygon's rings are checked for crossings
+// pairwise after a sweep, so one polygon is held to fewer vertices than a whole file.
+inline constexpr std::uint64_t maxInputFileBytes = 64u << 20;
+inline constexpr int maxJsonDepth = 256;
+inline constexpr std::size_t maxShapeVertices = 4'000'000;
+inline constexpr std::size_t maxShapePolygonVertices = 50'000;
+// edge pairs the self-intersection sweep may look at in one file (about 2 s at worst)
+inline constexpr std::uint64_t maxShapeEdgePairChecks = 400'000'000;
+
 } // namespace grove::limits

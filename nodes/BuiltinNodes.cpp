@@ -18,11 +18,13 @@ void registerImage(NodeRegistry &);
 void registerThreshold(NodeRegistry &);
 void registerAllowedRule(NodeRegistry &);
 void registerBiomeTable(NodeRegistry &);
+void registerShapes(NodeRegistry &);
 void registerDensity(NodeRegistry &);
 void registerPlaceLayer(NodeRegistry &);
 void registerRandomPoints(NodeRegistry &);
 void registerJitteredGrid(NodeRegistry &);
 void registerDartThrowing(NodeRegistry &);
+void registerPointsFile(NodeRegistry &);
 void registerPaint(NodeRegistry &);
 
 void registerBuiltinNodes(NodeRegistry &registry)
@@ -42,6 +44,7 @@ void registerBuiltinNodes(NodeRegistry &registry)
     registerThreshold(registry);
     registerAllowedRule(registry);
     registerBiomeTable(registry);
+    registerShapes(registry);
     // Density
     registerDensity(registry);
     // Points
@@ -49,6 +52,7 @@ void registerBuiltinNodes(NodeRegistry &registry)
     registerRandomPoints(registry);
     registerJitteredGrid(registry);
     registerDartThrowing(registry);
+    registerPointsFile(registry);
     // Output
     registerPaint(registry);
 }
