@@ -9,10 +9,12 @@
 #include "core/Raster.h"
 
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QGuiApplication>
 #include <QPointer>
 
 #include <algorithm>
+#include <chrono>
 #include <map>
 #include <mutex>
 
@@ -118,11 +120,18 @@ PreviewSnapshotPtr computeSnapshot(PreviewPipeline &pipeline, const NodeRegistry
             *problem = QString::fromStdString(frame.result.diagnostics.front().message);
         return nullptr;
     }
+    using Clock = std::chrono::steady_clock;
+    auto since = [](Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); };
     auto snap = std::make_shared<PreviewSnapshot>();
+    snap->timings.evalMs = frame.evalSeconds * 1000;
+    snap->timings.renderMs = frame.renderSeconds * 1000;
+    auto step = Clock::now();
     snap->graph = graph;
     snap->image = QImage(frame.image.rgb.data(), frame.image.width, frame.image.height, frame.image.width * 3,
                          QImage::Format_RGB888)
                       .copy();
+    snap->timings.imageMs = since(step);
+    step = Clock::now();
     std::lock_guard lock(cacheMutex);
     std::map<std::string, QImage> thumbs;
     for (const auto &[id, node] : frame.result.nodes) {
@@ -133,12 +142,16 @@ PreviewSnapshotPtr computeSnapshot(PreviewPipeline &pipeline, const NodeRegistry
         snap->thumbnails[id] = thumbs[node->key];
     }
     thumbCache = std::move(thumbs);
+    snap->timings.thumbsMs = since(step);
+    step = Clock::now();
     if (!overlayNode.empty())
         if (auto it = frame.result.nodes.find(overlayNode); it != frame.result.nodes.end() && !it->second->outputs.empty()) {
             snap->overlayNode = overlayNode;
             snap->overlay = OutputRaster::render(it->second->outputs.front(), graph.world, w, h, false, false,
                                                  defaultRasterThreads());
         }
+    snap->timings.overlayMs = since(step);
+    step = Clock::now();
     std::map<const PointLayer *, std::pair<PointLayerPtr, LayerStats>> stats;
     const std::vector<std::string> layerIds = exportedLayers(graph, registry);
     // Stats are work too (seconds for millions of points): they report progress and stop on Cancel.
@@ -177,6 +190,7 @@ PreviewSnapshotPtr computeSnapshot(PreviewPipeline &pipeline, const NodeRegistry
         snap->layers.push_back(layer);
     }
     statsCache = std::move(stats);
+    snap->timings.statsMs = since(step);
     snap->notice = skippedNotice(frame.result);
     snap->result = std::move(frame.result);
     snap->seconds = frame.evalSeconds + frame.renderSeconds;
@@ -267,6 +281,8 @@ void PreviewController::setHiddenLayers(const std::set<std::string> &ids)
 
 void PreviewController::refresh()
 {
+    if (!m_waiting.isValid())
+        m_waiting.start();
     ++m_requested;
     m_debounce.start(0);
 }
@@ -283,6 +299,8 @@ void PreviewController::cancel()
 // While a slider is dragged (a button is down), runs start at once if they keep up.
 void PreviewController::schedule()
 {
+    if (!m_waiting.isValid())
+        m_waiting.start();
     ++m_requested;
     const bool dragging = QGuiApplication::mouseButtons() != Qt::NoButton;
     m_debounce.start(dragging && m_lastRunMs < 2 * m_debounceMs ? 0 : m_debounceMs);
@@ -303,6 +321,8 @@ void PreviewController::startRun()
     m_pending = false;
     m_userCancelled = false;
     m_running = true;
+    const double queueMs = m_waiting.isValid() ? static_cast<double>(m_waiting.nsecsElapsed()) / 1e6 : 0;
+    m_waiting.invalidate();
     m_runGeneration = m_requested;
     m_runStartMs = QDateTime::currentMSecsSinceEpoch();
     m_cancel = std::make_shared<std::atomic<bool>>(false);
@@ -337,8 +357,11 @@ void PreviewController::startRun()
         QString problem;
         PreviewSnapshotPtr snap = computeSnapshot(*pipeline, *registry, graph, hidden, overlay, cache->mutex,
                                                   cache->thumbnails, cache->stats, cancelFlag.get(), report, &problem);
-        if (snap)
+        if (snap) {
             std::const_pointer_cast<PreviewSnapshot>(snap)->generation = generation;
+            std::const_pointer_cast<PreviewSnapshot>(snap)->timings.generation = generation;
+            std::const_pointer_cast<PreviewSnapshot>(snap)->timings.queueMs = queueMs;
+        }
         const bool cancelled = cancelFlag->load();
         QMetaObject::invokeMethod(self, [self, generation, snap, problem, cancelled] {
             if (self)
@@ -356,9 +379,14 @@ void PreviewController::finishRun(quint64 generation, PreviewSnapshotPtr snapsho
     // Never replace a newer picture with an older one.
     if (snapshot && !cancelled && generation > shownGeneration()) {
         m_snapshot = snapshot;
+        QElapsedTimer deliver;
+        deliver.start();
         emit snapshotReady(snapshot);
         emit statusChanged(snapshot->notice);
         m_document->setRunProblems(runProblems(*snapshot));
+        PreviewTimings timings = snapshot->timings;
+        timings.deliverMs = static_cast<double>(deliver.nsecsElapsed()) / 1e6;
+        emit frameTimed(timings);
     } else if (!snapshot && !cancelled && !problem.isEmpty() && generation == m_requested) {
         emit statusChanged(problem);
     }

@@ -4,6 +4,7 @@
 
 #include "PreviewSnapshot.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QThreadPool>
 #include <QTimer>
@@ -57,6 +58,8 @@ signals:
     void longRunChanged(bool running);
     // The graph cannot be previewed now (invalid, failed, cancelled); empty when it can again.
     void statusChanged(const QString &message);
+    // Where a delivered frame's time went (after snapshotReady's slots ran), for benchmarks.
+    void frameTimed(const grove::PreviewTimings &timings);
 
 private:
     void schedule();
@@ -82,6 +85,7 @@ private:
     quint64 m_requested = 0;  // bumped on every change
     quint64 m_runGeneration = 0;
     qint64 m_runStartMs = 0;
+    QElapsedTimer m_waiting;  // since the oldest request no run has taken yet
     double m_lastRunMs = 0;
     int m_debounceMs = 30;
 };

@@ -159,7 +159,8 @@ QString PreviewDock::hoverText() const
 void PreviewDock::showSnapshot(const PreviewSnapshotPtr &snapshot)
 {
     m_snapshot = snapshot;
-    m_view->setPicture(snapshot->image, QSizeF(snapshot->graph.world.width, snapshot->graph.world.height));
+    m_view->setPicture(snapshot->image, QSizeF(snapshot->graph.world.width, snapshot->graph.world.height),
+                       snapshot->generation);
     const bool overlay = m_overlayBox->isChecked() && snapshot->overlayNode == m_selected && !m_selected.empty();
     m_view->setOverlay(overlay ? snapshot->overlay : QImage());
     updateLayers();

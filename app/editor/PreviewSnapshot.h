@@ -26,6 +26,18 @@ struct PreviewLayer
     bool skipped = false;            // not evaluated (a problem of its own or upstream): no numbers
 };
 
+// Where a frame's time went (milliseconds), for grove_bench_editor and the README's breakdown.
+struct PreviewTimings
+{
+    quint64 generation = 0;
+    bool followUp = false;   // the thumbnails and statistics that follow a frame, not the frame
+    double queueMs = 0;      // from the oldest edit the run answers to the run's start
+    double evalMs = 0, renderMs = 0;  // PreviewPipeline: evaluation; ground and sprites
+    double imageMs = 0;      // the picture as a QImage (conversion, scaling to the view)
+    double overlayMs = 0, thumbsMs = 0, statsMs = 0;
+    double deliverMs = 0;    // UI thread: the snapshot handed to the dock, layer table and canvas
+};
+
 struct PreviewSnapshot
 {
     quint64 generation = 0;          // which request this answers; a newer one always wins
@@ -38,6 +50,7 @@ struct PreviewSnapshot
     std::vector<PreviewLayer> layers;  // exported layers in graph order
     double seconds = 0;              // evaluation + painting
     QString notice;                  // what a partial run left out, or empty
+    PreviewTimings timings;
 };
 
 using PreviewSnapshotPtr = std::shared_ptr<const PreviewSnapshot>;

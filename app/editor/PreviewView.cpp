@@ -1,6 +1,7 @@
 // PreviewView: one transform (scale + offset) maps world units to widget pixels.
 #include "PreviewView.h"
 
+#include <QElapsedTimer>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QWheelEvent>
@@ -24,8 +25,9 @@ PreviewView::PreviewView(QWidget *parent) : QWidget(parent)
     setFocusPolicy(Qt::ClickFocus);
 }
 
-void PreviewView::setPicture(const QImage &image, QSizeF worldSize)
+void PreviewView::setPicture(const QImage &image, QSizeF worldSize, quint64 generation)
 {
+    m_generation = generation;
     const bool newWorld = worldSize != m_world;
     m_image = image;
     m_scaled = {};
@@ -74,6 +76,17 @@ bool PreviewView::inWorld(QPointF w) const
 }
 
 void PreviewView::paintEvent(QPaintEvent *)
+{
+    QElapsedTimer clock;
+    clock.start();
+    paintPicture();
+    if (!m_image.isNull()) {
+        m_paintedGeneration = m_generation;
+        emit framePainted(m_generation, clock.nsecsElapsed());
+    }
+}
+
+void PreviewView::paintPicture()
 {
     QPainter p(this);
     p.fillRect(rect(), QColor(24, 25, 28));
