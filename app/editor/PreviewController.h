@@ -1,5 +1,7 @@
 // Keeps the live preview current: on every Document change it (debounced) cancels a stale run and
-// evaluates + paints on a worker thread, delivering results tagged with a generation number.
+// evaluates + paints on a worker thread, delivering results tagged with a generation number: first
+// the frame (the map, counts, cached thumbnails and stats), then, unless a newer edit came, the
+// thumbnails and stats that changed.
 #pragma once
 
 #include "PreviewSnapshot.h"
@@ -49,6 +51,9 @@ public:
     PreviewPipeline &pipeline() { return *m_pipeline; }
     static constexpr int kMaxSide = 1024;   // the picture's longer side
     static constexpr int kLongRunMs = 300;  // runs longer than this show a progress bar
+    static constexpr int kTrimDelayMs = 250;  // idle time before freed memory goes back to the system
+
+    struct WorkerCache;  // the worker thread's thumbnails, stats and overlay, by what they depend on
 
 signals:
     void snapshotReady(grove::PreviewSnapshotPtr snapshot);
@@ -64,17 +69,20 @@ signals:
 private:
     void schedule();
     void startRun();
-    void finishRun(quint64 generation, PreviewSnapshotPtr snapshot, const QString &problem, bool cancelled);
+    void supersede();
+    void deliver(const PreviewSnapshotPtr &snapshot);
+    void finishRun(quint64 generation, bool delivered, const QString &problem, bool cancelled);
     void releaseFreedMemory();
 
-    struct WorkerCache;
     Document *m_document;
     std::shared_ptr<PreviewPipeline> m_pipeline;
     std::shared_ptr<WorkerCache> m_cache;
     QThreadPool m_pool;
     QTimer m_debounce;
     QTimer m_longRun;
+    QTimer m_trim;
     std::shared_ptr<std::atomic<bool>> m_cancel;  // of the run in flight
+    std::shared_ptr<std::atomic<bool>> m_stop;    // of its follow-up: set by a newer request or Cancel
     PreviewSnapshotPtr m_snapshot;
     std::string m_overlayNode;
     std::set<std::string> m_hidden;
@@ -86,7 +94,6 @@ private:
     quint64 m_runGeneration = 0;
     qint64 m_runStartMs = 0;
     QElapsedTimer m_waiting;  // since the oldest request no run has taken yet
-    double m_lastRunMs = 0;
     int m_debounceMs = 30;
 };
 

@@ -24,6 +24,7 @@ struct PreviewLayer
     PointLayerPtr points;
     LayerStats stats;
     bool skipped = false;            // not evaluated (a problem of its own or upstream): no numbers
+    bool statsPending = false;       // stats.count is current, the rest follows the frame
 };
 
 // Where a frame's time went (milliseconds), for grove_bench_editor and the README's breakdown.
@@ -45,12 +46,22 @@ struct PreviewSnapshot
     EvalResult result;
     QImage image;                    // ground + sprites, at the world's aspect
     std::map<std::string, QImage> thumbnails;  // by node id: its first output, small
+    bool thumbnailsPending = false;  // some changed nodes' thumbnails follow the frame
     std::string overlayNode;         // the node the overlay shows (the selection), or empty
     QImage overlay;                  // that node's output over the map, ARGB, the image's size
     std::vector<PreviewLayer> layers;  // exported layers in graph order
     double seconds = 0;              // evaluation + painting
     QString notice;                  // what a partial run left out, or empty
     PreviewTimings timings;
+
+    // Thumbnails and stats are all there (a frame is delivered before them, then completed).
+    bool complete() const
+    {
+        for (const PreviewLayer &layer : layers)
+            if (layer.statsPending)
+                return false;
+        return !thumbnailsPending;
+    }
 };
 
 using PreviewSnapshotPtr = std::shared_ptr<const PreviewSnapshot>;

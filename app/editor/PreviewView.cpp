@@ -28,6 +28,11 @@ PreviewView::PreviewView(QWidget *parent) : QWidget(parent)
 void PreviewView::setPicture(const QImage &image, QSizeF worldSize, quint64 generation)
 {
     m_generation = generation;
+    if (image.cacheKey() == m_image.cacheKey() && worldSize == m_world) {
+        if (generation != m_paintedGeneration)  // the same picture (a frame's follow-up): nothing to scale
+            update();
+        return;
+    }
     const bool newWorld = worldSize != m_world;
     m_image = image;
     m_scaled = {};
@@ -39,6 +44,8 @@ void PreviewView::setPicture(const QImage &image, QSizeF worldSize, quint64 gene
 
 void PreviewView::setOverlay(const QImage &overlay)
 {
+    if (overlay.cacheKey() == m_overlay.cacheKey())
+        return;
     m_overlay = overlay;
     m_scaled = {};
     update();

@@ -209,6 +209,8 @@ void dragBenchmark(benchmark::State &state, Drag drag)
         QWindow *window = w->windowHandle();
         const QPoint press = window->mapFromGlobal(slider->mapToGlobal(handleCenter(slider)));
         QTest::mousePress(window, Qt::LeftButton, {}, press);
+        if (qEnvironmentVariableIsSet("GROVE_BENCH_DEBUG"))
+            qInfo("buttons %d down %d", int(QGuiApplication::mouseButtons()), int(slider->isSliderDown()));
         heartbeat.start();
         lastBeat = clock.nsecsElapsed();
         lastCpu = threadCpuNs();
