@@ -109,6 +109,7 @@ QImage toQImage(const Image &image)
 // What a run needs besides the graph; copied on the UI thread when the run starts.
 struct RunInput
 {
+    int maxSide = PreviewController::kMaxSide;  // smaller for a draft
     Graph graph;
     std::set<std::string> hidden;
     std::string overlayNode;
@@ -144,7 +145,7 @@ PreviewSnapshotPtr computeFrame(PreviewPipeline &pipeline, const NodeRegistry &r
                                 const std::function<void(const EvalProgress &)> &progress, QString *problem)
 {
     const Graph &graph = in.graph;
-    const auto [w, h] = previewSize(graph.world, PreviewController::kMaxSide);
+    const auto [w, h] = previewSize(graph.world, in.maxSide);
     // the progress names each step for the status bar: "evaluating NODE", then "statistics of LAYER"
     PreviewFrame frame = pipeline.run(graph, w, h, cancel, [&](const EvalProgress &p) {
         EvalProgress step = p;
@@ -320,6 +321,9 @@ PreviewController::PreviewController(Document *document, QObject *parent)
     m_trim.setSingleShot(true);
     m_trim.setInterval(kTrimDelayMs);
     connect(&m_trim, &QTimer::timeout, this, &PreviewController::releaseFreedMemory);
+    m_refine.setSingleShot(true);
+    m_refine.setInterval(kRefinePollMs);
+    connect(&m_refine, &QTimer::timeout, this, &PreviewController::refineDraft);
     m_longRun.setSingleShot(true);
     m_longRun.setInterval(kLongRunMs);
     connect(&m_longRun, &QTimer::timeout, this, [this] {
@@ -430,6 +434,7 @@ void PreviewController::startRun()
         return;
     }
     m_trim.stop();
+    m_refine.stop();
     m_pending = false;
     m_userCancelled = false;
     m_running = true;
@@ -451,6 +456,12 @@ void PreviewController::startRun()
     input->graph = m_document->graph();
     input->overlayNode = m_overlayEnabled ? m_overlayNode : std::string();
     input->hidden = m_hidden;
+    // During a drag the map is drawn at the size the view shows it (when that is smaller): the
+    // same picture on screen for a fraction of the pixels. The full picture follows the drag.
+    const bool draft = QGuiApplication::mouseButtons() != Qt::NoButton && m_displaySide > 0
+                       && previewSize(input->graph.world, m_displaySide) != previewSize(input->graph.world, kMaxSide);
+    if (draft)
+        input->maxSide = m_displaySide;
     const NodeRegistry *registry = &m_document->registry();
     QPointer<PreviewController> self(this);
     m_pool.start([=] {
@@ -482,6 +493,7 @@ void PreviewController::startRun()
             edited->generation = generation;
             edited->timings.generation = generation;
             edited->timings.queueMs = queueMs;
+            edited->draft = draft;
             deliver(frame);  // the map first; what follows never holds it up
             if (!frame->complete() && !stopFlag->load())
                 if (PreviewSnapshotPtr full = followUp(*frame, *cache, stopFlag.get(), report))
@@ -529,7 +541,26 @@ void PreviewController::finishRun(quint64 generation, bool delivered, const QStr
     } else {
         emit longRunChanged(false);
         m_trim.start();
+        refineDraft();
     }
+}
+
+// A draft on show and the drag over: the same graph again at full size (the evaluator's cache
+// answers it, so only the picture is drawn again). While the button is still down, look again soon.
+void PreviewController::refineDraft()
+{
+    if (!m_snapshot || !m_snapshot->draft || m_running || m_userCancelled)
+        return;
+    if (QGuiApplication::mouseButtons() != Qt::NoButton) {
+        m_refine.start();
+        return;
+    }
+    refresh();
+}
+
+void PreviewController::setDisplaySide(int pixels)
+{
+    m_displaySide = std::max(0, pixels);
 }
 
 // Runs free their rasters and point sets on several threads, and glibc keeps what those threads'

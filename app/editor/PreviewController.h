@@ -43,6 +43,9 @@ public:
     // Exported layers (node ids) left off the picture.
     void setHiddenLayers(const std::set<std::string> &ids);
     void setDebounceMs(int ms) { m_debounceMs = ms; }
+    // The longer side, in device pixels, of the map as the view shows it (0: unknown). Runs during
+    // a drag draw their picture at this size when it is below kMaxSide (PreviewSnapshot::draft).
+    void setDisplaySide(int pixels);
     // Asks for a new run of the current graph.
     void refresh();
     // Stops the run in flight (the status bar's Cancel); the preview keeps its last picture.
@@ -52,6 +55,7 @@ public:
     static constexpr int kMaxSide = 1024;   // the picture's longer side
     static constexpr int kLongRunMs = 300;  // runs longer than this show a progress bar
     static constexpr int kTrimDelayMs = 250;  // idle time before freed memory goes back to the system
+    static constexpr int kRefinePollMs = 50;  // a draft waits for the button's release this often
 
     struct WorkerCache;  // the worker thread's thumbnails, stats and overlay, by what they depend on
 
@@ -70,6 +74,7 @@ private:
     void schedule();
     void startRun();
     void supersede();
+    void refineDraft();
     void deliver(const PreviewSnapshotPtr &snapshot);
     void finishRun(quint64 generation, bool delivered, const QString &problem, bool cancelled);
     void releaseFreedMemory();
@@ -81,6 +86,8 @@ private:
     QTimer m_debounce;
     QTimer m_longRun;
     QTimer m_trim;
+    QTimer m_refine;
+    int m_displaySide = 0;
     std::shared_ptr<std::atomic<bool>> m_cancel;  // of the run in flight
     std::shared_ptr<std::atomic<bool>> m_stop;    // of its follow-up: set by a newer request or Cancel
     PreviewSnapshotPtr m_snapshot;

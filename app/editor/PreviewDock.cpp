@@ -122,6 +122,7 @@ PreviewDock::PreviewDock(Document *document, PreviewController *controller, QWid
             setSelectedNode(to);
     });
     connect(controller, &PreviewController::snapshotReady, this, &PreviewDock::showSnapshot);
+    connect(m_view, &PreviewView::displaySideChanged, controller, &PreviewController::setDisplaySide);
     connect(controller, &PreviewController::statusChanged, this, [this](const QString &message) {
         m_status->setText(message);
         m_status->setVisible(!message.isEmpty());

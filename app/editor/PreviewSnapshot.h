@@ -51,6 +51,7 @@ struct PreviewSnapshot
     QImage overlay;                  // that node's output over the map, ARGB, the image's size
     std::vector<PreviewLayer> layers;  // exported layers in graph order
     double seconds = 0;              // evaluation + painting
+    bool draft = false;              // drawn during a drag at the view's size; the full picture follows
     QString notice;                  // what a partial run left out, or empty
     PreviewTimings timings;
 

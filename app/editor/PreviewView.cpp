@@ -64,7 +64,17 @@ void PreviewView::fitToView()
     const double margin = 6;
     m_scale = std::max(1e-6, std::min((width() - 2 * margin) / m_world.width(), (height() - 2 * margin) / m_world.height()));
     m_offset = QPointF((width() - m_world.width() * m_scale) / 2, (height() - m_world.height() * m_scale) / 2);
+    reportDisplaySide();
     update();
+}
+
+void PreviewView::reportDisplaySide()
+{
+    const int side = static_cast<int>(std::ceil(std::max(m_world.width(), m_world.height()) * m_scale * devicePixelRatioF()));
+    if (side != m_displaySide) {
+        m_displaySide = side;
+        emit displaySideChanged(side);
+    }
 }
 
 QPointF PreviewView::worldAt(QPointF p) const
@@ -171,6 +181,7 @@ void PreviewView::wheelEvent(QWheelEvent *event)
     m_scale = std::clamp(m_scale * std::pow(1.25, steps), fit * kMinZoomFactor, fit * kMaxZoomFactor);
     m_offset = cursor - anchor * m_scale;  // the world point under the cursor stays there
     m_fitted = false;
+    reportDisplaySide();
     update();
     event->accept();
 }

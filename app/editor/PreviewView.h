@@ -41,6 +41,8 @@ signals:
     void clicked(QPointF world);
     // After every paint that showed a picture: its generation and the paint's duration.
     void framePainted(quint64 generation, qint64 paintNs);
+    // The map's size on screen changed (fit, zoom, resize): its longer side in device pixels.
+    void displaySideChanged(int pixels);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -55,6 +57,7 @@ protected:
 private:
     void paintPicture();
     bool inWorld(QPointF world) const;
+    void reportDisplaySide();
     // The picture with its overlay, scaled to `size` once: a paint is then a plain copy, not a
     // smooth rescale of the whole picture (which held the UI thread up while a slider dragged).
     const QImage *scaledPicture(QSize size, bool smooth);
@@ -72,6 +75,7 @@ private:
     std::optional<QPoint> m_press;
     QPointF m_pressOffset;
     bool m_panning = false;
+    int m_displaySide = 0;
 };
 
 } // namespace grove
