@@ -11,6 +11,7 @@
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QGuiApplication>
+#include <QMouseEvent>
 #include <QPointer>
 
 #include <algorithm>
@@ -321,9 +322,7 @@ PreviewController::PreviewController(Document *document, QObject *parent)
     m_trim.setSingleShot(true);
     m_trim.setInterval(kTrimDelayMs);
     connect(&m_trim, &QTimer::timeout, this, &PreviewController::releaseFreedMemory);
-    m_refine.setSingleShot(true);
-    m_refine.setInterval(kRefinePollMs);
-    connect(&m_refine, &QTimer::timeout, this, &PreviewController::refineDraft);
+    qApp->installEventFilter(this);  // the release that ends a drag brings the full picture
     m_longRun.setSingleShot(true);
     m_longRun.setInterval(kLongRunMs);
     connect(&m_longRun, &QTimer::timeout, this, [this] {
@@ -434,7 +433,6 @@ void PreviewController::startRun()
         return;
     }
     m_trim.stop();
-    m_refine.stop();
     m_pending = false;
     m_userCancelled = false;
     m_running = true;
@@ -546,16 +544,21 @@ void PreviewController::finishRun(quint64 generation, bool delivered, const QStr
 }
 
 // A draft on show and the drag over: the same graph again at full size (the evaluator's cache
-// answers it, so only the picture is drawn again). While the button is still down, look again soon.
+// answers it, so only the picture is drawn again). While the button is down, the release does it.
 void PreviewController::refineDraft()
 {
-    if (!m_snapshot || !m_snapshot->draft || m_running || m_userCancelled)
+    if (!m_snapshot || !m_snapshot->draft || m_running || m_userCancelled
+        || QGuiApplication::mouseButtons() != Qt::NoButton)
         return;
-    if (QGuiApplication::mouseButtons() != Qt::NoButton) {
-        m_refine.start();
-        return;
-    }
     refresh();
+}
+
+bool PreviewController::eventFilter(QObject *watched, QEvent *event)
+{
+    if (event->type() == QEvent::MouseButtonRelease && m_snapshot && m_snapshot->draft && !m_running
+        && static_cast<QMouseEvent *>(event)->buttons() == Qt::NoButton && !m_userCancelled)
+        refresh();
+    return QObject::eventFilter(watched, event);
 }
 
 void PreviewController::setDisplaySide(int pixels)

@@ -55,9 +55,11 @@ public:
     static constexpr int kMaxSide = 1024;   // the picture's longer side
     static constexpr int kLongRunMs = 300;  // runs longer than this show a progress bar
     static constexpr int kTrimDelayMs = 250;  // idle time before freed memory goes back to the system
-    static constexpr int kRefinePollMs = 50;  // a draft waits for the button's release this often
 
     struct WorkerCache;  // the worker thread's thumbnails, stats and overlay, by what they depend on
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 signals:
     void snapshotReady(grove::PreviewSnapshotPtr snapshot);
@@ -86,7 +88,6 @@ private:
     QTimer m_debounce;
     QTimer m_longRun;
     QTimer m_trim;
-    QTimer m_refine;
     int m_displaySide = 0;
     std::shared_ptr<std::atomic<bool>> m_cancel;  // of the run in flight
     std::shared_ptr<std::atomic<bool>> m_stop;    // of its follow-up: set by a newer request or Cancel
