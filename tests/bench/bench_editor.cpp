@@ -213,15 +213,22 @@ void dragBenchmark(benchmark::State &state, Drag drag)
         heartbeat.start();
         lastBeat = clock.nsecsElapsed();
         lastCpu = threadCpuNs();
+        // A hand wiggling the value about where it was: down a fifth of the edits, up two fifths,
+        // down again, ... one slider step (a new value) per edit. Every value is evaluated anew:
+        // the evaluator keeps only the current graph's results.
         const int start = slider->value();
-        const int direction = start + edits <= slider->maximum() ? 1 : -1;
+        const int amplitude = std::max(1, std::min(edits / 5, std::min(start - slider->minimum(), slider->maximum() - start)));
+        auto position = [&](int i) {  // a triangle wave through start, first downwards
+            const int phase = (i + amplitude) % (4 * amplitude);
+            return start - amplitude + std::abs(phase - 2 * amplitude);
+        };
         QEventLoop loop;
         QTimer driver;
         driver.setTimerType(Qt::PreciseTimer);
         driver.setInterval(intervalMs);
         QObject::connect(&driver, &QTimer::timeout, [&] {
             const qint64 at = clock.nsecsElapsed();
-            slider->setValue(start + direction * static_cast<int>(log.size() + 1));  // a new value every step
+            slider->setValue(position(static_cast<int>(log.size()) + 1));
             log.push_back({preview->requestedGeneration(), at});
             if (static_cast<int>(log.size()) == edits) {
                 driver.stop();
