@@ -40,7 +40,7 @@ PreviewFrame PreviewPipeline::run(const Graph &graph, int width, int height, con
     Image ground;
     RenderOptions groundOptions = options;
     groundOptions.threads = std::max(1, defaultRasterThreads() - 1);
-    if (!key.empty() && key == m_groundKey && !m_ground.empty()) {
+    if (!key.empty() && findGround(key)) {
         frame.groundReused = true;
     } else if (!key.empty()) {
         groundThread = std::thread([&] { ground = renderGround(graph, sinks, width, height, groundOptions); });
@@ -55,25 +55,45 @@ PreviewFrame PreviewPipeline::run(const Graph &graph, int width, int height, con
     frame.evalSeconds = std::chrono::duration<double>(evaluated - start).count();
     if (groundThread.joinable()) {
         groundThread.join();
-        m_ground = std::move(ground);
-        m_groundKey = m_ground.empty() ? std::string() : key;
+        keepGround(key, std::move(ground));
     }
     if (!frame.result.ok())
         return frame;
     // The full run may paint from another node than the first pass found (none had a result then).
     key = groundKey(graph, frame.result) + size;
-    if (key != m_groundKey || m_ground.empty()) {
-        m_ground = renderGround(graph, frame.result, width, height, options);
-        m_groundKey = m_ground.empty() ? std::string() : key;
+    if (!findGround(key)) {
+        keepGround(key, renderGround(graph, frame.result, width, height, options));
         frame.groundReused = false;
     }
-    if (m_ground.empty())
+    const Image *kept = findGround(key);
+    if (!kept)
         return frame;
-    Image image = m_ground;
+    Image image = *kept;
     if (drawLayers(image, graph, frame.result, options))
         frame.image = std::move(image);
     frame.renderSeconds = std::chrono::duration<double>(Clock::now() - evaluated).count();
     return frame;
+}
+
+const Image *PreviewPipeline::findGround(const std::string &key) const
+{
+    for (const Ground &g : m_grounds)
+        if (!g.image.empty() && g.key == key)
+            return &g.image;
+    return nullptr;
+}
+
+void PreviewPipeline::keepGround(const std::string &key, Image image)
+{
+    if (image.empty() || key.empty())  // cancelled: nothing to keep
+        return;
+    // A newer ground of the same size replaces its own size's entry; otherwise the older one goes.
+    const std::string size = key.substr(key.rfind('@'));
+    const bool sameSizeFirst = m_grounds[0].key.size() >= size.size()
+                               && m_grounds[0].key.compare(m_grounds[0].key.size() - size.size(), size.size(), size) == 0;
+    if (!sameSizeFirst)
+        m_grounds[1] = std::move(m_grounds[0]);
+    m_grounds[0] = {key, std::move(image)};
 }
 
 } // namespace grove

@@ -41,8 +41,16 @@ private:
     const NodeRegistry &m_registry;
     Evaluator m_evaluator;
     std::mutex m_mutex;
-    std::string m_groundKey;  // groundKey() and size of m_ground
-    Image m_ground;
+    // The grounds of the last two sizes (groundKey() and size each, newest first): the editor
+    // alternates between a drag's size and the full one, and each keeps its ground.
+    struct Ground
+    {
+        std::string key;
+        Image image;
+    };
+    Ground m_grounds[2];
+    const Image *findGround(const std::string &key) const;
+    void keepGround(const std::string &key, Image image);
 };
 
 } // namespace grove

@@ -8,9 +8,13 @@
 #include "PreviewDock.h"
 #include "PreviewView.h"
 #include "ProblemsPanel.h"
+#include "ParamEditors.h"
 #include "ValueCommands.h"
 
 #include <QElapsedTimer>
+#include <QSlider>
+#include <QTreeWidget>
+#include <QWindow>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
@@ -19,6 +23,7 @@
 #include <QTemporaryDir>
 #include <QUndoStack>
 
+#include <algorithm>
 #include <set>
 
 using namespace grove;
@@ -108,11 +113,13 @@ private slots:
     }
 
     // Issue 12, item 13: statistics of a big layer are work the progress shows and Cancel stops.
+    // Issue 19: they follow the picture, which shows (with the layer's count) before they start.
     void statisticsShowInTheProgressAndCancelStopsThem()
     {
         auto w = openWindow(kBigWorld);
         QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 60000);
         const PreviewSnapshotPtr before = w->preview()->snapshot();
+        const quint64 beforeGeneration = before->generation;
         bool evaluated = false;
         QString statsNode;
         connect(w->preview(), &PreviewController::progress, this, [&](int, const QString &node) {
@@ -133,7 +140,137 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!w->preview()->isRunning(), 10000);
         QVERIFY2(clock.elapsed() < 1500, qPrintable(QString("cancel took %1 ms").arg(clock.elapsed())));
         QVERIFY(evaluated);
-        QCOMPARE(w->preview()->snapshot(), before);
+        // The new picture stays, with the layer's count; its other numbers were never computed.
+        const PreviewSnapshotPtr after = w->preview()->snapshot();
+        QVERIFY(after->generation > beforeGeneration);
+        QVERIFY(!after->complete());
+        QCOMPARE(after->layers.size(), size_t(1));
+        QVERIFY(after->layers.front().statsPending);
+        QVERIFY(after->layers.front().stats.count > before->layers.front().stats.count);
+        QVERIFY(w->previewDock()->view()->picture().cacheKey() == after->image.cacheKey());
+        QTreeWidget *table = w->previewDock()->layerTable();
+        QCOMPARE(table->topLevelItem(0)->text(1), QString::number(after->layers.front().stats.count));
+        QCOMPARE(table->topLevelItem(0)->text(2), QString("…"));
+        QTest::qWait(300);  // nothing starts by itself after a Cancel
+        QVERIFY(!w->preview()->isRunning());
+        QCOMPARE(w->preview()->snapshot(), after);
+    }
+
+    // Issue 19: thumbnails and statistics follow the frame. An edit first delivers the picture with
+    // the changed layer's count, the unchanged layers' stats and the unchanged nodes' thumbnails;
+    // then the same picture again, completed. A newer edit stops that follow-up at once.
+    void thumbnailsAndStatisticsFollowTheFrame()
+    {
+        auto w = openWindow(kIsland);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 60000);
+        const PreviewSnapshotPtr before = w->preview()->snapshot();
+        QVERIFY(before->complete());
+        std::vector<PreviewSnapshotPtr> delivered;
+        connect(w->preview(), &PreviewController::snapshotReady, this,
+                [&](const PreviewSnapshotPtr &s) { delivered.push_back(s); });
+        setParam(w->document(), "flowers", "radius", Value(9.0));
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 60000);
+        QCOMPARE(delivered.size(), size_t(2));
+        const PreviewSnapshotPtr frame = delivered[0], full = delivered[1];
+        QCOMPARE(frame->generation, full->generation);
+        QVERIFY(!frame->complete() && full->complete());
+        QVERIFY(frame->image.cacheKey() == full->image.cacheKey());
+        QVERIFY(frame->thumbnailsPending && !frame->thumbnails.count("flowers") && frame->thumbnails.count("trees"));
+        QVERIFY(full->thumbnails.count("flowers"));
+        for (size_t i = 0; i < frame->layers.size(); ++i) {
+            const bool changed = frame->layers[i].nodeId == "flowers";
+            QCOMPARE(frame->layers[i].statsPending, changed);
+            QCOMPARE(frame->layers[i].stats.count, full->layers[i].stats.count);
+            if (!changed)
+                QCOMPARE(frame->layers[i].stats.tightest, before->layers[i].stats.tightest);
+        }
+
+        // Seconds of statistics (a dense layer) give way to the next edit: the frame shows, the
+        // statistics stop, the newer edit's frame follows without waiting for them.
+        auto big = openWindow(kBigWorld);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(big.get()), 60000);
+        QString step;
+        connect(big->preview(), &PreviewController::progress, this, [&](int, const QString &s) { step = s; });
+        setParam(big->document(), "dots", "radius", Value(2.5));
+        QTRY_VERIFY_WITH_TIMEOUT(step.startsWith("statistics"), 60000);
+        const quint64 dense = big->preview()->shownGeneration();
+        QCOMPARE(dense, big->preview()->requestedGeneration());  // the frame came before its stats
+        QElapsedTimer clock;
+        clock.start();
+        setParam(big->document(), "dots", "radius", Value(150.0));
+        QTRY_VERIFY_WITH_TIMEOUT(big->preview()->shownGeneration() > dense, 10000);
+        QVERIFY2(clock.elapsed() < 1000, qPrintable(QString("the newer edit waited %1 ms").arg(clock.elapsed())));
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(big.get()), 60000);
+        QVERIFY(big->preview()->snapshot()->complete());
+    }
+
+    // Issue 19: latest wins. A slider drag far faster than the preview: runs take the newest value
+    // when they start (no queue of stale values), no painted frame is older than one painted before
+    // it, frames are drawn at the view's size while the button is down, and after the release the
+    // preview shows the final value in full.
+    void aDragNeverQueuesStaleWorkAndEndsOnTheFinalValue()
+    {
+        auto w = openWindow(kIsland);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 60000);
+        w->selectNode("flowers");
+        QCoreApplication::processEvents();
+        auto *editor = w->findChild<ParamEditor *>("param:radius");
+        QVERIFY(editor);
+        auto *slider = editor->findChild<QSlider *>();
+        QVERIFY(slider && slider->isVisible());
+        PreviewController *preview = w->preview();
+        PreviewView *view = w->previewDock()->view();
+        const QSize full = preview->snapshot()->image.size();
+
+        std::vector<quint64> painted;
+        connect(view, &PreviewView::framePainted, this, [&](quint64 g, qint64) { painted.push_back(g); });
+        struct Delivery
+        {
+            quint64 generation, requestedBefore;
+            bool draft;
+            QSize size;
+        };
+        std::vector<Delivery> frames;
+        quint64 requestedAtLastFrame = preview->requestedGeneration();
+        connect(preview, &PreviewController::snapshotReady, this, [&](const PreviewSnapshotPtr &s) {
+            if (!frames.empty() && frames.back().generation == s->generation)
+                return;  // the frame's follow-up
+            frames.push_back({s->generation, requestedAtLastFrame, s->draft, s->image.size()});
+            requestedAtLastFrame = preview->requestedGeneration();
+        });
+        QWindow *window = w->windowHandle();
+        const QPoint press = window->mapFromGlobal(slider->mapToGlobal(QPoint(slider->width() / 40, slider->height() / 2)));
+        QTest::mousePress(window, Qt::LeftButton, {}, press);
+        QVERIFY(slider->isSliderDown());
+        const int start = slider->value();
+        for (int i = 1; i <= 60; ++i) {  // an edit every 3 ms: several per run
+            slider->setValue(start + i);
+            QTest::qWait(3);
+        }
+        const quint64 last = preview->requestedGeneration();
+        // The hand rests before letting go: the last value shows as a draft, in full after the release.
+        QTRY_VERIFY_WITH_TIMEOUT(!preview->isRunning() && preview->shownGeneration() == last, 30000);
+        QVERIFY(preview->snapshot()->draft);
+        QTest::qWait(100);
+        QVERIFY(preview->snapshot()->draft);
+        QTest::mouseRelease(window, Qt::LeftButton, {}, press);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 60000);
+
+        QVERIFY2(frames.size() >= 2 && frames.size() < 40, qPrintable(QString::number(frames.size())));
+        for (size_t i = 1; i < frames.size(); ++i)  // each run answered the newest edit when it started
+            QVERIFY2(frames[i].generation >= frames[i].requestedBefore,
+                     qPrintable(QString("frame %1 answers %2, yet %3 was asked for when the one before showed")
+                                    .arg(i).arg(frames[i].generation).arg(frames[i].requestedBefore)));
+        for (size_t i = 1; i < painted.size(); ++i)
+            QVERIFY2(painted[i] >= painted[i - 1], "a stale frame was painted after a newer one");
+        QVERIFY(std::any_of(frames.begin(), frames.end(), [&](const Delivery &d) {
+            return d.draft && d.size.width() < full.width();
+        }));
+        QVERIFY(painted.back() >= last);
+        const PreviewSnapshotPtr shown = preview->snapshot();
+        QVERIFY(!shown->draft && shown->complete());
+        QCOMPARE(shown->image.size(), full);
+        QCOMPARE(*w->document()->graph().node("flowers")->param("radius"), *shown->graph.node("flowers")->param("radius"));
     }
 
     void problemsShowAndTheRestOfThePreviewFollows_data()

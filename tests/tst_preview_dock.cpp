@@ -124,9 +124,9 @@ private slots:
     {
         auto w = openWindow(kIsland);
         QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
-        std::vector<quint64> shown;
+        std::vector<PreviewSnapshotPtr> shown;
         connect(w->preview(), &PreviewController::snapshotReady, this,
-                [&](const PreviewSnapshotPtr &s) { shown.push_back(s->generation); });
+                [&](const PreviewSnapshotPtr &s) { shown.push_back(s); });
         w->preview()->setDebounceMs(0);
         setParam(w->document(), "flowers", "radius", Value(1.05));
         QTest::qWait(5);
@@ -135,8 +135,11 @@ private slots:
         setParam(w->document(), "flowers", "radius", Value(7.5));
         QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 60000);
         QVERIFY(!shown.empty());
+        // A generation shows at most twice: its frame, then the same frame with its thumbnails and stats.
         for (size_t i = 1; i < shown.size(); ++i)
-            QVERIFY(shown[i] > shown[i - 1]);
+            QVERIFY(shown[i]->generation > shown[i - 1]->generation
+                    || (shown[i]->generation == shown[i - 1]->generation && !shown[i - 1]->complete()
+                        && shown[i]->complete() && shown[i]->image.cacheKey() == shown[i - 1]->image.cacheKey()));
         QCOMPARE(w->preview()->shownGeneration(), w->preview()->requestedGeneration());
         // The counts are those of the graph as it is now.
         Evaluator fresh(w->document()->registry());

@@ -79,10 +79,14 @@ void MainWindow::showThumbnails()
     const PreviewSnapshotPtr snap = m_preview->snapshot();
     if (!snap)
         return;
+    // A frame whose changed thumbnails follow keeps those cards' pictures until they come.
     for (const Node &node : m_document->graph().nodes)
         if (NodeItem *item = m_scene->nodeItem(node.id)) {
             auto it = snap->thumbnails.find(node.id);
-            item->setThumbnail(it == snap->thumbnails.end() ? QImage() : it->second);
+            if (it != snap->thumbnails.end())
+                item->setThumbnail(it->second);
+            else if (!snap->thumbnailsPending)
+                item->setThumbnail(QImage());
         }
 }
 

@@ -1,9 +1,12 @@
 // Keeps the live preview current: on every Document change it (debounced) cancels a stale run and
-// evaluates + paints on a worker thread, delivering results tagged with a generation number.
+// evaluates + paints on a worker thread, delivering results tagged with a generation number: first
+// the frame (the map, counts, cached thumbnails and stats), then, unless a newer edit came, the
+// thumbnails and stats that changed.
 #pragma once
 
 #include "PreviewSnapshot.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QThreadPool>
 #include <QTimer>
@@ -40,6 +43,9 @@ public:
     // Exported layers (node ids) left off the picture.
     void setHiddenLayers(const std::set<std::string> &ids);
     void setDebounceMs(int ms) { m_debounceMs = ms; }
+    // The longer side, in device pixels, of the map as the view shows it (0: unknown). Runs during
+    // a drag draw their picture at this size when it is below kMaxSide (PreviewSnapshot::draft).
+    void setDisplaySide(int pixels);
     // Asks for a new run of the current graph.
     void refresh();
     // Stops the run in flight (the status bar's Cancel); the preview keeps its last picture.
@@ -48,6 +54,12 @@ public:
     PreviewPipeline &pipeline() { return *m_pipeline; }
     static constexpr int kMaxSide = 1024;   // the picture's longer side
     static constexpr int kLongRunMs = 300;  // runs longer than this show a progress bar
+    static constexpr int kTrimDelayMs = 250;  // idle time before freed memory goes back to the system
+
+    struct WorkerCache;  // the worker thread's thumbnails, stats and overlay, by what they depend on
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 signals:
     void snapshotReady(grove::PreviewSnapshotPtr snapshot);
@@ -57,21 +69,28 @@ signals:
     void longRunChanged(bool running);
     // The graph cannot be previewed now (invalid, failed, cancelled); empty when it can again.
     void statusChanged(const QString &message);
+    // Where a delivered frame's time went (after snapshotReady's slots ran), for benchmarks.
+    void frameTimed(const grove::PreviewTimings &timings);
 
 private:
     void schedule();
     void startRun();
-    void finishRun(quint64 generation, PreviewSnapshotPtr snapshot, const QString &problem, bool cancelled);
+    void supersede();
+    void refineDraft();
+    void deliver(const PreviewSnapshotPtr &snapshot);
+    void finishRun(quint64 generation, bool delivered, const QString &problem, bool cancelled);
     void releaseFreedMemory();
 
-    struct WorkerCache;
     Document *m_document;
     std::shared_ptr<PreviewPipeline> m_pipeline;
     std::shared_ptr<WorkerCache> m_cache;
     QThreadPool m_pool;
     QTimer m_debounce;
     QTimer m_longRun;
+    QTimer m_trim;
+    int m_displaySide = 0;
     std::shared_ptr<std::atomic<bool>> m_cancel;  // of the run in flight
+    std::shared_ptr<std::atomic<bool>> m_stop;    // of its follow-up: set by a newer request or Cancel
     PreviewSnapshotPtr m_snapshot;
     std::string m_overlayNode;
     std::set<std::string> m_hidden;
@@ -82,7 +101,7 @@ private:
     quint64 m_requested = 0;  // bumped on every change
     quint64 m_runGeneration = 0;
     qint64 m_runStartMs = 0;
-    double m_lastRunMs = 0;
+    QElapsedTimer m_waiting;  // since the oldest request no run has taken yet
     int m_debounceMs = 30;
 };
 

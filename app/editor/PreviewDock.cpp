@@ -122,6 +122,7 @@ PreviewDock::PreviewDock(Document *document, PreviewController *controller, QWid
             setSelectedNode(to);
     });
     connect(controller, &PreviewController::snapshotReady, this, &PreviewDock::showSnapshot);
+    connect(m_view, &PreviewView::displaySideChanged, controller, &PreviewController::setDisplaySide);
     connect(controller, &PreviewController::statusChanged, this, [this](const QString &message) {
         m_status->setText(message);
         m_status->setVisible(!message.isEmpty());
@@ -159,7 +160,8 @@ QString PreviewDock::hoverText() const
 void PreviewDock::showSnapshot(const PreviewSnapshotPtr &snapshot)
 {
     m_snapshot = snapshot;
-    m_view->setPicture(snapshot->image, QSizeF(snapshot->graph.world.width, snapshot->graph.world.height));
+    m_view->setPicture(snapshot->image, QSizeF(snapshot->graph.world.width, snapshot->graph.world.height),
+                       snapshot->generation);
     const bool overlay = m_overlayBox->isChecked() && snapshot->overlayNode == m_selected && !m_selected.empty();
     m_view->setOverlay(overlay ? snapshot->overlay : QImage());
     updateLayers();
@@ -195,6 +197,17 @@ void PreviewDock::updateLayers()
         }
         const LayerStats &s = layer.stats;
         item->setText(CountColumn, QString::number(s.count));
+        if (layer.statsPending) {  // the count is current; the rest follows the picture
+            for (int c = TightestColumn; c <= ClearingColumn; ++c) {
+                item->setText(c, QStringLiteral("…"));
+                item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
+                item->setToolTip(c, tr("Computed once the picture is shown and no newer edit is waiting"));
+            }
+            item->setTextAlignment(CountColumn, Qt::AlignRight | Qt::AlignVCenter);
+            if (layer.nodeId == m_selected || (id == current && m_selected.empty()))
+                m_layers->setCurrentItem(item);
+            continue;
+        }
         item->setText(TightestColumn, s.count >= 2 ? number(s.tightest) : "–");
         item->setText(TooCloseColumn, QString::number(s.tooClose));
         item->setText(ClearingColumn, s.count ? tr("%1 at %2, %3")
@@ -229,7 +242,7 @@ void PreviewDock::updateCircle()
     }
     const std::string id = item->data(NameColumn, Qt::UserRole).toString().toStdString();
     for (const PreviewLayer &layer : m_snapshot->layers)
-        if (layer.nodeId == id && layer.stats.count) {
+        if (layer.nodeId == id && layer.stats.count && !layer.statsPending) {
             m_view->setCircle(QPointF(layer.stats.clearingX, layer.stats.clearingY), layer.stats.clearingDiameter);
             return;
         }

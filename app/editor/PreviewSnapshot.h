@@ -24,6 +24,19 @@ struct PreviewLayer
     PointLayerPtr points;
     LayerStats stats;
     bool skipped = false;            // not evaluated (a problem of its own or upstream): no numbers
+    bool statsPending = false;       // stats.count is current, the rest follows the frame
+};
+
+// Where a frame's time went (milliseconds), for grove_bench_editor and the README's breakdown.
+struct PreviewTimings
+{
+    quint64 generation = 0;
+    bool followUp = false;   // the thumbnails and statistics that follow a frame, not the frame
+    double queueMs = 0;      // from the oldest edit the run answers to the run's start
+    double evalMs = 0, renderMs = 0;  // PreviewPipeline: evaluation; ground and sprites
+    double imageMs = 0;      // the picture as a QImage (conversion, scaling to the view)
+    double overlayMs = 0, thumbsMs = 0, statsMs = 0;
+    double deliverMs = 0;    // UI thread: the snapshot handed to the dock, layer table and canvas
 };
 
 struct PreviewSnapshot
@@ -33,11 +46,23 @@ struct PreviewSnapshot
     EvalResult result;
     QImage image;                    // ground + sprites, at the world's aspect
     std::map<std::string, QImage> thumbnails;  // by node id: its first output, small
+    bool thumbnailsPending = false;  // some changed nodes' thumbnails follow the frame
     std::string overlayNode;         // the node the overlay shows (the selection), or empty
     QImage overlay;                  // that node's output over the map, ARGB, the image's size
     std::vector<PreviewLayer> layers;  // exported layers in graph order
     double seconds = 0;              // evaluation + painting
+    bool draft = false;              // drawn during a drag at the view's size; the full picture follows
     QString notice;                  // what a partial run left out, or empty
+    PreviewTimings timings;
+
+    // Thumbnails and stats are all there (a frame is delivered before them, then completed).
+    bool complete() const
+    {
+        for (const PreviewLayer &layer : layers)
+            if (layer.statsPending)
+                return false;
+        return !thumbnailsPending;
+    }
 };
 
 using PreviewSnapshotPtr = std::shared_ptr<const PreviewSnapshot>;

@@ -1,6 +1,7 @@
 // PreviewView: one transform (scale + offset) maps world units to widget pixels.
 #include "PreviewView.h"
 
+#include <QElapsedTimer>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QWheelEvent>
@@ -24,8 +25,14 @@ PreviewView::PreviewView(QWidget *parent) : QWidget(parent)
     setFocusPolicy(Qt::ClickFocus);
 }
 
-void PreviewView::setPicture(const QImage &image, QSizeF worldSize)
+void PreviewView::setPicture(const QImage &image, QSizeF worldSize, quint64 generation)
 {
+    m_generation = generation;
+    if (image.cacheKey() == m_image.cacheKey() && worldSize == m_world) {
+        if (generation != m_paintedGeneration)  // the same picture (a frame's follow-up): nothing to scale
+            update();
+        return;
+    }
     const bool newWorld = worldSize != m_world;
     m_image = image;
     m_scaled = {};
@@ -37,6 +44,8 @@ void PreviewView::setPicture(const QImage &image, QSizeF worldSize)
 
 void PreviewView::setOverlay(const QImage &overlay)
 {
+    if (overlay.cacheKey() == m_overlay.cacheKey())
+        return;
     m_overlay = overlay;
     m_scaled = {};
     update();
@@ -55,7 +64,17 @@ void PreviewView::fitToView()
     const double margin = 6;
     m_scale = std::max(1e-6, std::min((width() - 2 * margin) / m_world.width(), (height() - 2 * margin) / m_world.height()));
     m_offset = QPointF((width() - m_world.width() * m_scale) / 2, (height() - m_world.height() * m_scale) / 2);
+    reportDisplaySide();
     update();
+}
+
+void PreviewView::reportDisplaySide()
+{
+    const int side = static_cast<int>(std::ceil(std::max(m_world.width(), m_world.height()) * m_scale * devicePixelRatioF()));
+    if (side != m_displaySide) {
+        m_displaySide = side;
+        emit displaySideChanged(side);
+    }
 }
 
 QPointF PreviewView::worldAt(QPointF p) const
@@ -74,6 +93,17 @@ bool PreviewView::inWorld(QPointF w) const
 }
 
 void PreviewView::paintEvent(QPaintEvent *)
+{
+    QElapsedTimer clock;
+    clock.start();
+    paintPicture();
+    if (!m_image.isNull()) {
+        m_paintedGeneration = m_generation;
+        emit framePainted(m_generation, clock.nsecsElapsed());
+    }
+}
+
+void PreviewView::paintPicture()
 {
     QPainter p(this);
     p.fillRect(rect(), QColor(24, 25, 28));
@@ -151,6 +181,7 @@ void PreviewView::wheelEvent(QWheelEvent *event)
     m_scale = std::clamp(m_scale * std::pow(1.25, steps), fit * kMinZoomFactor, fit * kMaxZoomFactor);
     m_offset = cursor - anchor * m_scale;  // the world point under the cursor stays there
     m_fitted = false;
+    reportDisplaySide();
     update();
     event->accept();
 }

@@ -18,7 +18,8 @@ public:
     explicit PreviewView(QWidget *parent = nullptr);
 
     // The picture covers the world [0, worldSize) at any resolution.
-    void setPicture(const QImage &image, QSizeF worldSize);
+    // `generation`: the graph state the picture shows (PreviewSnapshot::generation).
+    void setPicture(const QImage &image, QSizeF worldSize, quint64 generation = 0);
     void setOverlay(const QImage &overlay);
     // A dashed circle in world units (the selected layer's widest clearing); nullopt hides it.
     void setCircle(std::optional<QPointF> centre, double diameter = 0);
@@ -30,12 +31,18 @@ public:
     QPointF worldAt(QPointF widgetPos) const;
     QPointF widgetAt(QPointF worldPos) const;
     double zoom() const { return m_scale; }
+    // The generation of the picture the last paint showed: an edit is on screen once this reaches it.
+    quint64 paintedGeneration() const { return m_paintedGeneration; }
 
     QSize sizeHint() const override { return {440, 260}; }
 
 signals:
     void hovered(QPointF world, bool inside);
     void clicked(QPointF world);
+    // After every paint that showed a picture: its generation and the paint's duration.
+    void framePainted(quint64 generation, qint64 paintNs);
+    // The map's size on screen changed (fit, zoom, resize): its longer side in device pixels.
+    void displaySideChanged(int pixels);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -48,12 +55,15 @@ protected:
     void leaveEvent(QEvent *event) override;
 
 private:
+    void paintPicture();
     bool inWorld(QPointF world) const;
+    void reportDisplaySide();
     // The picture with its overlay, scaled to `size` once: a paint is then a plain copy, not a
     // smooth rescale of the whole picture (which held the UI thread up while a slider dragged).
     const QImage *scaledPicture(QSize size, bool smooth);
 
     QImage m_image, m_overlay;
+    quint64 m_generation = 0, m_paintedGeneration = 0;
     QImage m_scaled;           // cache of scaledPicture()
     bool m_scaledSmooth = false;
     QSizeF m_world{1, 1};
@@ -65,6 +75,7 @@ private:
     std::optional<QPoint> m_press;
     QPointF m_pressOffset;
     bool m_panning = false;
+    int m_displaySide = 0;
 };
 
 } // namespace grove
