@@ -254,6 +254,53 @@ public:
             xs[i] = parent.x + m_candidates[b + i].dx;
             ys[i] = parent.y + m_candidates[b + i].dy;
         }
+        return testPositions(xs, ys, b, lanes, q);
+    }
+
+    // The patches pass's square at (x, y), w x h: up to k tries at x + u w, y + v h, the first
+    // that passes every check is the point. Each try takes two draws and none is rejected, so
+    // the draws are read ahead and the tries tested eight at a time against the neighbours
+    // gathered once around the square; the draws resume just after the try that placed.
+    bool trySquare(double x, double y, double w, double h)
+    {
+        const std::size_t k = static_cast<std::size_t>(m_s.k);
+        if (m_largestRadius == HUGE_VAL) {  // no bound on the neighbours' radii: one at a time
+            for (std::size_t i = 0; i < k; ++i) {
+                const double sx = x + m_random.nextFloat() * w;
+                const double sy = y + m_random.nextFloat() * h;
+                if (tryAdd(sx, sy))
+                    return true;
+                if (m_full)
+                    return false;
+            }
+            return false;
+        }
+        m_random.ensure(2 * k);
+        const double *d = m_random.unread();
+        m_candidates.resize(k);
+        for (std::size_t i = 0; i < k; ++i)
+            m_candidates[i] = {d[2 * i], d[2 * i + 1], 2 * i + 2};  // the draws; positions below
+        m_occupancy.gatherNearSet(x + w / 2, y + h / 2, std::hypot(w / 2, h / 2) * (1 + 1e-12) + m_largestRadius, m_set);
+        const OccupancyGrid::Query q = m_occupancy.queryAround(x + w / 2, y + h / 2, std::max(w, h) / 2, m_s.radius);
+        for (std::size_t b = 0; b < k; b += kBatch) {
+            const std::size_t lanes = std::min(kBatch, k - b);
+            double xs[kBatch] = {}, ys[kBatch] = {};
+            for (std::size_t i = 0; i < lanes; ++i) {
+                xs[i] = x + m_candidates[b + i].dx * w;  // the tutorial's x + u * min(spacing, width - x)
+                ys[i] = y + m_candidates[b + i].dy * h;
+            }
+            if (testPositions(xs, ys, b, lanes, q))
+                return true;
+            if (m_full)
+                return false;
+        }
+        m_random.skip(2 * k);
+        return false;
+    }
+
+    // Candidates [b, b + lanes) at (xs, ys): spacing in vector lanes, then the rest in order.
+    bool testPositions(const double *xs, const double *ys, std::size_t b, std::size_t lanes, const OccupancyGrid::Query &q)
+    {
         unsigned conflict, near;
         OccupancyGrid::batchMasks(m_set, xs, ys, static_cast<int>(lanes), q, conflict, near);
         for (std::size_t i = 0; i < lanes; ++i) {
@@ -402,14 +449,9 @@ PlacementStatus placePoisson(const PlacementSettings &s, OccupancyGrid &occupanc
         const double spacing = s.radius * 2;
         for (double y = 0; y < s.height; y += spacing) {
             for (double x = 0; x < s.width; x += spacing) {
-                for (int i = 0; i < s.k; ++i) {
-                    const double sx = x + sampler.random().nextFloat() * std::min(spacing, s.width - x);
-                    const double sy = y + sampler.random().nextFloat() * std::min(spacing, s.height - y);
-                    if (sampler.tryAdd(sx, sy))
-                        break;
-                    if (sampler.full())
-                        return PlacementStatus::TooManyPoints;
-                }
+                sampler.trySquare(x, y, std::min(spacing, s.width - x), std::min(spacing, s.height - y));
+                if (sampler.full())
+                    return PlacementStatus::TooManyPoints;
                 if (poll())
                     return PlacementStatus::Cancelled;
             }
