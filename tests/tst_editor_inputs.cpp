@@ -6,6 +6,8 @@
 #include "ParamEditors.h"
 #include "PreviewDock.h"
 
+#include "core/Evaluator.h"
+#include "core/PointsExport.h"
 #include "core/PreviewPipeline.h"
 
 #include <QDir>
@@ -83,6 +85,30 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && countOf(w->preview()->snapshot(), "trees") == 0, 15000);
         paintMask(mask, 255);
         QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && countOf(w->preview()->snapshot(), "trees") > 200, 15000);
+    }
+
+    // Saved into another folder (a preset saved into a project), the graph still finds its files:
+    // their paths are rewritten relative to the new folder, and the saved file evaluates.
+    void saveAsElsewhereKeepsItsInputs()
+    {
+        QVERIFY(QDir(m_dir.path()).mkpath("inputs"));
+        QVERIFY(QDir(m_dir.path()).mkpath("project/maps"));
+        const QString mask = m_dir.filePath("inputs/mask.png");
+        paintMask(mask, 255);
+        auto w = openWindowOn(m_dir, kGraph);
+        const QString target = m_dir.filePath("project/maps/valley.grove.yaml");
+        QVERIFY(!w->document()->save(target));
+        const std::string saved = readFile(target.toStdString());
+        QVERIFY2(saved.find("path: \"../../inputs/mask.png\"") != std::string::npos, saved.c_str());
+        LoadResult again = loadGraphFile(target.toStdString(), registry());
+        QVERIFY(again.ok());
+        Evaluator ev(registry());
+        EvalResult r = ev.evaluate(again.graph);
+        QVERIFY(r.ok());
+        QVERIFY(layersOf(r, {"trees"}).front()->points.size() > 200);
+        // the open document now lives there too: its preview still finds the mask
+        QCOMPARE(w->inputWatcher()->files(), QStringList{QFileInfo(mask).absoluteFilePath()});
+        QVERIFY(w->document()->undoStack()->isClean());
     }
 
     void aPathParamHasAFilePicker()

@@ -6,6 +6,7 @@
 #include "core/GraphWriter.h"
 #include "core/NodeRegistry.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QTimer>
 
@@ -83,12 +84,32 @@ bool Document::loadAsNew(const QString &path, Diagnostics *diagnostics)
 
 std::optional<std::string> Document::save(const QString &path)
 {
-    const std::string text = saveGraphToString(m_graph, m_registry);
+    // Files the graph reads are written relative to its folder: saved into another folder (a
+    // preset saved into a project), each such path is rewritten to reach the same file from there.
+    const QString folder = QFileInfo(path).absolutePath();
+    Graph saved = m_graph;
+    std::vector<std::pair<std::string, std::string>> moved;  // node, param
+    if (!m_graph.baseDir.empty() && QDir(QString::fromStdString(m_graph.baseDir)) != QDir(folder)) {
+        for (Node &node : saved.nodes) {
+            const NodeDescriptor *desc = m_registry.find(node.type);
+            for (const ParamSpec &p : desc ? desc->params : std::vector<ParamSpec>{}) {
+                const Value *v = p.role == ParamRole::FilePath ? node.param(p.name) : nullptr;
+                if (!v || !v->isString() || v->toString().empty() || QDir::isAbsolutePath(QString::fromStdString(v->toString())))
+                    continue;
+                const QString file = QDir(QString::fromStdString(m_graph.baseDir)).absoluteFilePath(QString::fromStdString(v->toString()));
+                node.setParam(p.name, Value(QDir(folder).relativeFilePath(file).toStdString()));
+                moved.emplace_back(node.id, p.name);
+            }
+        }
+    }
+    const std::string text = saveGraphToString(saved, m_registry);
     if (auto error = writeFileAtomically(path.toStdString(), text))
         return error;
+    m_graph = std::move(saved);
     m_filePath = path;
-    // files the graph reads are relative to where it now lives
-    m_graph.baseDir = QFileInfo(path).absolutePath().toStdString();
+    m_graph.baseDir = folder.toStdString();
+    for (const auto &[node, param] : moved)
+        emit paramChanged(QString::fromStdString(node), QString::fromStdString(param));
     // The file now says exactly what the graph says: relocate problems against the new text.
     setFileState(loadGraphFromString(text, path.toStdString(), m_registry));
     m_undoStack.setClean();
