@@ -15,6 +15,7 @@ void registerRadialFalloff(NodeRegistry &);
 void registerMath(NodeRegistry &);
 void registerRemap(NodeRegistry &);
 void registerImage(NodeRegistry &);
+void registerSlope(NodeRegistry &);
 void registerThreshold(NodeRegistry &);
 void registerAllowedRule(NodeRegistry &);
 void registerBiomeTable(NodeRegistry &);
@@ -40,6 +41,7 @@ void registerBuiltinNodes(NodeRegistry &registry)
     registerMath(registry);
     registerRemap(registry);
     registerImage(registry);
+    registerSlope(registry);
     // Labels & masks
     registerThreshold(registry);
     registerAllowedRule(registry);
