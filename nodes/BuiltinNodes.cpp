@@ -16,6 +16,7 @@ void registerMath(NodeRegistry &);
 void registerRemap(NodeRegistry &);
 void registerImage(NodeRegistry &);
 void registerSlope(NodeRegistry &);
+void registerDistance(NodeRegistry &);
 void registerThreshold(NodeRegistry &);
 void registerAllowedRule(NodeRegistry &);
 void registerBiomeTable(NodeRegistry &);
@@ -42,6 +43,7 @@ void registerBuiltinNodes(NodeRegistry &registry)
     registerRemap(registry);
     registerImage(registry);
     registerSlope(registry);
+    registerDistance(registry);
     // Labels & masks
     registerThreshold(registry);
     registerAllowedRule(registry);
