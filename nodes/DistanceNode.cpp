@@ -129,13 +129,14 @@ void registerDistance(NodeRegistry &registry)
         "least 15 from trees\". Points: exact, to the nearest point's centre, from every layer on the wire. Mask: "
         "sampled at the centres of square cells `resolution` wide, an exact distance transform of those, read back "
         "bilinearly: within resolution * 0.71 of the distance to the nearest true cell centre (a true part of the "
-        "mask narrower than a cell can be missed). Where nothing is near, max_distance.";
+        "mask narrower than a cell can be missed; beyond the world's edge the edge's values). Where nothing is near, "
+        "max_distance.";
     d.inputs = {
         port("points", DataType::Points).optional().describe("distance to the nearest of these points' centres"),
         port("mask", DataType::Mask).optional().describe("distance to the nearest spot where this mask is true"),
     };
     d.outputs = {port("field", DataType::Field)
-        .describe("the distance in world units, in [0, max_distance]: 0 on a point or in the mask")};
+        .describe("the distance in world units, in [0, max_distance]: 0 on a point, in the mask (inside: outside it)")};
     d.params = {
         number("max_distance").defaultValue(1e6).above(0).max(1e12).soft(1, 1000)
             .describe("the cap: the distance where nothing is near (no points, an empty mask) and the largest "
