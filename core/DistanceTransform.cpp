@@ -156,31 +156,31 @@ void NearestPoints::build(const std::vector<const std::vector<PointXYR> *> &laye
     m_margin = m_cell * 1e-9 + (std::fabs(m_minX) + std::fabs(m_minY) + std::fabs(m_maxX) + std::fabs(m_maxY)) * 1e-15;
     const std::size_t buckets = static_cast<std::size_t>(m_cols) * static_cast<std::size_t>(m_rows);
     m_start.assign(buckets + 1, 0);
-    std::vector<std::size_t> bucketOf;
-    bucketOf.reserve(n);
+    const auto bucketOf = [&](const PointXYR &p) {
+        return static_cast<std::size_t>(rowOf(p.y)) * static_cast<std::size_t>(m_cols) + static_cast<std::size_t>(colOf(p.x));
+    };
+    // a counting sort by bucket, the bucket worked out twice rather than stored
     for (const auto *layer : layers)
-        for (const PointXYR &p : *layer) {
-            if (!std::isfinite(p.x) || !std::isfinite(p.y))
-                continue;
-            const std::size_t b = static_cast<std::size_t>(rowOf(p.y)) * static_cast<std::size_t>(m_cols)
-                                  + static_cast<std::size_t>(colOf(p.x));
-            bucketOf.push_back(b);
-            ++m_start[b + 1];
-        }
+        for (const PointXYR &p : *layer)
+            if (std::isfinite(p.x) && std::isfinite(p.y))
+                ++m_start[bucketOf(p) + 1];
     for (std::size_t b = 0; b < buckets; ++b)
         m_start[b + 1] += m_start[b];
     m_x.resize(n);
     m_y.resize(n);
-    std::vector<std::size_t> fill(m_start.begin(), m_start.end() - 1);
-    std::size_t i = 0;
+    // m_start[b] runs through bucket b as it fills, ending where bucket b + 1 starts
     for (const auto *layer : layers)
         for (const PointXYR &p : *layer) {
             if (!std::isfinite(p.x) || !std::isfinite(p.y))
                 continue;
-            const std::size_t at = fill[bucketOf[i++]]++;
+            const std::size_t at = m_start[bucketOf(p)]++;
             m_x[at] = p.x;
             m_y[at] = p.y;
         }
+    // shift back: bucket b starts where bucket b - 1 ended
+    for (std::size_t b = buckets; b > 0; --b)
+        m_start[b] = m_start[b - 1];
+    m_start[0] = 0;
 }
 
 int NearestPoints::colOf(double x) const

@@ -12,8 +12,10 @@
 
 namespace grove {
 
-// The largest raster the distance transform takes: 8192 x 8192 cells, 512 MiB of doubles.
+// The largest raster the distance transform takes: 8192 x 8192 cells, 512 MiB of doubles, and at
+// most 2^20 cells a side (the envelope of one line takes 32 bytes a cell).
 inline constexpr std::size_t kMaxDistanceRasterCells = std::size_t(1) << 26;
+inline constexpr std::size_t kMaxDistanceRasterSide = std::size_t(1) << 20;
 
 // In: cells[row * cols + col] is 0 for a target cell and +infinity for any other. Out: each cell's
 // squared distance, in cells, to the nearest target cell (an exact integer), or +infinity when

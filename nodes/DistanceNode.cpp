@@ -83,11 +83,12 @@ void evaluateOnMask(EvalContext &ctx, const Mask &mask, double maxDistance)
     // Refuse before allocating: the raster holds one double per cell.
     const double colsD = std::ceil(w.width / cell), rowsD = std::ceil(w.height / cell);
     const double cellsD = colsD * rowsD;
-    if (!(cellsD <= static_cast<double>(kMaxDistanceRasterCells))) {
+    const double side = static_cast<double>(kMaxDistanceRasterSide);
+    if (!(cellsD <= static_cast<double>(kMaxDistanceRasterCells)) || !(colsD <= side) || !(rowsD <= side)) {
         ctx.fail("at resolution " + formatNumber(cell) + " on a " + formatNumber(w.width) + " x "
                  + formatNumber(w.height) + " world, the distance raster would hold " + formatNumber(colsD) + " x "
                  + formatNumber(rowsD) + " cells, over the limit of " + std::to_string(kMaxDistanceRasterCells)
-                 + "; raise resolution");
+                 + " cells and " + std::to_string(kMaxDistanceRasterSide) + " a side; raise resolution");
         return;
     }
     const int cols = static_cast<int>(colsD), rows = static_cast<int>(rowsD);
@@ -143,7 +144,7 @@ void registerDistance(NodeRegistry &registry)
                       "value the field gives"),
         number("resolution").defaultValue(1).above(0).max(1e7).soft(0.25, 16)
             .describe("masks only: the raster's cell size in world units; the distances are within resolution * "
-                      "0.71 of the raster's. At most 67108864 cells (8192 x 8192)"),
+                      "0.71 of the raster's. At most 67108864 cells (8192 x 8192) and 1048576 a side"),
         flag("inside").defaultValue(false)
             .describe("masks only: the distance from a spot inside the mask to the nearest spot outside it (its "
                       "edge), 0 outside; off: the distance to the mask, 0 inside"),

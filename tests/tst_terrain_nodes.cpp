@@ -683,9 +683,16 @@ void TestTerrainNodes::distanceRefusesAHugeRaster()
     QCOMPARE(int(r.status), int(EvalResult::Status::Failed));
     QVERIFY2(formatAll(r.diagnostics).find("node 'd' (distance): at resolution 0.01 on a 1000000 x 1000000 world, the "
                                            "distance raster would hold 100000000 x 100000000 cells, over the limit of "
-                                           "67108864; raise resolution")
+                                           "67108864 cells and 1048576 a side; raise resolution")
                  != std::string::npos,
              formatAll(r.diagnostics).c_str());
+    // a long thin world: few cells, but too many along one side
+    const EvalResult thin = run(graphText("  m:\n    type: allowed_rule\n"
+                                          "  d:\n    type: distance\n    inputs: {mask: m}\n",
+                                          2e6, 10));
+    QCOMPARE(int(thin.status), int(EvalResult::Status::Failed));
+    QVERIFY2(formatAll(thin.diagnostics).find("would hold 2000000 x 10 cells") != std::string::npos,
+             formatAll(thin.diagnostics).c_str());
     // slope params out of range are load problems with their place
     const LoadResult bad = load(graphText("  h:\n    type: constant\n"
                                           "  s:\n    type: slope\n    inputs: {field: h}\n    params: {height_scale: 0, step: -1}\n"));
