@@ -91,7 +91,7 @@ void registerSlope(NodeRegistry &registry)
     d.description = "How steep a height field is, in degrees from 0 (flat) to 90 (a cliff), or which way it faces "
                     "(aspect). From central differences a step either side of each spot: slope = atan(height_scale * "
                     "|gradient|). Wire it into allowed_rule with max 35 for \"no trees above 35 degrees\". The same "
-                    "degrees on every machine (atan from + - * / and sqrt only, within 2 ulp).";
+                    "degrees on every machine (atan from + - * / and sqrt only, relative error under 5e-16).";
     d.inputs = {port("field", DataType::Field).describe("the height (any field; scaled to world units by height_scale)")};
     d.outputs = {port("field", DataType::Field)
         .describe("slope: degrees in [0, 90]; aspect: degrees in [0, 360), 0 where the ground is flat")};
