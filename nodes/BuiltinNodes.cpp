@@ -15,6 +15,8 @@ void registerRadialFalloff(NodeRegistry &);
 void registerMath(NodeRegistry &);
 void registerRemap(NodeRegistry &);
 void registerImage(NodeRegistry &);
+void registerSlope(NodeRegistry &);
+void registerDistance(NodeRegistry &);
 void registerThreshold(NodeRegistry &);
 void registerAllowedRule(NodeRegistry &);
 void registerBiomeTable(NodeRegistry &);
@@ -40,6 +42,8 @@ void registerBuiltinNodes(NodeRegistry &registry)
     registerMath(registry);
     registerRemap(registry);
     registerImage(registry);
+    registerSlope(registry);
+    registerDistance(registry);
     // Labels & masks
     registerThreshold(registry);
     registerAllowedRule(registry);
