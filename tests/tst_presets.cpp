@@ -12,6 +12,11 @@
 
 #include <QDir>
 
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+
 #include <set>
 
 using namespace grove;
@@ -24,8 +29,9 @@ class TestPresets : public QObject
 private slots:
     void preset_data();
     void preset();
-    void theFiveShippedPresets();
+    void theShippedPresets();
     void islandWorldPictureIsStable();
+    void valleyKeepsItsPromises();
 };
 
 static QString presetsDir() { return QString::fromStdString(sourceDir() + "/presets"); }
@@ -42,6 +48,7 @@ void TestPresets::preset()
     QFETCH(QString, file);
     const std::string text = readFile(file.toStdString());
     LoadResult loaded = loadGraphFromString(text, file.toStdString(), registry());
+    loaded.graph.baseDir = presetsDir().toStdString();  // as the editor and grove-cli open it: inputs beside it
     QVERIFY2(loaded.ok() && loaded.diagnostics.empty(), formatAll(loaded.diagnostics).c_str());
     QCOMPARE(saveGraphToString(loaded.graph, registry()), text);  // canonical, so diffs stay clean
     QVERIFY(!loaded.graph.name.empty());
@@ -77,10 +84,67 @@ void TestPresets::preset()
     QVERIFY2(colours.size() > 8, std::to_string(colours.size()).c_str());
 }
 
-void TestPresets::theFiveShippedPresets()
+// The worked example of real terrain: its road and village read independently from the Tiled map
+// (nlohmann-json here, Grove's shapes node there), every point checked by plain geometry.
+void TestPresets::valleyKeepsItsPromises()
+{
+    LoadResult loaded = loadGraphFile(presetsDir().toStdString() + "/valley.grove.yaml", registry());
+    QVERIFY(loaded.ok());
+    EvalResult r = Evaluator(registry()).evaluate(loaded.graph);
+    QVERIFY2(r.ok(), formatAll(r.diagnostics).c_str());
+    const auto map = nlohmann::json::parse(readFile(presetsDir().toStdString() + "/valley/roads.tmj"));
+    std::vector<std::pair<double, double>> road, village;
+    for (const auto &layer : map["layers"])
+        for (const auto &object : layer["objects"]) {
+            const double ox = object["x"].get<double>(), oy = object["y"].get<double>();
+            if (object.contains("polyline"))
+                for (const auto &p : object["polyline"])
+                    road.emplace_back(ox + p["x"].get<double>(), oy + p["y"].get<double>());
+            if (object.contains("polygon"))
+                for (const auto &p : object["polygon"])
+                    village.emplace_back(ox + p["x"].get<double>(), oy + p["y"].get<double>());
+        }
+    QVERIFY(road.size() > 10 && village.size() >= 3);
+    auto insideVillage = [&](double x, double y) {
+        bool in = false;
+        for (size_t i = 0, j = village.size() - 1; i < village.size(); j = i++) {
+            const auto [xi, yi] = village[i];
+            const auto [xj, yj] = village[j];
+            if ((yi > y) != (yj > y) && x < (xj - xi) * (y - yi) / (yj - yi) + xi)
+                in = !in;
+        }
+        return in;
+    };
+    auto roadDistance = [&](double x, double y) {
+        double best = HUGE_VAL;
+        for (size_t i = 0; i + 1 < road.size(); ++i) {
+            const auto [ax, ay] = road[i];
+            const auto [bx, by] = road[i + 1];
+            const double t = std::clamp(((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / ((bx - ax) * (bx - ax) + (by - ay) * (by - ay)), 0.0, 1.0);
+            best = std::min(best, std::hypot(x - (ax + t * (bx - ax)), y - (ay + t * (by - ay))));
+        }
+        return best;
+    };
+    const auto houses = layersOf(r, {"houses"});
+    QCOMPARE(houses.front()->points.size(), size_t(7));
+    for (const PointXYR &h : houses.front()->points)
+        QVERIFY(insideVillage(h.x, h.y));
+    for (const char *id : {"rocks", "trees", "flowers"}) {
+        const auto layer = layersOf(r, {id}).front();
+        QVERIFY2(layer->points.size() > 300, id);
+        QCOMPARE(layer->z.size(), layer->points.size());  // every point on the terrain
+        for (const PointXYR &p : layer->points) {
+            QVERIFY2(!insideVillage(p.x, p.y), qPrintable(QString("%1 at %2, %3 is in the village").arg(id).arg(p.x).arg(p.y)));
+            // 14 clear of a road 3 wide, less the distance raster's half-diagonal of 2-unit cells
+            QVERIFY2(roadDistance(p.x, p.y) > 14 + 3 - 1.5, qPrintable(QString("%1 at %2, %3 is on the road").arg(id).arg(p.x).arg(p.y)));
+        }
+    }
+}
+
+void TestPresets::theShippedPresets()
 {
     const QStringList files = QDir(presetsDir()).entryList({"*.grove.yaml"}, QDir::Files, QDir::Name);
-    for (const char *name : {"island_world", "forest_savanna", "biomes", "loot_and_camps", "scatter_methods"})
+    for (const char *name : {"island_world", "forest_savanna", "biomes", "loot_and_camps", "scatter_methods", "valley"})
         QVERIFY2(files.contains(QString(name) + ".grove.yaml"), name);
 }
 
