@@ -85,6 +85,9 @@ struct LayerInfo
     double scaleMin = 1, scaleMax = 1;
     Rgb color{52, 136, 74};
     std::string sprite = "dot";
+    // Every later layer keeps at least these points' own radius from them (hand-placed houses),
+    // not the smaller of the two radii that layers keep from each other.
+    bool keepsRadius = false;
 };
 
 struct PointXYR

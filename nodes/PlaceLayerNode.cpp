@@ -40,6 +40,64 @@ double occupancyCellSize(const PlacementSettings &s, const Field *radiusField)
     return std::clamp(typical / std::sqrt(2.0), cell, std::max(cell, std::max(s.width, s.height)));
 }
 
+// Where a candidate is not within the own radius of an obstacle that keeps it (points_file's
+// hand-placed houses), and the layer's allowed area holds. Pure, so it only joins the checks.
+class KeepOutMask final : public Mask
+{
+public:
+    KeepOutMask(MaskPtr allowed, std::vector<PointXYR> points) : m_allowed(std::move(allowed)), m_points(std::move(points))
+    {
+        double largest = 0;
+        m_x0 = m_y0 = HUGE_VAL;
+        double x1 = -HUGE_VAL, y1 = -HUGE_VAL;
+        for (const PointXYR &p : m_points) {
+            largest = std::max(largest, p.r);
+            m_x0 = std::min(m_x0, p.x);
+            m_y0 = std::min(m_y0, p.y);
+            x1 = std::max(x1, p.x);
+            y1 = std::max(y1, p.y);
+        }
+        // cells of the largest radius, at most 1024 a side: a point's circle spans its cell's 3 x 3
+        m_cell = std::max({largest, (x1 - m_x0) / 1024, (y1 - m_y0) / 1024, 1e-9});
+        m_cols = static_cast<int>((x1 - m_x0) / m_cell) + 1;
+        m_rows = static_cast<int>((y1 - m_y0) / m_cell) + 1;
+        m_cells.assign(static_cast<size_t>(m_cols) * static_cast<size_t>(m_rows), {});
+        for (std::size_t i = 0; i < m_points.size(); ++i)
+            m_cells[cellOf(m_points[i].x, m_points[i].y)].push_back(static_cast<std::uint32_t>(i));
+    }
+
+    bool at(double x, double y) const override
+    {
+        const double fx = (x - m_x0) / m_cell, fy = (y - m_y0) / m_cell;
+        if (fx > -2 && fy > -2 && fx < m_cols + 1 && fy < m_rows + 1) {  // else far from every point
+            const int cx = static_cast<int>(std::floor(fx)), cy = static_cast<int>(std::floor(fy));
+            for (int r = std::max(0, cy - 1); r <= std::min(m_rows - 1, cy + 1); ++r)
+                for (int c = std::max(0, cx - 1); c <= std::min(m_cols - 1, cx + 1); ++c)
+                    for (std::uint32_t i : m_cells[static_cast<size_t>(r) * static_cast<size_t>(m_cols) + static_cast<size_t>(c)]) {
+                        const PointXYR &p = m_points[i];
+                        const double dx = p.x - x, dy = p.y - y;
+                        if (dx * dx + dy * dy < p.r * p.r)
+                            return false;
+                    }
+        }
+        return !m_allowed || m_allowed->at(x, y);
+    }
+
+private:
+    std::size_t cellOf(double x, double y) const
+    {
+        const int c = std::clamp(static_cast<int>((x - m_x0) / m_cell), 0, m_cols - 1);
+        const int r = std::clamp(static_cast<int>((y - m_y0) / m_cell), 0, m_rows - 1);
+        return static_cast<size_t>(r) * static_cast<size_t>(m_cols) + static_cast<size_t>(c);
+    }
+
+    MaskPtr m_allowed;
+    std::vector<PointXYR> m_points;
+    double m_x0, m_y0, m_cell;
+    int m_cols = 1, m_rows = 1;
+    std::vector<std::vector<std::uint32_t>> m_cells;
+};
+
 } // namespace
 
 void registerPlaceLayer(NodeRegistry &registry)
@@ -103,6 +161,17 @@ void registerPlaceLayer(NodeRegistry &registry)
         s.method = ctx.text("method") == "fast" ? PlacementMethod::Fast : PlacementMethod::Tutorial;
         s.startY = ctx.number("start_y");
         MaskPtr allowed = ctx.mask("allowed");
+        // obstacles that keep their own radius (hand-placed houses) join the allowed area
+        if (PointSetPtr keep = ctx.points("obstacles")) {
+            std::vector<PointXYR> kept;
+            for (const auto &layer : keep->layers)
+                if (layer->info.keepsRadius)
+                    for (const PointXYR &p : layer->points)
+                        if (std::isfinite(p.x) && std::isfinite(p.y) && p.r > 0)
+                            kept.push_back(p);
+            if (!kept.empty())
+                allowed = std::make_shared<KeepOutMask>(allowed, std::move(kept));
+        }
         FieldPtr radius = ctx.field("radius");
         s.allowed = allowed.get();
         s.radiusField = radius.get();

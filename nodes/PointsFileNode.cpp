@@ -47,6 +47,9 @@ void registerPointsFile(NodeRegistry &registry)
         number("radius").defaultValue(10).above(0).max(1e7).soft(1, 100)
             .describe("the radius of a point the file gives none for (and of every point without radius_from_file)"),
         flag("radius_from_file").defaultValue(true).describe("use the file's radius (r, radius) where it has one"),
+        flag("keep_radius").defaultValue(true)
+            .describe("every layer after keeps at least each point's own radius from it (a house of radius 12 has no tree "
+                      "within 12), not just the smaller of the two radii as layers do among themselves"),
         seed(),
     };
     appendLayerParams(d, "chest", "#8a5a3c");
@@ -75,7 +78,11 @@ void registerPointsFile(NodeRegistry &registry)
             ctx.failAt("path", ctx.text("path") + ": " + loaded.error);
             return;
         }
-        setLayerOutput(ctx, std::move(loaded.points));
+        auto layer = makeLayer(ctx, std::move(loaded.points));
+        layer->info.keepsRadius = ctx.flag("keep_radius");
+        auto set = std::make_shared<PointSet>();
+        set->layers.push_back(layer);
+        ctx.setOutput("points", PointSetPtr(set));
     };
     registry.add(std::move(d));
 }

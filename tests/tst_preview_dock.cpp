@@ -285,7 +285,7 @@ private slots:
                 files << QFileInfo(e.path).fileName();
         files.sort();
         QCOMPARE(files, (QStringList{"biomes.grove.yaml", "forest_savanna.grove.yaml", "island_world.grove.yaml",
-                                     "loot_and_camps.grove.yaml", "scatter_methods.grove.yaml"}));
+                                     "loot_and_camps.grove.yaml", "scatter_methods.grove.yaml", "valley.grove.yaml"}));
         QCOMPARE(browser.list()->count(), static_cast<int>(browser.entries().size()) + 1);  // + Empty graph
 
         // A saved preset is listed as the user's, with its name and description.

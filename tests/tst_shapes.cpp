@@ -464,16 +464,20 @@ private slots:
         csv += "-5,60,14\n";  // off the world, still blocks
         houses.push_back({-5, 60});
         writeFile(path("houses.csv"), csv);
-        for (double treeRadius : {4.0, 20.0}) {
+        // A house keeps its own radius from everything after it, through a chain of layers too
+        // (keep_radius, on by default); without it, layers keep only the smaller of two radii.
+        for (const auto &[treeRadius, keep] : {std::pair{4.0, true}, std::pair{20.0, true}, std::pair{4.0, false}}) {
             std::string problem;
-            auto r = run(world() + "  houses:\n    type: points_file\n    params: {path: houses.csv}\n"
-                                   "  trees:\n    type: place_layer\n    inputs: {obstacles: houses}\n    params: {radius: "
+            auto r = run(world() + "  houses:\n    type: points_file\n    params: {path: houses.csv, keep_radius: "
+                             + std::string(keep ? "true" : "false") + "}\n"
+                               "  rocks:\n    type: place_layer\n    inputs: {obstacles: houses}\n    params: {radius: 30, seed: 5}\n"
+                               "  trees:\n    type: place_layer\n    inputs: {obstacles: rocks.all}\n    params: {radius: "
                              + formatNumber(treeRadius) + "}\n",
                          &problem);
             QVERIFY2(r, problem.c_str());
             const auto trees = layersOf(*r, {"trees"});
             QVERIFY(trees[0]->points.size() > 20);
-            const double m = std::min(14.0, treeRadius);
+            const double m = keep ? 14.0 : std::min(14.0, treeRadius);
             double closest = INFINITY;
             for (const PointXYR &p : trees[0]->points)
                 for (const P &h : houses) {
