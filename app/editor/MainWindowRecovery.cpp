@@ -62,7 +62,10 @@ QString MainWindow::offerRecovery(Recovery mode)
         if (box.clickedButton() != recover)
             return {};
     }
-    const LoadResult recovered = loadGraphFile(chosen->recoveryPath.toStdString(), m_document->registry());
+    LoadResult recovered = loadGraphFile(chosen->recoveryPath.toStdString(), m_document->registry());
+    // the files it reads are beside the document it came from, not the autosave
+    recovered.graph.baseDir = chosen->documentPath.isEmpty() ? std::string()
+                                                             : QFileInfo(chosen->documentPath).absolutePath().toStdString();
     if (recovered.graph.nodes.empty() && !recovered.ok()) {
         QMessageBox::warning(this, tr("Cannot recover"),
                              tr("The autosave of %1 could not be read:\n%2")
