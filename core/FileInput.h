@@ -2,6 +2,7 @@
 // identifies the file's contents in a cache key.
 #pragma once
 
+#include <cctype>
 #include <string>
 
 namespace grove {
@@ -9,6 +10,17 @@ namespace grove {
 // `value` as written in the graph: absolute as is, otherwise relative to `baseDir` (the graph
 // file's folder; empty: the working folder).
 std::string resolveInputPath(const std::string &baseDir, const std::string &value);
+
+// Whether path ends with suffix (".png"), ignoring the case of the path's letters.
+inline bool hasExtension(const std::string &path, const std::string &suffix)
+{
+    if (path.size() < suffix.size())
+        return false;
+    for (std::size_t i = 0; i < suffix.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(path[path.size() - suffix.size() + i])) != suffix[i])
+            return false;
+    return true;
+}
 
 // What changes when the file does: its size and modification time to the nanosecond, or
 // "missing" (with the reason) when it cannot be read. Cheap: no byte of the file is read, so a

@@ -1,6 +1,8 @@
 // ShapesFile: Tiled object layers, GeoJSON, grove.points JSON and CSV into shapes and points.
 #include "ShapesFile.h"
 
+#include "FileInput.h"
+
 #include "ExactTrig.h"
 #include "Limits.h"
 
@@ -48,16 +50,6 @@ std::string nameList(const std::vector<std::string> &names)
     for (std::size_t i = 0; i < names.size() && i < 20; ++i)
         out += (i ? ", " : "") + quoted(names[i]);
     return names.size() > 20 ? out + ", ..." : out;
-}
-
-bool endsWith(const std::string &s, const std::string &suffix)
-{
-    if (s.size() < suffix.size())
-        return false;
-    for (std::size_t i = 0; i < suffix.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(s[s.size() - suffix.size() + i])) != suffix[i])
-            return false;
-    return true;
 }
 
 // The whole file, refused before reading when it is not a regular file, empty or too large.
@@ -907,7 +899,7 @@ PointsLoad loadPointsFile(const std::string &path, const PointsFileOptions &opti
         return r;
     PointCollector c{r, options};
     bool ok;
-    if (endsWith(path, ".csv")) {
+    if (hasExtension(path, ".csv")) {
         ok = csvPoints(text, c);
     } else {
         json root;

@@ -3,6 +3,7 @@
 #include "ParamBuilders.h"
 
 #include "core/EvalContext.h"
+#include "core/FileInput.h"
 #include "core/ImageFile.h"
 #include "core/NodeRegistry.h"
 
@@ -53,32 +54,6 @@ private:
     double m_left, m_top, m_width, m_height, m_low, m_span, m_outside, m_upper;
 };
 
-bool endsWith(const std::string &s, const std::string &suffix)
-{
-    if (s.size() < suffix.size())
-        return false;
-    for (std::size_t i = 0; i < suffix.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(s[s.size() - suffix.size() + i])) != suffix[i])
-            return false;
-    return true;
-}
-
-double paramNumber(const ValueMap &params, const std::string &name)
-{
-    for (const auto &[k, v] : params)
-        if (k == name)
-            return v.isNumber() ? v.toNumber() : 0;
-    return 0;
-}
-
-const std::string *paramText(const ValueMap &params, const std::string &name)
-{
-    for (const auto &[k, v] : params)
-        if (k == name && v.isString())
-            return &v.toString();
-    return nullptr;
-}
-
 } // namespace
 
 void registerImage(NodeRegistry &registry)
@@ -120,7 +95,7 @@ void registerImage(NodeRegistry &registry)
             issues.emplace_back("path", "no image file given: set path to a .png, .r16 or .raw file");
             return;
         }
-        if (!endsWith(*path, ".png") && !endsWith(*path, ".r16") && !endsWith(*path, ".raw"))
+        if (!hasExtension(*path, ".png") && !hasExtension(*path, ".r16") && !hasExtension(*path, ".raw"))
             issues.emplace_back("path", "the image must be a .png, .r16 or .raw file");
         if ((paramNumber(params, "raw_width") == 0) != (paramNumber(params, "raw_height") == 0))
             issues.emplace_back("raw_height", "give both raw_width and raw_height, or neither (a square)");
@@ -133,7 +108,7 @@ void registerImage(NodeRegistry &registry)
                                      : channelName == "blue"  ? ImageChannel::Blue
                                      : channelName == "alpha" ? ImageChannel::Alpha
                                                               : ImageChannel::Grey;
-        ImageLoad loaded = endsWith(file, ".png")
+        ImageLoad loaded = hasExtension(file, ".png")
                                ? loadPng(file, channel)
                                : loadRaw16(file, static_cast<int>(ctx.integer("raw_width")), static_cast<int>(ctx.integer("raw_height")));
         if (!loaded.ok()) {

@@ -13,6 +13,23 @@ namespace grove::build {
 
 inline constexpr double inf = std::numeric_limits<double>::infinity();
 
+// A param's value among those a checkParams hook is given: the number (0 when absent or not a
+// number), or the text (null when absent or not a string).
+inline double paramNumber(const ValueMap &params, const std::string &name)
+{
+    for (const auto &[k, v] : params)
+        if (k == name)
+            return v.isNumber() ? v.toNumber() : 0;
+    return 0;
+}
+inline const std::string *paramText(const ValueMap &params, const std::string &name)
+{
+    for (const auto &[k, v] : params)
+        if (k == name && v.isString())
+            return &v.toString();
+    return nullptr;
+}
+
 class Param
 {
 public:

@@ -4,22 +4,13 @@
 #include "ParamBuilders.h"
 
 #include "core/EvalContext.h"
+#include "core/FileInput.h"
 #include "core/NodeRegistry.h"
 #include "core/ShapesFile.h"
 
 namespace grove {
 
 namespace {
-
-bool endsWith(const std::string &s, const std::string &suffix)
-{
-    if (s.size() < suffix.size())
-        return false;
-    for (std::size_t i = 0; i < suffix.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(s[s.size() - suffix.size() + i])) != suffix[i])
-            return false;
-    return true;
-}
 
 } // namespace
 
@@ -63,7 +54,7 @@ void registerPointsFile(NodeRegistry &registry)
                 const std::string path = v.isString() ? v.toString() : std::string();
                 if (path.empty())
                     issues.emplace_back("path", "no placements file given: set path to a .json, .tmj, .geojson or .csv file");
-                else if (!endsWith(path, ".tmj") && !endsWith(path, ".json") && !endsWith(path, ".geojson") && !endsWith(path, ".csv"))
+                else if (!hasExtension(path, ".tmj") && !hasExtension(path, ".json") && !hasExtension(path, ".geojson") && !hasExtension(path, ".csv"))
                     issues.emplace_back("path", "the placements file must be .json (grove.points or Tiled), .tmj, .geojson or .csv");
             }
     };

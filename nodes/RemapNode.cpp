@@ -40,14 +40,6 @@ private:
     bool m_clamp;
 };
 
-double paramNumber(const ValueMap &params, const std::string &name)
-{
-    for (const auto &[k, v] : params)
-        if (k == name)
-            return v.toNumber();
-    return 0;
-}
-
 } // namespace
 
 void registerRemap(NodeRegistry &registry)

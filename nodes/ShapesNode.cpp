@@ -3,6 +3,7 @@
 #include "ParamBuilders.h"
 
 #include "core/EvalContext.h"
+#include "core/FileInput.h"
 #include "core/NodeRegistry.h"
 #include "core/ShapesFile.h"
 
@@ -20,16 +21,6 @@ private:
     ShapeIndex m_index;
     bool m_invert;
 };
-
-bool endsWith(const std::string &s, const std::string &suffix)
-{
-    if (s.size() < suffix.size())
-        return false;
-    for (std::size_t i = 0; i < suffix.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(s[s.size() - suffix.size() + i])) != suffix[i])
-            return false;
-    return true;
-}
 
 } // namespace
 
@@ -69,7 +60,7 @@ void registerShapes(NodeRegistry &registry)
                 const std::string path = v.isString() ? v.toString() : std::string();
                 if (path.empty())
                     issues.emplace_back("path", "no shapes file given: set path to a .tmj, .json or .geojson file");
-                else if (!endsWith(path, ".tmj") && !endsWith(path, ".json") && !endsWith(path, ".geojson"))
+                else if (!hasExtension(path, ".tmj") && !hasExtension(path, ".json") && !hasExtension(path, ".geojson"))
                     issues.emplace_back("path", "the shapes file must be a Tiled map (.tmj, .json) or GeoJSON (.geojson)");
             }
     };
