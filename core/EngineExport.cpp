@@ -28,19 +28,12 @@ struct Group
     std::vector<std::size_t> ids;
 };
 
-std::vector<WeightedType> typesOf(const PointLayer &layer)
-{
-    if (!layer.info.types.empty())
-        return layer.info.types;
-    return {WeightedType{layer.info.name, 1}};
-}
-
 std::vector<Group> groupsOf(const std::vector<PointLayerPtr> &layers)
 {
     std::vector<Group> groups;
     for (std::size_t li = 0; li < layers.size(); ++li) {
         const PointLayer &layer = *layers[li];
-        const auto types = typesOf(layer);
+        const auto types = exportTypes(layer);
         std::vector<Group> mine(types.size());
         for (std::size_t t = 0; t < types.size(); ++t)
             mine[t] = {&layer, li, static_cast<std::int32_t>(t), types[t].name, {}};
@@ -303,7 +296,7 @@ std::string exportUnrealCsv(const std::vector<PointLayerPtr> &layers)
     std::string out = "Name,Layer,Id,X,Y,Z,Radius,Type,Rotation,Scale\n";
     for (std::size_t li = 0; li < layers.size(); ++li) {
         const PointLayer &layer = *layers[li];
-        const auto types = typesOf(layer);
+        const auto types = exportTypes(layer);
         const std::string layerName = csvField(layer.info.name);
         for (std::size_t i = 0; i < layer.points.size(); ++i) {
             const PointXYR &p = layer.points[i];
@@ -323,7 +316,7 @@ std::string exportUnrealJson(const std::vector<PointLayerPtr> &layers)
     bool first = true;
     for (std::size_t li = 0; li < layers.size(); ++li) {
         const PointLayer &layer = *layers[li];
-        const auto types = typesOf(layer);
+        const auto types = exportTypes(layer);
         for (std::size_t i = 0; i < layer.points.size(); ++i) {
             const PointXYR &p = layer.points[i];
             const PointAttributes a = layer.attributes(i);

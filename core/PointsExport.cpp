@@ -64,13 +64,6 @@ char *num(char *p, double v) { return std::isfinite(v) ? writeNumber(p, v) : lit
 
 constexpr std::size_t kNum = kMaxNumberChars;
 
-std::vector<WeightedType> typesOf(const PointLayer &layer)
-{
-    if (!layer.info.types.empty())
-        return layer.info.types;
-    return {WeightedType{layer.info.name, 1}};
-}
-
 std::string text(double v)
 {
     char buf[kNum + 4];
@@ -106,7 +99,7 @@ std::string exportJson(const ExportInfo &info, const std::vector<PointLayerPtr> 
         out.add("      \"node\": " + jsonQuote(layer.info.nodeId) + ",\n");
         out.add("      \"count\": " + std::to_string(layer.points.size()) + ",\n");
         out.add("      \"types\": [");
-        const auto types = typesOf(layer);
+        const auto types = exportTypes(layer);
         for (size_t t = 0; t < types.size(); ++t)
             out.add((t ? ", " : "") + std::string("{\"index\": ") + std::to_string(t) + ", \"name\": "
                     + jsonQuote(types[t].name) + ", \"weight\": " + text(types[t].weight) + "}");
@@ -155,7 +148,7 @@ std::string exportCsv(const std::vector<PointLayerPtr> &layers)
         const PointLayer &layer = *lp;
         std::vector<std::string> types;
         std::size_t longest = 0;
-        for (const auto &t : typesOf(layer)) {
+        for (const auto &t : exportTypes(layer)) {
             types.push_back(csvField(t.name));
             longest = std::max(longest, types.back().size());
         }
@@ -212,7 +205,7 @@ std::string exportTiled(const ExportInfo &info, const std::vector<PointLayerPtr>
         const PointLayer &layer = *layers[li];
         std::vector<std::string> types;
         std::size_t longest = 0;
-        for (const auto &t : typesOf(layer)) {
+        for (const auto &t : exportTypes(layer)) {
             types.push_back(jsonQuote(t.name));
             longest = std::max(longest, types.back().size());
         }
@@ -273,6 +266,13 @@ std::string exportPoints(ExportFormat format, const ExportInfo &info, const std:
     case ExportFormat::UnrealJson: return exportUnrealJson(layers);
     }
     return {};
+}
+
+std::vector<WeightedType> exportTypes(const PointLayer &layer)
+{
+    if (!layer.info.types.empty())
+        return layer.info.types;
+    return {WeightedType{layer.info.name, 1}};
 }
 
 std::vector<PointLayerPtr> layersOf(const EvalResult &result, const std::vector<std::string> &nodeIds)

@@ -27,6 +27,9 @@ inline constexpr const char *kGroveVersion = "0.1.0";
 // point has a valid type index and name.
 std::string exportPoints(ExportFormat format, const ExportInfo &info, const std::vector<PointLayerPtr> &layers);
 
+// A layer's types as exports list them: its types, or one implicit type named after the layer.
+std::vector<WeightedType> exportTypes(const PointLayer &layer);
+
 // The layers of the given nodes' `points` outputs, in the given order.
 std::vector<PointLayerPtr> layersOf(const EvalResult &result, const std::vector<std::string> &nodeIds);
 

@@ -338,7 +338,6 @@ void TestNoise::valueFbmPointLanesAreTheScalarPath()
     // point); every sample must equal the scalar loop's bit for bit, for 1 to 24 octaves, any
     // lacunarity and persistence, and coordinates that leave int32 in some octave only.
     SeededRandom random(7);
-    int compared = 0;
     for (int trial = 0; trial < 200000; ++trial) {
         const double scale = std::pow(10.0, std::floor(random.nextFloat() * 13) - 3);
         const double x = (random.nextFloat() * 2 - 1) * scale, y = (random.nextFloat() * 2 - 1) * scale;
@@ -354,9 +353,7 @@ void TestNoise::valueFbmPointLanesAreTheScalarPath()
             QFAIL(qPrintable(QString("x %1 y %2 octaves %3 lacunarity %4 persistence %5: lanes %6, scalar %7")
                                  .arg(x, 0, 'g', 17).arg(y, 0, 'g', 17).arg(octaves).arg(lacunarity, 0, 'g', 17)
                                  .arg(persistence, 0, 'g', 17).arg(got, 0, 'g', 17).arg(expected, 0, 'g', 17)));
-        ++compared;
     }
-    QCOMPARE(compared, 200000);
 }
 
 void TestNoise::pinnedValues()

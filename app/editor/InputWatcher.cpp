@@ -36,7 +36,14 @@ InputWatcher::InputWatcher(Document *document, QObject *parent)
     });
     connect(m_document, &Document::graphReset, this, &InputWatcher::rewatch);
     connect(m_document, &Document::filePathChanged, this, &InputWatcher::rewatch);
-    connect(m_document, &Document::paramChanged, this, &InputWatcher::rewatch);
+    // only a file param's edit changes what is watched: a slider drag elsewhere costs nothing
+    connect(m_document, &Document::paramChanged, this, [this](const QString &id, const QString &param) {
+        const Node *node = m_document->graph().node(id.toStdString());
+        const NodeDescriptor *desc = node ? m_document->registry().find(node->type) : nullptr;
+        const ParamSpec *spec = desc ? desc->param(param.toStdString()) : nullptr;
+        if (spec && spec->role == ParamRole::FilePath)
+            rewatch();
+    });
     connect(m_document, &Document::nodeAdded, this, &InputWatcher::rewatch);
     connect(m_document, &Document::nodeRemoved, this, &InputWatcher::rewatch);
     rewatch();
