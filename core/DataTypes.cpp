@@ -109,13 +109,13 @@ namespace {
 enum Salt : std::uint32_t { SaltType = 1, SaltRotation = 2, SaltScale = 3, SaltSpecial = 4 };
 }
 
-PointAttributes PointLayer::attributes(std::size_t id) const
+PointAttributes PointLayer::attributes(std::uint64_t id) const
 {
     PointAttributes a;
     const std::int32_t seed = info.attributeSeed;
     if (!info.types.empty()) {
         if (!info.specialType.empty()
-            && std::binary_search(specialIds.begin(), specialIds.end(), static_cast<std::uint32_t>(id))) {
+            && std::binary_search(specialIds.begin(), specialIds.end(), id)) {
             for (size_t i = 0; i < info.types.size(); ++i)
                 if (info.types[i].name == info.specialType)
                     a.type = static_cast<int>(i);
@@ -155,9 +155,9 @@ void PointLayer::assignSpecials()
     const size_t n = points.size();
     const size_t count = std::min<size_t>(n, static_cast<size_t>(info.specialCount));
     // The `count` ids with the smallest hash: spread over the layer, stable for a seed.
-    std::vector<std::pair<std::uint64_t, std::uint32_t>> order(n);
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> order(n);
     for (size_t i = 0; i < n; ++i)
-        order[i] = {pointHash(info.attributeSeed, i, SaltSpecial), static_cast<std::uint32_t>(i)};
+        order[i] = {pointHash(info.attributeSeed, idOf(i), SaltSpecial), idOf(i)};
     std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(count), order.end());
     specialIds.reserve(count);
     for (size_t i = 0; i < count; ++i)

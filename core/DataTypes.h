@@ -95,6 +95,17 @@ struct PointXYR
     double x, y, r;
 };
 
+// A rectangle of the world: x0 <= x < x1, y0 <= y < y1.
+struct Region
+{
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    bool contains(double x, double y) const { return x >= x0 && x < x1 && y >= y0 && y < y1; }
+    bool empty() const { return !(x1 > x0 && y1 > y0); }
+    bool operator==(const Region &) const = default;
+};
+
+class ChunkedLayer;
+
 struct PointAttributes
 {
     int type = -1;      // index into LayerInfo::types, -1 when the layer has no types
@@ -122,9 +133,17 @@ public:
     // Height per point (terrain: the height field times height_scale), empty when the layer has
     // none; exports then write z (3D engines' up axis) for every point.
     std::vector<double> z;
-    std::vector<std::uint32_t> specialIds;  // sorted ids reserved for info.specialType
+    std::vector<std::uint64_t> specialIds;  // sorted ids reserved for info.specialType
+    // Point i's id: i itself, or ids[i] when the layer came from chunks (ids that stay put when
+    // other chunks change; below 2^53, so exact in a double).
+    std::vector<std::uint64_t> ids;
+    // A chunked world's layer: where its points come from, chunk by chunk, on demand. An endless
+    // world's layer holds no points itself: ask it for a region (layerInRegion).
+    std::shared_ptr<const ChunkedLayer> chunked;
+    bool lazy = false;  // true: `points` is not held (an endless world): ask `chunked` for a region
 
-    PointAttributes attributes(std::size_t id) const;
+    std::uint64_t idOf(std::size_t i) const { return ids.empty() ? i : ids[i]; }
+    PointAttributes attributes(std::uint64_t id) const;
     // Picks specialIds from the hash order; call once the points are final.
     void assignSpecials();
 };

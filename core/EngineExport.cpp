@@ -38,7 +38,7 @@ std::vector<Group> groupsOf(const std::vector<PointLayerPtr> &layers)
         for (std::size_t t = 0; t < types.size(); ++t)
             mine[t] = {&layer, li, static_cast<std::int32_t>(t), types[t].name, {}};
         for (std::size_t i = 0; i < layer.points.size(); ++i) {
-            const PointAttributes a = layer.attributes(i);
+            const PointAttributes a = layer.attributes(layer.idOf(i));
             const std::size_t t = a.type < 0 || static_cast<std::size_t>(a.type) >= types.size() ? 0 : static_cast<std::size_t>(a.type);
             mine[t].ids.push_back(i);
         }
@@ -153,7 +153,7 @@ std::string exportGltf(const ExportInfo &info, const std::vector<PointLayerPtr> 
         }
         const std::size_t rotationAt = bin.size();
         for (std::size_t id : group.ids) {
-            const auto [c, s] = yawOf(layer.attributes(id).rotation * 0.5);  // half angle
+            const auto [c, s] = yawOf(layer.attributes(layer.idOf(id)).rotation * 0.5);  // half angle
             putFloat(bin, 0.0f);
             putFloat(bin, static_cast<float>(s));
             putFloat(bin, 0.0f);
@@ -161,7 +161,7 @@ std::string exportGltf(const ExportInfo &info, const std::vector<PointLayerPtr> 
         }
         const std::size_t scaleAt = bin.size();
         for (std::size_t id : group.ids) {
-            const float s = static_cast<float>(layer.attributes(id).scale);
+            const float s = static_cast<float>(layer.attributes(layer.idOf(id)).scale);
             putFloat(bin, s);
             putFloat(bin, s);
             putFloat(bin, s);
@@ -238,7 +238,7 @@ std::string exportGodot(const ExportInfo &info, const std::vector<PointLayerPtr>
         bool first = true;
         for (std::size_t id : group.ids) {
             const PointXYR &p = layer.points[id];
-            const PointAttributes a = layer.attributes(id);
+            const PointAttributes a = layer.attributes(layer.idOf(id));
             const auto [c, s] = yawOf(a.rotation);
             const double sc = a.scale;
             // basis rows, each followed by that row's origin component (Godot's 3x4 layout)
@@ -300,9 +300,9 @@ std::string exportUnrealCsv(const std::vector<PointLayerPtr> &layers)
         const std::string layerName = csvField(layer.info.name);
         for (std::size_t i = 0; i < layer.points.size(); ++i) {
             const PointXYR &p = layer.points[i];
-            const PointAttributes a = layer.attributes(i);
+            const PointAttributes a = layer.attributes(layer.idOf(i));
             const std::size_t t = a.type < 0 || static_cast<std::size_t>(a.type) >= types.size() ? 0 : static_cast<std::size_t>(a.type);
-            out += prefixes[li] + std::to_string(i) + "," + layerName + "," + std::to_string(i) + "," + num(p.x) + ","
+            out += prefixes[li] + std::to_string(layer.idOf(i)) + "," + layerName + "," + std::to_string(layer.idOf(i)) + "," + num(p.x) + ","
                    + num(p.y) + "," + num(layer.z.empty() ? 0.0 : layer.z[i]) + "," + num(p.r) + "," + csvField(types[t].name) + "," + num(a.rotation) + "," + num(a.scale) + "\n";
         }
     }
@@ -319,12 +319,12 @@ std::string exportUnrealJson(const std::vector<PointLayerPtr> &layers)
         const auto types = exportTypes(layer);
         for (std::size_t i = 0; i < layer.points.size(); ++i) {
             const PointXYR &p = layer.points[i];
-            const PointAttributes a = layer.attributes(i);
+            const PointAttributes a = layer.attributes(layer.idOf(i));
             const std::size_t t = a.type < 0 || static_cast<std::size_t>(a.type) >= types.size() ? 0 : static_cast<std::size_t>(a.type);
             out += first ? "\n  " : ",\n  ";
             first = false;
-            out += "{\"Name\": " + jsonQuote(prefixes[li] + std::to_string(i)) + ", \"Layer\": " + jsonQuote(layer.info.name)
-                   + ", \"Id\": " + std::to_string(i) + ", \"X\": " + num(p.x) + ", \"Y\": " + num(p.y)
+            out += "{\"Name\": " + jsonQuote(prefixes[li] + std::to_string(layer.idOf(i))) + ", \"Layer\": " + jsonQuote(layer.info.name)
+                   + ", \"Id\": " + std::to_string(layer.idOf(i)) + ", \"X\": " + num(p.x) + ", \"Y\": " + num(p.y)
                    + ", \"Z\": " + num(layer.z.empty() ? 0.0 : layer.z[i]) + ", \"Radius\": "
                    + num(p.r) + ", \"Type\": " + jsonQuote(types[t].name) + ", \"Rotation\": " + num(a.rotation)
                    + ", \"Scale\": " + num(a.scale) + "}";

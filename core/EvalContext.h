@@ -16,6 +16,12 @@ namespace grove {
 struct EvalLimits
 {
     std::uint64_t maxPointsPerLayer;
+    // Chunked worlds: threads for a layer's chunks (0: every core), and whether a finite world's
+    // layers are placed whole at evaluation (false: they stay lazy, asked for by region, as
+    // grove-cli's streamed export and the C API do).
+    int threads = 0;
+    bool placeWholeWorld = true;
+    std::size_t chunkCacheBytes = std::size_t(256) << 20;  // per layer
 };
 
 class EvalContext
@@ -71,6 +77,13 @@ public:
         m_errorParam = param;
         m_error = std::move(message);
     }
+    // A failure that belongs to the world's settings (a chunk too small for a layer's radius).
+    void failAtWorld(const std::string &key, std::string message)
+    {
+        m_errorPath = "world." + key;
+        m_error = std::move(message);
+    }
+    const std::string &errorPath() const { return m_errorPath; }
     const std::string &error() const { return m_error; }
     const std::string &errorParam() const { return m_errorParam; }
 
@@ -88,6 +101,7 @@ private:
     PortValue m_product;
     std::string m_error;
     std::string m_errorParam;
+    std::string m_errorPath;
     std::string m_baseDir;
 };
 

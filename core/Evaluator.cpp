@@ -111,8 +111,11 @@ EvalResult Evaluator::evaluate(const Graph &graph, const EvalRequest &request)
 
     // Keys first (cheap), so progress can count only the nodes that really compute.
     std::vector<std::string> keys(n);
-    const std::string worldText = formatNumber(graph.world.width) + "x" + formatNumber(graph.world.height) + "@"
-                                  + std::to_string(graph.world.seed);
+    std::string worldText = formatNumber(graph.world.width) + "x" + formatNumber(graph.world.height) + "@"
+                            + std::to_string(graph.world.seed);
+    if (graph.world.chunk != 0)  // chunked layers are placed whole or left lazy: not the same value
+        worldText += "/chunk " + formatNumber(graph.world.chunk) + (graph.world.endless ? " endless" : "")
+                     + (request.limits.placeWholeWorld ? " whole" : " lazy");
     for (int i : order) {
         if (!needed[static_cast<size_t>(i)] || skip[static_cast<size_t>(i)])
             continue;
@@ -200,7 +203,8 @@ EvalResult Evaluator::evaluate(const Graph &graph, const EvalRequest &request)
         }
         if (!ctx.error().empty()) {
             Diagnostic d;
-            d.path = "nodes." + node.id + (ctx.errorParam().empty() ? std::string() : ".params." + ctx.errorParam());
+            d.path = !ctx.errorPath().empty() ? ctx.errorPath()
+                     : "nodes." + node.id + (ctx.errorParam().empty() ? std::string() : ".params." + ctx.errorParam());
             d.nodeId = node.id;
             d.message = "node " + quote(node.id) + " (" + node.type + "): " + ctx.error();
             result.diagnostics.push_back(d);

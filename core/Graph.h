@@ -20,6 +20,10 @@ struct World
     double width = 880;
     double height = 480;
     std::int32_t seed = 0;
+    // world.chunk: the side of a chunk (world units); 0: no chunks, the whole-world method.
+    double chunk = 0;
+    // A chunked world without width and height has no edge: runs name the region they want.
+    bool endless = false;
     bool operator==(const World &) const = default;
 };
 

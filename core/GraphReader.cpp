@@ -128,14 +128,22 @@ void Reader::readWorld(const YAML::Node &n)
                 else
                     m_graph.world.seed = static_cast<std::int32_t>(d);
             }
+        } else if (key == "chunk") {
+            if (numberOf(v, path, d))
+                m_graph.world.chunk = d;
         } else {
-            error(locationOf(v), path, "unknown key " + quote(key) + " in world" + didYouMean(key, {"width", "height", "seed"}));
+            error(locationOf(v), path, "unknown key " + quote(key) + " in world" + didYouMean(key, {"width", "height", "seed", "chunk"}));
         }
     }
+    if (!haveWidth && !haveHeight && m_graph.world.chunk != 0) {  // endless: chunks on demand
+        m_graph.world.endless = true;
+        m_graph.world.width = m_graph.world.height = 0;
+        return;
+    }
     if (!haveWidth)
-        error(locationOf(n), "world", "world needs a width");
+        error(locationOf(n), "world", m_graph.world.chunk != 0 ? "world needs a width (or neither width nor height: an endless world)" : "world needs a width");
     if (!haveHeight)
-        error(locationOf(n), "world", "world needs a height");
+        error(locationOf(n), "world", m_graph.world.chunk != 0 ? "world needs a height (or neither width nor height: an endless world)" : "world needs a height");
 }
 
 void Reader::readNode(const std::string &id, YamlLocation idLoc, const YAML::Node &n)

@@ -93,8 +93,21 @@ Diagnostics validateGraph(const Graph &graph, const NodeRegistry &registry)
                                   std::string("world ") + key + " " + formatNumber(v) + " is beyond the limit of "
                                       + formatNumber(limits::maxWorldSize) + " units"));
     };
-    checkSize(w.width, "width");
-    checkSize(w.height, "height");
+    if (!w.endless) {
+        checkSize(w.width, "width");
+        checkSize(w.height, "height");
+    }
+    if (w.chunk != 0 || w.endless) {
+        if (!std::isfinite(w.chunk) || w.chunk <= 0)
+            out.push_back(problem("world.chunk", "", "world chunk must be a finite number > 0 (the side of a chunk), got " + formatNumber(w.chunk)));
+        else if (w.chunk > limits::maxWorldSize)
+            out.push_back(problem("world.chunk", "", "world chunk " + formatNumber(w.chunk) + " is beyond the limit of "
+                                                         + formatNumber(limits::maxWorldSize) + " units"));
+        else if (!w.endless && std::isfinite(w.width) && std::isfinite(w.height)
+                 && std::max(w.width, w.height) / w.chunk > 32768)
+            out.push_back(problem("world.chunk", "", "world chunk " + formatNumber(w.chunk) + " cuts the world into more than 32768 chunks a side; "
+                                                         "use a chunk of at least " + formatNumber(std::ceil(std::max(w.width, w.height) / 32768))));
+    }
     if (graph.nodes.size() > limits::maxNodes)
         out.push_back(problem("nodes", "", "the graph has " + std::to_string(graph.nodes.size())
                                                + " nodes; the limit is " + std::to_string(limits::maxNodes)));

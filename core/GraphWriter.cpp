@@ -83,9 +83,13 @@ std::string saveGraphToString(const Graph &graph, const NodeRegistry &registry, 
     if (!graph.notes.empty())
         writeText(out, "notes", graph.notes);
     out += "world:\n";
-    out += "  width: " + formatNumber(graph.world.width) + "\n";
-    out += "  height: " + formatNumber(graph.world.height) + "\n";
+    if (!graph.world.endless) {
+        out += "  width: " + formatNumber(graph.world.width) + "\n";
+        out += "  height: " + formatNumber(graph.world.height) + "\n";
+    }
     out += "  seed: " + std::to_string(graph.world.seed) + "\n";
+    if (graph.world.chunk != 0)
+        out += "  chunk: " + formatNumber(graph.world.chunk) + "\n";
     const std::vector<int> order = topologicalOrder(graph);
     if (order.empty()) {
         out += "nodes: {}\n";

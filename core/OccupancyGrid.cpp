@@ -89,8 +89,8 @@ double OccupancyGrid::cellsFor(double width, double height, double cellSize)
     return std::ceil(width / cellSize) * std::ceil(height / cellSize);
 }
 
-OccupancyGrid::OccupancyGrid(double width, double height, double cellSize)
-    : m_cellSize(cellSize), m_inverse(1.0 / cellSize)
+OccupancyGrid::OccupancyGrid(double width, double height, double cellSize, double originX, double originY)
+    : m_cellSize(cellSize), m_inverse(1.0 / cellSize), m_originX(originX), m_originY(originY)
 {
     m_cols = std::max(1, static_cast<int>(std::ceil(width / cellSize)));
     m_rows = std::max(1, static_cast<int>(std::ceil(height / cellSize)));
@@ -119,7 +119,7 @@ void OccupancyGrid::add(double x, double y, double r)
     // The code: the point's offset in its cell in 1/32768ths, when it is the cell's only point
     // and lies in the cell (obstacles beyond the map are clamped into edge cells).
     std::uint32_t code = kSpecial;
-    const double fx = x * m_inverse - col, fy = y * m_inverse - row;
+    const double fx = (x - m_originX) * m_inverse - col, fy = (y - m_originY) * m_inverse - row;
     if (head == -1 && fx >= 0 && fx < 1 && fy >= 0 && fy < 1 && r >= 0) {
         const double scale = kQuantMask + 1;
         const std::uint32_t qx = std::min(kQuantMask, static_cast<std::uint32_t>(fx * scale));

@@ -26,7 +26,9 @@ namespace grove {
 class OccupancyGrid
 {
 public:
-    OccupancyGrid(double width, double height, double cellSize);
+    // Covers [originX, originX + width) x [originY, originY + height); points beyond are kept
+    // in the edge cells. A chunk's grid sits where its chunk is; the world's starts at 0.
+    OccupancyGrid(double width, double height, double cellSize, double originX = 0, double originY = 0);
 
     // Points one grid can hold: its lists number them in 31 bits.
     static constexpr std::size_t kMaxPoints = 2147483647;
@@ -111,6 +113,9 @@ private:
     double codeY(std::uint32_t code, double top) const { return top + ((code & kQuantMask) + 0.5) * m_quantStep; }
 
     double m_cellSize, m_inverse;
+    double m_originX = 0, m_originY = 0;
+    double cellLeft(int col) const { return m_originX + col * m_cellSize; }
+    double cellTop(int row) const { return m_originY + row * m_cellSize; }
     double m_quantStep;         // cell size / 32768
     double m_quantError;        // how far a point can be from its quantised centre
     double m_extent;            // the grid's larger side, for the rounding allowance
@@ -156,13 +161,13 @@ inline void OccupancyGrid::appendCellPoints(std::int32_t head, std::vector<Point
 // queries use the same one and a query covers every cell its reach touches.
 inline int OccupancyGrid::colOf(double x) const
 {
-    double c = std::floor(x * m_inverse);
+    double c = std::floor((x - m_originX) * m_inverse);
     return c < 0 ? 0 : c >= m_cols ? m_cols - 1 : static_cast<int>(c);
 }
 
 inline int OccupancyGrid::rowOf(double y) const
 {
-    double r = std::floor(y * m_inverse);
+    double r = std::floor((y - m_originY) * m_inverse);
     return r < 0 ? 0 : r >= m_rows ? m_rows - 1 : static_cast<int>(r);
 }
 
@@ -250,14 +255,14 @@ inline void OccupancyGrid::gatherNearSet(double x, double y, double reach, NearS
     // The whole square of cells: trimming each row to the circle (a square root and two floors a
     // row, and rows of varying length) cost more than the third of the cells it skipped.
     for (int row = r0; row <= r1; ++row) {
-        const double top = row * m_cellSize;
+        const double top = cellTop(row);
         const size_t base = static_cast<size_t>(row) * static_cast<size_t>(m_cols);
         for (int col = c0; col <= c1; ++col) {
             const size_t cell = base + static_cast<size_t>(col);
             const std::uint32_t code = m_code[cell];
             // branch-free: whether a cell is empty is a coin toss, so every cell is written and
             // only a coded one is kept
-            xs[n] = codeX(code, col * m_cellSize);
+            xs[n] = codeX(code, cellLeft(col));
             ys[n] = codeY(code, top);
             cells[n] = cell;
             n += !(code & kSpecial);
@@ -331,17 +336,17 @@ inline bool OccupancyGrid::isFree(double x, double y, double r) const
     const int m0 = std::max(r0, cr - 1), m1 = std::min(r1, cr + 1);
     for (int row = m0; row <= m1; ++row)
         for (int col = n0; col <= n1; ++col)
-            if (!codedCellIsFree(static_cast<size_t>(row) * cols + static_cast<size_t>(col), col * m_cellSize, row * m_cellSize, q))
+            if (!codedCellIsFree(static_cast<size_t>(row) * cols + static_cast<size_t>(col), cellLeft(col), cellTop(row), q))
                 return false;
     const double r2 = reach * reach;
     for (int row = r0; row <= r1; ++row) {
         // distance from (x, y) to this row of cells, to skip the block's far corners
-        const double top = row * m_cellSize, bottom = top + m_cellSize;
+        const double top = cellTop(row), bottom = top + m_cellSize;
         const double dy = y < top ? top - y : y > bottom ? y - bottom : 0;
         for (int col = c0; col <= c1; ++col) {
             if (row >= m0 && row <= m1 && col >= n0 && col <= n1)
                 continue;  // tested above
-            const double left = col * m_cellSize, right = left + m_cellSize;
+            const double left = cellLeft(col), right = left + m_cellSize;
             const double dx = x < left ? left - x : x > right ? x - right : 0;
             if (dx * dx + dy * dy > r2)
                 continue;

@@ -107,10 +107,10 @@ std::string exportJson(const ExportInfo &info, const std::vector<PointLayerPtr> 
         out.add("      \"points\": [");
         for (size_t i = 0; i < layer.points.size(); ++i) {
             const PointXYR &pt = layer.points[i];
-            const PointAttributes a = layer.attributes(i);
+            const PointAttributes a = layer.attributes(layer.idOf(i));
             char *p = out.room(128 + 6 * kNum);
             p = i ? lit(p, ",\n        {\"id\": ") : lit(p, "\n        {\"id\": ");
-            p = whole(p, i);
+            p = whole(p, layer.idOf(i));
             p = lit(p, ", \"x\": ");
             p = num(p, pt.x);
             p = lit(p, ", \"y\": ");
@@ -155,12 +155,12 @@ std::string exportCsv(const std::vector<PointLayerPtr> &layers)
         const std::string name = csvField(layer.info.name);
         for (size_t i = 0; i < layer.points.size(); ++i) {
             const PointXYR &pt = layer.points[i];
-            const PointAttributes a = layer.attributes(i);
+            const PointAttributes a = layer.attributes(layer.idOf(i));
             const std::string &type = types[static_cast<size_t>(a.type < 0 ? 0 : a.type)];
             char *p = out.room(name.size() + longest + 64 + 6 * kNum);
             p = TextOut::put(p, name);
             *p++ = ',';
-            p = whole(p, i);
+            p = whole(p, layer.idOf(i));
             *p++ = ',';
             p = num(p, pt.x);
             *p++ = ',';
@@ -215,7 +215,7 @@ std::string exportTiled(const ExportInfo &info, const std::vector<PointLayerPtr>
                   "\"x\": 0, \"y\": 0, \"objects\": [");
         for (size_t i = 0; i < layer.points.size(); ++i) {
             const PointXYR &pt = layer.points[i];
-            const PointAttributes a = layer.attributes(i);
+            const PointAttributes a = layer.attributes(layer.idOf(i));
             const std::string &type = types[static_cast<size_t>(a.type < 0 ? 0 : a.type)];
             char *p = out.room(2 * longest + 400 + 6 * kNum);
             p = i ? lit(p, ",\n      {\"id\": ") : lit(p, "\n      {\"id\": ");

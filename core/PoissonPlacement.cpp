@@ -100,6 +100,20 @@ public:
 
     DrawAhead &random() { return m_random; }
     bool full() const { return m_full; }
+    // off the placement area (the world's, or a chunk's with its ghost margin)
+    bool outside(double x, double y) const { return x < m_s.x0 || y < m_s.y0 || x >= m_x1 || y >= m_y1; }
+
+    // A point placed before (a neighbouring chunk's, already on the occupancy) as a parent:
+    // candidates in its ring until `tries` of them fail; each one placed joins the active list.
+    void growFrom(const PointXYR &parent, int tries)
+    {
+        for (int failed = 0; failed < tries && !m_full;) {
+            double dx, dy;
+            ringOffset(parent.r, dx, dy);
+            if (!tryAdd(parent.x + dx, parent.y + dy))
+                ++failed;
+        }
+    }
 
     bool tryAdd(double x, double y)
     {
@@ -115,7 +129,7 @@ public:
     bool tryAddWith(double x, double y, IsFree isFree)
     {
         ++m_tally.candidates;  // the counts cost an increment on paths that exist anyway
-        if (x < 0 || y < 0 || x >= m_s.width || y >= m_s.height) {
+        if (outside(x, y)) {
             ++m_tally.offMap;
             return false;  // off the map
         }
@@ -306,7 +320,7 @@ public:
         for (std::size_t i = 0; i < lanes; ++i) {
             const double x = xs[i], y = ys[i];
             ++m_tally.candidates;
-            if (x < 0 || y < 0 || x >= m_s.width || y >= m_s.height) {
+            if (outside(x, y)) {
                 ++m_tally.offMap;
                 continue;
             }
@@ -423,41 +437,108 @@ private:
     PlacementTally m_tally{true, m_s.radius};
     // the largest radius a candidate can take: the layer's, or its radius field's bound
     double m_largestRadius = m_s.radiusField ? std::max(m_s.radius, m_s.radiusFieldMax) : m_s.radius;
+    double m_x1 = m_s.x0 + m_s.width, m_y1 = m_s.y0 + m_s.height;
 };
 
 } // namespace
+
+namespace {
+
+// Every 2r x 2r square of the area gets up to k tries; squares on the far edges are cut short.
+template<typename Poll>
+PlacementStatus patches(const PlacementSettings &s, Sampler &sampler, Poll &poll)
+{
+    const double spacing = s.radius * 2;
+    for (double y = 0; y < s.height; y += spacing) {
+        for (double x = 0; x < s.width; x += spacing) {
+            sampler.trySquare(s.x0 + x, s.y0 + y, std::min(spacing, s.width - x), std::min(spacing, s.height - y));
+            if (sampler.full())
+                return PlacementStatus::TooManyPoints;
+            if (poll())
+                return PlacementStatus::Cancelled;
+        }
+    }
+    return PlacementStatus::Done;
+}
+
+// Cancel and progress, looked at every 4096 calls.
+class Poller
+{
+public:
+    Poller(const PlacementControl &control, const Sampler &sampler, double expected)
+        : m_control(control), m_sampler(sampler), m_expected(expected)
+    {
+    }
+    bool operator()()  // true: stop now
+    {
+        if ((++m_ticks & 4095) != 0)
+            return false;
+        if (m_control.cancel && m_control.cancel->load(std::memory_order_relaxed))
+            return true;
+        if (m_control.progress && (m_ticks & 65535) == 0)
+            m_control.progress(std::min(0.99, static_cast<double>(m_sampler.placed()) / m_expected));
+        return false;
+    }
+
+private:
+    const PlacementControl &m_control;
+    const Sampler &m_sampler;
+    double m_expected;
+    std::uint64_t m_ticks = 0;
+};
+
+PlacementStatus grow(Sampler &sampler, Poller &poll)
+{
+    while (sampler.step()) {
+        if (poll())
+            return PlacementStatus::Cancelled;
+    }
+    return sampler.full() ? PlacementStatus::TooManyPoints : PlacementStatus::Done;
+}
+
+} // namespace
+
+PlacementStatus placeChunk(const PlacementSettings &s, OccupancyGrid &occupancy, const std::vector<PointXYR> &frontier,
+                           int frontierTries, std::vector<PointXYR> &out, const PlacementControl &control)
+{
+    Sampler sampler(s, occupancy);
+    Poller poll(control, sampler, std::max(1.0, maxPointsEstimate(s.width, s.height, s.radius) * 0.6));
+    for (const PointXYR &p : frontier) {
+        sampler.growFrom(p, frontierTries);
+        if (poll())
+            return PlacementStatus::Cancelled;
+    }
+    PlacementStatus status = grow(sampler, poll);
+    if (status == PlacementStatus::Done) {
+        if (s.start == StartMode::Random)
+            sampler.tryAdd(s.x0 + sampler.random().nextFloat() * s.width, s.y0 + sampler.random().nextFloat() * s.height);
+        else if (s.start == StartMode::Point && !sampler.outside(s.startX, s.startY))
+            sampler.tryAdd(s.startX, s.startY);
+        status = grow(sampler, poll);
+    }
+    if (status == PlacementStatus::Done)
+        status = patches(s, sampler, poll);
+    if (status == PlacementStatus::Done)
+        status = grow(sampler, poll);
+    if (status != PlacementStatus::Done)
+        return status;
+    if (control.tally)
+        *control.tally = sampler.tally();
+    out = occupancy.takePoints(sampler.firstOwn());
+    return PlacementStatus::Done;
+}
 
 PlacementStatus placePoisson(const PlacementSettings &s, OccupancyGrid &occupancy, std::vector<PointXYR> &out,
                              const PlacementControl &control)
 {
     Sampler sampler(s, occupancy);
-    const double expected = std::max(1.0, maxPointsEstimate(s.width, s.height, s.radius) * 0.6);
-    std::uint64_t ticks = 0;
-    auto poll = [&]() -> bool {  // true: stop now
-        if ((++ticks & 4095) != 0)
-            return false;
-        if (control.cancel && control.cancel->load(std::memory_order_relaxed))
-            return true;
-        if (control.progress && (ticks & 65535) == 0)
-            control.progress(std::min(0.99, static_cast<double>(sampler.placed()) / expected));
-        return false;
-    };
+    Poller poll(control, sampler, std::max(1.0, maxPointsEstimate(s.width, s.height, s.radius) * 0.6));
 
     switch (s.start) {
-    case StartMode::Patches: {
-        // every 2r x 2r square gets up to k tries; squares on the far edges are cut short
-        const double spacing = s.radius * 2;
-        for (double y = 0; y < s.height; y += spacing) {
-            for (double x = 0; x < s.width; x += spacing) {
-                sampler.trySquare(x, y, std::min(spacing, s.width - x), std::min(spacing, s.height - y));
-                if (sampler.full())
-                    return PlacementStatus::TooManyPoints;
-                if (poll())
-                    return PlacementStatus::Cancelled;
-            }
-        }
+    case StartMode::Patches:
+        if (PlacementStatus status = patches(s, sampler, poll); status != PlacementStatus::Done)
+            return status;
         break;
-    }
     case StartMode::Random: {
         const double x = sampler.random().nextFloat() * s.width;
         const double y = sampler.random().nextFloat() * s.height;
@@ -468,12 +549,8 @@ PlacementStatus placePoisson(const PlacementSettings &s, OccupancyGrid &occupanc
         sampler.tryAdd(s.startX, s.startY);
         break;
     }
-    while (sampler.step()) {
-        if (poll())
-            return PlacementStatus::Cancelled;
-    }
-    if (sampler.full())
-        return PlacementStatus::TooManyPoints;
+    if (PlacementStatus status = grow(sampler, poll); status != PlacementStatus::Done)
+        return status;
     if (control.tally)
         *control.tally = sampler.tally();
     out = occupancy.takePoints(sampler.firstOwn());

@@ -22,6 +22,7 @@ enum class PlacementMethod { Tutorial, Fast };
 struct PlacementSettings
 {
     double width = 0, height = 0;
+    double x0 = 0, y0 = 0;       // the placement area's corner: [x0, x0 + width) x [y0, y0 + height)
     double radius = 20;          // the layer's minimum radius
     int k = 30;
     std::int32_t seed = 0;       // effective seed
@@ -50,5 +51,14 @@ double maxPointsEstimate(double width, double height, double radius);
 // move into `out` and the occupancy is used up (its cells freed to keep the peak low).
 PlacementStatus placePoisson(const PlacementSettings &settings, OccupancyGrid &occupancy,
                              std::vector<PointXYR> &out, const PlacementControl &control = {});
+
+// One chunk of a chunked world (ChunkedLayer): Bridson inside the settings' area on an occupancy
+// that already holds every point it must keep clear of. The frontier (points of chunks placed
+// before, near this one) grows first, each point with `frontierTries` candidates in its ring, so
+// the chunk fills up to its placed neighbours without a gap; then the start mode, growth, and a
+// patches pass over the whole area that re-seeds whatever the neighbours cut off, and growth.
+PlacementStatus placeChunk(const PlacementSettings &settings, OccupancyGrid &occupancy,
+                           const std::vector<PointXYR> &frontier, int frontierTries, std::vector<PointXYR> &out,
+                           const PlacementControl &control = {});
 
 } // namespace grove

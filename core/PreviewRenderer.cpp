@@ -235,7 +235,7 @@ void drawLayer(Canvas &canvas, const PointLayer &layer, const Ground *ground, do
     const double k = (kx + ky) / 2;
     for (size_t i = 0; i < layer.points.size(); ++i) {
         const PointXYR &p = layer.points[i];
-        const PointAttributes a = layer.attributes(i);
+        const PointAttributes a = layer.attributes(layer.idOf(i));
         double body = bodyRadius(sprite, p.r) * a.scale;
         // Wetter ground grows bigger trees: 0.5x on dry ground up to 1.5x on the wettest (moisture in [0, 1]).
         if (sprite == "tree" && ground && ground->moisture) {
@@ -246,8 +246,7 @@ void drawLayer(Canvas &canvas, const PointLayer &layer, const Ground *ground, do
         const double x = p.x * kx, y = p.y * ky;
         const Rgb color = typeTint(info.color, a.type);
         const bool special = !layer.specialIds.empty()
-                             && std::binary_search(layer.specialIds.begin(), layer.specialIds.end(),
-                                                   static_cast<std::uint32_t>(i));
+                             && std::binary_search(layer.specialIds.begin(), layer.specialIds.end(), layer.idOf(i));
         if (sprite == "tree") {
             canvas.stamp(x + 0.45 * b, y + 0.55 * b, b, kBlack, kShadow);
             canvas.stamp(x, y, b, color, kCover);

@@ -1,4 +1,5 @@
 // place_layer: Bridson placement of one layer on the occupancy its obstacles chain shares (exact).
+#include "ChunkedPlaceLayer.h"
 #include "LayerParams.h"
 #include "ParamBuilders.h"
 
@@ -173,6 +174,10 @@ void registerPlaceLayer(NodeRegistry &registry)
                 allowed = std::make_shared<KeepOutMask>(allowed, std::move(kept));
         }
         FieldPtr radius = ctx.field("radius");
+        if (w.chunk > 0) {
+            placeLayerChunked(ctx, s, allowed, radius, ctx.points("obstacles"));
+            return;
+        }
         s.allowed = allowed.get();
         s.radiusField = radius.get();
         s.radiusFieldMax = radius ? radius->upperBound() : 0;

@@ -1,0 +1,110 @@
+// place_layer's chunked mode: checks the chunk against the layer's radius, then builds the
+// layer's ChunkedLayer and, for a finite world placed whole, every chunk on the threads asked for.
+#include "ChunkedPlaceLayer.h"
+
+#include "LayerParams.h"
+
+#include "core/ChunkedLayer.h"
+#include "core/EvalContext.h"
+#include "core/Diagnostic.h"
+#include "core/Value.h"
+
+#include <cmath>
+#include <limits>
+
+namespace grove {
+
+void placeLayerChunked(EvalContext &ctx, const PlacementSettings &s, MaskPtr allowed, FieldPtr radius, PointSetPtr obstacles)
+{
+    const World &w = ctx.world();
+    const std::string who = "layer " + quote(ctx.node().id);
+    const double largest = radius ? std::max(s.radius, radius->upperBound()) : s.radius;
+    if (!std::isfinite(largest)) {
+        ctx.failAtWorld("chunk", who + "'s radius input has no upper bound, and a chunked world needs one to know how far "
+                                   "a chunk reaches: take the radius from a density node (its max_radius bounds it)");
+        return;
+    }
+    if (w.chunk < 4 * largest) {
+        ctx.failAtWorld("chunk", "world chunk " + formatNumber(w.chunk) + " is less than 4 times the largest radius "
+                                     + formatNumber(largest) + " of " + who + "; use a chunk of at least "
+                                     + formatNumber(4 * largest) + " (about 32 radii, " + formatNumber(32 * largest)
+                                     + ", places fastest)");
+        return;
+    }
+    if (maxPointsEstimate(w.chunk, w.chunk, s.radius) >= kChunkPointLimit) {
+        ctx.failAtWorld("chunk", "world chunk " + formatNumber(w.chunk) + " could hold more than "
+                                     + std::to_string(kChunkPointLimit) + " points of " + who + " at radius "
+                                     + formatNumber(s.radius) + ", more than a chunk can number; use a chunk of at most "
+                                     + formatNumber(std::floor(std::sqrt(kChunkPointLimit * 0.8 * s.radius * s.radius))));
+        return;
+    }
+    if (!w.endless && !withinPointBudget(ctx, maxPointsEstimate(w.width, w.height, s.radius),
+                                         "at radius " + formatNumber(s.radius) + " on a " + formatNumber(w.width) + " x "
+                                             + formatNumber(w.height) + " world, this layer"))
+        return;
+
+    ChunkedLayerSettings cs;
+    cs.chunk = w.chunk;
+    cs.finite = !w.endless;
+    cs.worldWidth = w.width;
+    cs.worldHeight = w.height;
+    cs.placement = s;
+    cs.allowed = std::move(allowed);
+    cs.radius = radius;
+    cs.largestRadius = largest;
+    if (obstacles)
+        cs.obstacles = obstacles->layers;
+    auto layer = makeLayer(ctx, {});
+    cs.info = layer->info;
+    if (FieldPtr height = ctx.field("height")) {
+        cs.height = height;
+        cs.heightScale = ctx.number("height_scale");
+    }
+    cs.cacheBudget = ctx.limits().chunkCacheBytes;
+    auto chunked = std::make_shared<const ChunkedLayer>(std::move(cs));
+    layer->chunked = chunked;
+
+    if (w.endless || !ctx.limits().placeWholeWorld) {
+        layer->lazy = true;  // chunks on demand, by region
+    } else {
+        const Region whole{0, 0, w.width, w.height};
+        std::vector<ChunkCoord> chunks;
+        chunked->chunksIn(whole, chunks);
+        // every chunk stays until the layer is copied out, then the copy is all that is kept
+        chunked->setCacheBudget(std::numeric_limits<std::size_t>::max());
+        const auto progress = [&](std::size_t done, std::size_t total) {
+            ctx.progress(static_cast<double>(done) / static_cast<double>(std::max<std::size_t>(1, total)));
+        };
+        try {
+            if (chunked->prepare(chunks, ctx.limits().threads, ctx.cancelFlag(), progress) != ChunkStatus::Done
+                || chunked->collect(whole, 1, ctx.cancelFlag(), layer->points, layer->ids,
+                                    chunked->settings().height ? &layer->z : nullptr, &layer->specialIds)
+                       != ChunkStatus::Done)
+                return;  // cancelled
+        } catch (const std::exception &e) {
+            ctx.fail(std::string("chunked placement failed: ") + e.what());
+            return;
+        }
+        PlacementTally tally{true, s.radius};
+        for (const ChunkCoord &c : chunks)
+            if (ChunkPointsPtr cp = chunked->chunk(c.i, c.j)) {
+                tally.candidates += cp->tally.candidates;
+                tally.offMap += cp->tally.offMap;
+                tally.tooClose += cp->tally.tooClose;
+                tally.notAllowed += cp->tally.notAllowed;
+            }
+        layer->tally = tally;
+        chunked->dropCache();
+        chunked->setCacheBudget(ctx.limits().chunkCacheBytes);
+    }
+    auto own = std::make_shared<PointSet>();
+    own->layers.push_back(layer);
+    auto all = std::make_shared<PointSet>();
+    if (obstacles)
+        all->layers = obstacles->layers;
+    all->layers.push_back(layer);
+    ctx.setOutput("points", PointSetPtr(own));
+    ctx.setOutput("all", PointSetPtr(all));
+}
+
+} // namespace grove

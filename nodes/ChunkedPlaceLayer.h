@@ -1,0 +1,15 @@
+// place_layer in a chunked world (world.chunk): the layer as chunks, placed whole or left lazy.
+#pragma once
+
+#include "core/DataTypes.h"
+#include "core/PoissonPlacement.h"
+
+namespace grove {
+
+class EvalContext;
+
+// Sets place_layer's outputs for a chunked world: `s` holds the layer's placement settings (its
+// allowed area and radius field are the given ones), `obstacles` the chain before it.
+void placeLayerChunked(EvalContext &ctx, const PlacementSettings &s, MaskPtr allowed, FieldPtr radius, PointSetPtr obstacles);
+
+} // namespace grove
