@@ -6,10 +6,13 @@
 // (0,0) -> 0, (1,0) -> 1, (1,1) -> 2, (0,1) -> 3 by the parities of i and j. A chunk sees the
 // points of its lower-phase neighbours (already final) and every upstream layer's points near it
 // as obstacles; same-phase chunks are a whole chunk apart, so they never interact. Its random
-// stream is seeded from (layer seed, i, j) alone. Two things keep the borders seamless: a ghost
-// margin (the chunk also samples one radius into its higher-phase neighbours, then drops those
-// points) and frontier seeding (the placed neighbours' points within two radii of the chunk grow
-// first).
+// stream is seeded from (layer seed, i, j) alone. Three things keep the borders seamless: a ghost
+// margin (the chunk also samples two radii into its higher-phase neighbours, so its own points
+// near the border are placed as if the world went on); ghost adoption (a later chunk takes over
+// each of those ghost points that lies within a depth drawn from the point's hash and still
+// fits, so the switch from one chunk's sample to the next is scattered over the margin, not a
+// line); and frontier seeding (the placed neighbours' points within two radii of the chunk join
+// its active list).
 #pragma once
 
 #include "DataTypes.h"
@@ -49,9 +52,12 @@ struct ChunkPoints
 {
     ChunkCoord coord;
     std::vector<PointXYR> points;
+    // Points placed in the ghost margin (in the higher-phase neighbours), which those neighbours
+    // may take as their own.
+    std::vector<PointXYR> ghosts;
     std::vector<std::uint64_t> specialIds;  // sorted; this chunk's share of the layer's specials
     PlacementTally tally;
-    std::size_t bytes() const { return sizeof(ChunkPoints) + points.capacity() * sizeof(PointXYR) + specialIds.capacity() * 8; }
+    std::size_t bytes() const { return sizeof(ChunkPoints) + (points.capacity() + ghosts.capacity()) * sizeof(PointXYR) + specialIds.capacity() * 8; }
 };
 using ChunkPointsPtr = std::shared_ptr<const ChunkPoints>;
 

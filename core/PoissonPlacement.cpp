@@ -103,17 +103,23 @@ public:
     // off the placement area (the world's, or a chunk's with its ghost margin)
     bool outside(double x, double y) const { return x < m_s.x0 || y < m_s.y0 || x >= m_x1 || y >= m_y1; }
 
-    // A point placed before (a neighbouring chunk's, already on the occupancy) as a parent:
-    // candidates in its ring until `tries` of them fail; each one placed joins the active list.
-    void growFrom(const PointXYR &parent, int tries)
+    // A point placed before (a neighbouring chunk's, already on the occupancy) as a parent: up
+    // to `tries` candidates in its ring, the first that passes is a point (and joins the active
+    // list). False when all fail: the parent retires.
+    bool growFrom(const PointXYR &parent, int tries)
     {
-        for (int failed = 0; failed < tries && !m_full;) {
+        for (int i = 0; i < tries && !m_full; ++i) {
             double dx, dy;
             ringOffset(parent.r, dx, dy);
-            if (!tryAdd(parent.x + dx, parent.y + dy))
-                ++failed;
+            if (tryAdd(parent.x + dx, parent.y + dy))
+                return true;
         }
+        return false;
     }
+    std::size_t activeCount() const { return m_active.size(); }
+    // A point already on the occupancy that grows as this layer's own (a chunk's share of a
+    // neighbour's ghost margin).
+    void adopt(const PointXYR &p) { m_active.push_back(p); }
 
     bool tryAdd(double x, double y)
     {
@@ -498,13 +504,28 @@ PlacementStatus grow(Sampler &sampler, Poller &poll)
 
 } // namespace
 
-PlacementStatus placeChunk(const PlacementSettings &s, OccupancyGrid &occupancy, const std::vector<PointXYR> &frontier,
-                           int frontierTries, std::vector<PointXYR> &out, const PlacementControl &control)
+PlacementStatus placeChunk(const PlacementSettings &s, OccupancyGrid &occupancy, const std::vector<PointXYR> &adopted,
+                           const std::vector<PointXYR> &frontier, int frontierTries, std::vector<PointXYR> &out,
+                           const PlacementControl &control)
 {
     Sampler sampler(s, occupancy);
     Poller poll(control, sampler, std::max(1.0, maxPointsEstimate(s.width, s.height, s.radius) * 0.6));
-    for (const PointXYR &p : frontier) {
-        sampler.growFrom(p, frontierTries);
+    for (const PointXYR &p : adopted)
+        sampler.adopt(p);
+    // The frontier joins the active list: each step picks among both, so the chunk grows out of
+    // its placed neighbours as Bridson grows anywhere; a frontier point gets more tries.
+    std::vector<PointXYR> front = frontier;
+    while (!front.empty() && !sampler.full()) {
+        const std::size_t n = front.size() + sampler.activeCount();
+        const std::size_t a = static_cast<std::size_t>(std::floor(sampler.random().nextFloat() * static_cast<double>(n)));
+        if (a < front.size()) {
+            if (!sampler.growFrom(front[a], frontierTries)) {
+                front[a] = front.back();
+                front.pop_back();
+            }
+        } else {
+            sampler.step();
+        }
         if (poll())
             return PlacementStatus::Cancelled;
     }

@@ -53,11 +53,11 @@ PlacementStatus placePoisson(const PlacementSettings &settings, OccupancyGrid &o
                              std::vector<PointXYR> &out, const PlacementControl &control = {});
 
 // One chunk of a chunked world (ChunkedLayer): Bridson inside the settings' area on an occupancy
-// that already holds every point it must keep clear of. The frontier (points of chunks placed
-// before, near this one) grows first, each point with `frontierTries` candidates in its ring, so
-// the chunk fills up to its placed neighbours without a gap; then the start mode, growth, and a
-// patches pass over the whole area that re-seeds whatever the neighbours cut off, and growth.
-PlacementStatus placeChunk(const PlacementSettings &settings, OccupancyGrid &occupancy,
+// that already holds every point it must keep clear of. `adopted` (already on the occupancy, and
+// this layer's own) and the frontier (points of chunks placed before, near this one, each with
+// `frontierTries` candidates in its ring) start in the active list; then the start mode, growth,
+// and a patches pass over the whole area that re-seeds whatever the neighbours cut off.
+PlacementStatus placeChunk(const PlacementSettings &settings, OccupancyGrid &occupancy, const std::vector<PointXYR> &adopted,
                            const std::vector<PointXYR> &frontier, int frontierTries, std::vector<PointXYR> &out,
                            const PlacementControl &control = {});
 
