@@ -204,6 +204,8 @@ void ChunkedLayer::obstaclesNear(const Region &area, const std::atomic<bool> *ca
 
 ChunkPointsPtr ChunkedLayer::compute(int i, int j, const std::atomic<bool> *cancel) const
 {
+    if (cancel && cancel->load(std::memory_order_relaxed))
+        return nullptr;
     auto result = std::make_shared<ChunkPoints>();
     result->coord = {i, j};
     const double c = m_s.chunk;

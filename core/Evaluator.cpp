@@ -1,6 +1,8 @@
 // The evaluator: validate, order, reuse cached results whose key is unchanged, compute the rest.
 #include "Evaluator.h"
 
+#include "ChunkedLayer.h"
+
 #include "GraphValidator.h"
 #include "NodeRegistry.h"
 #include "FileInput.h"
@@ -10,6 +12,39 @@
 #include <chrono>
 
 namespace grove {
+
+namespace {
+
+// A node that takes points but not chunks gets a lazy layer (a finite chunked world evaluated
+// by region) placed whole, as the whole-world run would hand it. False when cancelled.
+bool placeChunkedInputs(const World &world, std::vector<PortValue> &inputs, const EvalRequest &request)
+{
+    for (PortValue &value : inputs) {
+        auto *set = std::get_if<PointSetPtr>(&value);
+        if (!set || !*set || world.endless)
+            continue;
+        bool anyLazy = false;
+        for (const PointLayerPtr &layer : (*set)->layers)
+            anyLazy = anyLazy || layer->lazy;
+        if (!anyLazy)
+            continue;
+        auto placed = std::make_shared<PointSet>();
+        for (const PointLayerPtr &layer : (*set)->layers) {
+            if (!layer->lazy) {
+                placed->layers.push_back(layer);
+                continue;
+            }
+            auto whole = layerInRegion(*layer, Region{0, 0, world.width, world.height}, request.limits.threads, request.cancel);
+            if (!whole)
+                return false;
+            placed->layers.push_back(whole);
+        }
+        value = PointSetPtr(placed);
+    }
+    return true;
+}
+
+} // namespace
 
 PortValue EvalResult::output(const std::string &node, const std::string &port) const
 {
@@ -183,6 +218,8 @@ EvalResult Evaluator::evaluate(const Graph &graph, const EvalRequest &request)
             const int out = link->port.empty() ? 0 : src->descriptor->outputIndex(link->port);
             inputs[p] = src->outputs[static_cast<size_t>(out)];
         }
+        if (!desc.chunked && graph.world.chunk > 0 && !placeChunkedInputs(graph.world, inputs, request))
+            break;  // cancelled
         progress.currentNode = node.id;
         auto nodeProgress = [&](double f) {
             if (!request.progress)

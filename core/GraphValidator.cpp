@@ -137,6 +137,10 @@ Diagnostics validateGraph(const Graph &graph, const NodeRegistry &registry)
                                   "unknown node type " + quote(node.type) + "" + didYouMean(node.type, registry.typeIds())));
             continue;
         }
+        if (w.endless && desc->needsWorldSize)
+            out.push_back(problem(base, node.id, "node " + quote(node.id) + " (" + node.type
+                                                     + ") needs the world's width and height, and this world is endless "
+                                                       "(world.chunk without width and height): give the world a size"));
         // params
         for (const auto &[name, value] : node.params) {
             const ParamSpec *spec = desc->param(name);
@@ -187,6 +191,10 @@ Diagnostics validateGraph(const Graph &graph, const NodeRegistry &registry)
                 out.push_back(problem(path, node.id, "type mismatch: input " + quote(port) + " takes "
                                                          + dataTypeName(in->type) + ", but " + link.toString()
                                                          + " gives " + dataTypeName(outPort->type)));
+            else if (w.endless && in->type == DataType::Points && srcDesc->chunked && !desc->chunked)
+                out.push_back(problem(path, node.id, "input " + quote(port) + " takes the points of " + link.toString()
+                                                         + ", which has no end in an endless world (world.chunk without width "
+                                                           "and height); only place_layer can take them, as obstacles"));
         }
         for (const auto &in : desc->inputs)
             if (!in.optional && !node.input(in.name))

@@ -110,6 +110,13 @@ struct NodeDescriptor
     std::vector<PortSpec> outputs;
     std::vector<ParamSpec> params;
     bool matchesSeedJs = false;  // gives the seed JavaScript's numbers bit for bit
+    // Reads the world's width and height (a raster or a scatter over the whole world): in an
+    // endless world (world.chunk without width and height) the node is a problem.
+    bool needsWorldSize = false;
+    // Places chunk by chunk in a chunked world, and takes such layers, which may hold no points
+    // until a region is asked for, on its points inputs (place_layer). Other nodes get those
+    // layers placed whole in a finite world; in an endless world wiring one in is a problem.
+    bool chunked = false;
     // Evaluates the node; reports failure through EvalContext::fail.
     std::function<void(EvalContext &)> evaluate;
     // Checks between params (cuts ascending, labels = cuts + 1, ...); params are already kind-checked.

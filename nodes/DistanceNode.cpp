@@ -124,6 +124,7 @@ void registerDistance(NodeRegistry &registry)
     d.typeId = "distance";
     d.displayName = "Distance";
     d.category = "Fields";
+    d.needsWorldSize = true;  // a raster over, or a centre of, the whole world
     d.description =
         "How far each spot is, in world units, from the nearest point of a layer or the nearest true spot of a mask "
         "(wire exactly one). Then allowed_rule with max 30 keeps \"rocks within 30 of water\", min 15 \"flowers at "

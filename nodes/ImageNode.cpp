@@ -115,6 +115,11 @@ void registerImage(NodeRegistry &registry)
             ctx.failAt("path", ctx.text("path") + ": " + loaded.error);
             return;
         }
+        if (ctx.world().endless && (ctx.number("width") <= 0 || ctx.number("height") <= 0)) {
+            ctx.failAt(ctx.number("width") <= 0 ? "width" : "height",
+                       "an endless world has no size to stretch the image over: give the image its width and height in world units");
+            return;
+        }
         const double width = ctx.number("width") > 0 ? ctx.number("width") : ctx.world().width;
         const double height = ctx.number("height") > 0 ? ctx.number("height") : ctx.world().height;
         ctx.setOutput("field", std::make_shared<ImageField>(std::move(loaded.image), ctx.number("left"), ctx.number("top"), width,

@@ -45,6 +45,7 @@ NodeDescriptor scatterDescriptor(std::string typeId, std::string displayName, st
     d.category = "Points";
     d.description = std::move(description);
     d.matchesSeedJs = true;
+    d.needsWorldSize = true;  // it throws its points over the whole world
     d.outputs = {build::port("points", DataType::Points).role(PortRole::LayerPoints)
         .describe("the scattered points")};
     d.checkParams = checkLayerParams;

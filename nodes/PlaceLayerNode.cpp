@@ -111,6 +111,7 @@ void registerPlaceLayer(NodeRegistry &registry)
     d.description = "Poisson-disk placement (Bridson): random, but no two objects closer than the smaller of their "
                     "radii. Wire obstacles from the previous layer's `all` to share one occupancy.";
     d.matchesSeedJs = true;
+    d.chunked = true;
     d.inputs = {
         port("obstacles", DataType::Points).optional()
             .describe("points already placed: this layer keeps clear of them"),

@@ -58,6 +58,7 @@ void registerRadialFalloff(NodeRegistry &registry)
     d.typeId = "radial_falloff";
     d.displayName = "Radial Falloff";
     d.category = "Fields";
+    d.needsWorldSize = true;  // a raster over, or a centre of, the whole world
     d.description = "Makes an island: multiplies the field by 1 - (d / dmax)^exponent, where d is the distance "
                     "from the world centre and dmax half the world width; 0 from there outwards. Without a field "
                     "it gives the falloff itself.";
