@@ -20,15 +20,16 @@ void placeLayerChunked(EvalContext &ctx, const PlacementSettings &s, MaskPtr all
     const std::string who = "layer " + quote(ctx.node().id);
     const double largest = radius ? std::max(s.radius, radius->upperBound()) : s.radius;
     if (!std::isfinite(largest)) {
-        ctx.failAtWorld("chunk", who + "'s radius input has no upper bound, and a chunked world needs one to know how far "
-                                   "a chunk reaches: take the radius from a density node (its max_radius bounds it)");
+        ctx.failAtWorld("chunk", "the radius input of " + who + " has no upper bound, and a chunked world needs one to know "
+                                 "how far a chunk reaches: take the radius from a density node (its max_radius bounds it)");
         return;
     }
+    // for messages: a bound like 40.00000000000001 (density's arithmetic) reads as 40
+    const auto shown = [](double v) { return formatNumber(std::round(v * 1e6) / 1e6); };
     if (w.chunk < 4 * largest) {
         ctx.failAtWorld("chunk", "world chunk " + formatNumber(w.chunk) + " is less than 4 times the largest radius "
-                                     + formatNumber(largest) + " of " + who + "; use a chunk of at least "
-                                     + formatNumber(4 * largest) + " (about 32 radii, " + formatNumber(32 * largest)
-                                     + ", places fastest)");
+                                     + shown(largest) + " of " + who + "; use a chunk of at least " + shown(4 * largest)
+                                     + " (about 32 radii, " + shown(32 * largest) + ", places fastest)");
         return;
     }
     if (maxPointsEstimate(w.chunk, w.chunk, s.radius) >= kChunkPointLimit) {
