@@ -366,6 +366,16 @@ void ChunkedLayer::evictLocked() const
     }
 }
 
+void ChunkedLayer::forget(int i, int j) const
+{
+    std::lock_guard lock(m_mutex);
+    auto it = m_cache.find({i, j});
+    if (it != m_cache.end() && it->second.bytes) {
+        m_cachedBytes -= it->second.bytes;
+        m_cache.erase(it);
+    }
+}
+
 std::size_t ChunkedLayer::cachedBytes() const
 {
     std::lock_guard lock(m_mutex);
@@ -462,17 +472,31 @@ ChunkStatus ChunkedLayer::prepare(const std::vector<ChunkCoord> &chunks, int thr
 
 ChunkStatus ChunkedLayer::collect(const Region &region, int threads, const std::atomic<bool> *cancel,
                                   std::vector<PointXYR> &points, std::vector<std::uint64_t> &ids, std::vector<double> *z,
-                                  std::vector<std::uint64_t> *specials) const
+                                  std::vector<std::uint64_t> *specials, bool release) const
 {
     std::vector<ChunkCoord> chunks;
     if (!chunksIn(region, chunks))
         throw std::out_of_range("the region reaches beyond chunk " + std::to_string(kChunkRange) + " from the origin");
     if (threads != 1 && prepare(chunks, threads, cancel) != ChunkStatus::Done)
         return ChunkStatus::Cancelled;
+    // exact sizes first: growing by doubling would hold up to twice the points for a moment
+    std::size_t total = points.size();
     for (const ChunkCoord &c : chunks) {
         ChunkPointsPtr cp = chunk(c.i, c.j, cancel);
         if (!cp)
             return ChunkStatus::Cancelled;
+        total += cp->points.size();
+    }
+    points.reserve(total);
+    ids.reserve(total);
+    if (z && m_s.height)
+        z->reserve(total);
+    for (const ChunkCoord &c : chunks) {
+        ChunkPointsPtr cp = chunk(c.i, c.j, cancel);
+        if (!cp)
+            return ChunkStatus::Cancelled;
+        if (release)
+            forget(c.i, c.j);
         for (std::uint32_t k = 0; k < cp->points.size(); ++k) {
             const PointXYR &p = cp->points[k];
             if (!region.contains(p.x, p.y))

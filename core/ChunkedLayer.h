@@ -105,9 +105,11 @@ public:
                         const std::function<void(std::size_t, std::size_t)> &progress = {}) const;
 
     // Appends the points with x0 <= x < x1 and y0 <= y < y1 in export order, their ids, and
-    // (with a height field) their z; the specials among them to `specials`.
+    // (with a height field) their z; the specials among them to `specials`. `release`: each
+    // chunk leaves the cache once copied (placing a whole world: the copy is what stays).
     ChunkStatus collect(const Region &region, int threads, const std::atomic<bool> *cancel, std::vector<PointXYR> &points,
-                        std::vector<std::uint64_t> &ids, std::vector<double> *z, std::vector<std::uint64_t> *specials) const;
+                        std::vector<std::uint64_t> &ids, std::vector<double> *z, std::vector<std::uint64_t> *specials,
+                        bool release = false) const;
 
     // Chunk placements made so far (each chunk computation counts one), for cone tests and benches.
     std::uint64_t placements() const { return m_placements.load(); }
@@ -125,6 +127,7 @@ private:
     ChunkPointsPtr compute(int i, int j, const std::atomic<bool> *cancel) const;
     void obstaclesNear(const Region &area, const std::atomic<bool> *cancel, std::vector<PointXYR> &out, bool &cancelled) const;
     void evictLocked() const;
+    void forget(int i, int j) const;
 
     ChunkedLayerSettings m_s;
     double m_cellSize;

@@ -76,24 +76,26 @@ void placeLayerChunked(EvalContext &ctx, const PlacementSettings &s, MaskPtr all
         const auto progress = [&](std::size_t done, std::size_t total) {
             ctx.progress(static_cast<double>(done) / static_cast<double>(std::max<std::size_t>(1, total)));
         };
+        PlacementTally tally{true, s.radius};
         try {
-            if (chunked->prepare(chunks, ctx.limits().threads, ctx.cancelFlag(), progress) != ChunkStatus::Done
-                || chunked->collect(whole, 1, ctx.cancelFlag(), layer->points, layer->ids,
-                                    chunked->settings().height ? &layer->z : nullptr, &layer->specialIds)
-                       != ChunkStatus::Done)
+            if (chunked->prepare(chunks, ctx.limits().threads, ctx.cancelFlag(), progress) != ChunkStatus::Done)
+                return;  // cancelled
+            for (const ChunkCoord &c : chunks)
+                if (ChunkPointsPtr cp = chunked->chunk(c.i, c.j)) {
+                    tally.candidates += cp->tally.candidates;
+                    tally.offMap += cp->tally.offMap;
+                    tally.tooClose += cp->tally.tooClose;
+                    tally.notAllowed += cp->tally.notAllowed;
+                }
+            // each chunk leaves the cache as it is copied out: the peak stays near one copy
+            if (chunked->collect(whole, 1, ctx.cancelFlag(), layer->points, layer->ids,
+                                 chunked->settings().height ? &layer->z : nullptr, &layer->specialIds, true)
+                != ChunkStatus::Done)
                 return;  // cancelled
         } catch (const std::exception &e) {
             ctx.fail(std::string("chunked placement failed: ") + e.what());
             return;
         }
-        PlacementTally tally{true, s.radius};
-        for (const ChunkCoord &c : chunks)
-            if (ChunkPointsPtr cp = chunked->chunk(c.i, c.j)) {
-                tally.candidates += cp->tally.candidates;
-                tally.offMap += cp->tally.offMap;
-                tally.tooClose += cp->tally.tooClose;
-                tally.notAllowed += cp->tally.notAllowed;
-            }
         layer->tally = tally;
         chunked->dropCache();
         chunked->setCacheBudget(ctx.limits().chunkCacheBytes);

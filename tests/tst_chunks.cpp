@@ -449,7 +449,7 @@ void TestChunks::badChunksAreLocatedErrors()
     // a radius field without a bound cannot say how far a chunk reaches
     QVERIFY(problems(chainGraph("{width: 500, height: 500, seed: 1, chunk: 100}") +
                      "  wild:\n    type: place_layer\n    inputs: {radius: noise}\n    params: {radius: 2}\n")
-                .find("radius input has no upper bound") != std::string::npos);
+                .find("the radius input of layer 'wild' has no upper bound") != std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestChunks)
