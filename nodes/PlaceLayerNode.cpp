@@ -109,7 +109,8 @@ void registerPlaceLayer(NodeRegistry &registry)
     d.displayName = "Place Layer";
     d.category = "Points";
     d.description = "Poisson-disk placement (Bridson): random, but no two objects closer than the smaller of their "
-                    "radii. Wire obstacles from the previous layer's `all` to share one occupancy.";
+                    "radii. Wire obstacles from the previous layer's `all` to share one occupancy. In a chunked world "
+                    "(world.chunk) it places chunk by chunk, each chunk the same whatever else is asked.";
     d.matchesSeedJs = true;
     d.chunked = true;
     d.inputs = {
