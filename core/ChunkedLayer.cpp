@@ -222,7 +222,7 @@ ChunkPointsPtr ChunkedLayer::compute(int i, int j, const std::atomic<bool> *canc
     ++m_placements;
     const int phase = chunkPhase(i, j);
     const double R = m_s.largestRadius;
-    // the ghost margin: one radius into the neighbours that are placed after this chunk
+    // the ghost margin: three radii into the neighbours that are placed after this chunk
     Region domain = own;
     const double G = kGhostRadii * R;
     if (chunkPhase(i - 1, j) > phase)
