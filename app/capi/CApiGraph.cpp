@@ -1,0 +1,311 @@
+// libgrove's graphs: the handle registry, opening, and a layer's points in a region, checked first.
+#include "CApiGraph.h"
+
+#include "core/ChunkedLayer.h"
+#include "core/NodeRegistry.h"
+#include "core/PointsExport.h"
+#include "core/PoissonPlacement.h"
+#include "core/Value.h"
+#include "nodes/BuiltinNodes.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <mutex>
+
+namespace grove::capi {
+
+namespace {
+
+// Handles are numbers, never addresses: a closed handle is not found, whatever memory it had.
+struct Registry
+{
+    std::mutex mutex;
+    std::map<std::uintptr_t, std::shared_ptr<GraphState>> graphs;
+    std::uintptr_t next = 1;
+};
+
+Registry &registry()
+{
+    static Registry *r = new Registry;  // never destroyed: calls may run while the process exits
+    return *r;
+}
+
+} // namespace
+
+std::shared_ptr<GraphState> acquire(grove_graph *handle, std::string &message)
+{
+    if (!handle) {
+        message = "the graph is NULL";
+        return nullptr;
+    }
+    Registry &r = registry();
+    std::lock_guard lock(r.mutex);
+    auto it = r.graphs.find(reinterpret_cast<std::uintptr_t>(handle));
+    if (it == r.graphs.end()) {
+        message = "not an open graph (closed already, or not from grove_open)";
+        return nullptr;
+    }
+    return it->second;
+}
+
+std::shared_ptr<GraphState> release(grove_graph *handle)
+{
+    Registry &r = registry();
+    std::lock_guard lock(r.mutex);
+    auto it = r.graphs.find(reinterpret_cast<std::uintptr_t>(handle));
+    if (it == r.graphs.end())
+        return nullptr;
+    std::shared_ptr<GraphState> state = std::move(it->second);
+    r.graphs.erase(it);
+    return state;
+}
+
+grove_graph *openLoaded(LoadResult loaded, const std::string &fileName, long long maxPoints, std::string &message)
+{
+    const NodeRegistry &nodes = builtinRegistry();
+    // Messages as grove-cli prints them: the loader's (warnings too), then evaluation's.
+    std::string text;
+    for (const Diagnostic &d : loaded.diagnostics)
+        text += d.format() + "\n";
+    auto fail = [&]() -> grove_graph * {
+        if (!text.empty() && text.back() == '\n')
+            text.pop_back();
+        message = text.empty() ? "the graph did not load" : text;
+        return nullptr;
+    };
+    if (!loaded.ok())
+        return fail();
+
+    auto state = std::make_shared<GraphState>();
+    state->maxPoints = maxPoints;
+    const Graph &graph = loaded.graph;
+    state->world = graph.world;
+    const std::vector<std::string> ids = exportedLayers(graph, nodes);
+    if (!ids.empty()) {
+        Evaluator evaluator(nodes);
+        EvalRequest request;
+        request.targets = ids;
+        request.limits.placeWholeWorld = false;  // chunked layers stay lazy: regions ask for chunks
+        request.limits.threads = 0;
+        request.limits.maxPointsPerLayer = static_cast<std::uint64_t>(maxPoints);
+        state->result = evaluator.evaluate(graph, request);
+        if (!state->result.ok()) {
+            for (Diagnostic d : state->result.diagnostics) {
+                d.file = fileName;
+                locate(loaded, d);
+                text += d.format() + "\n";
+            }
+            return fail();
+        }
+        const std::vector<PointLayerPtr> layers = layersOf(state->result, ids);
+        for (std::size_t k = 0; k < ids.size(); ++k) {
+            if (!layers[k])
+                continue;
+            LayerEntry e;
+            const Node *node = graph.node(ids[k]);
+            e.name = layerName(*node, *nodes.find(node->type));
+            e.nodeId = ids[k];
+            e.layer = layers[k];
+            for (const WeightedType &t : exportTypes(*layers[k]))
+                e.types.push_back(t.name);
+            e.hasZ = layers[k]->lazy && layers[k]->chunked ? layers[k]->chunked->settings().height != nullptr
+                                                           : !layers[k]->z.empty();
+            state->layers.push_back(std::move(e));
+        }
+    }
+    Registry &r = registry();
+    std::lock_guard lock(r.mutex);
+    const std::uintptr_t handle = r.next++;
+    r.graphs.emplace(handle, std::move(state));
+    return reinterpret_cast<grove_graph *>(handle);
+}
+
+int findLayer(const GraphState &s, const std::string &name)
+{
+    for (std::size_t k = 0; k < s.layers.size(); ++k)
+        if (s.layers[k].nodeId == name)
+            return static_cast<int>(k);
+    for (std::size_t k = 0; k < s.layers.size(); ++k)
+        if (s.layers[k].name == name)
+            return static_cast<int>(k);
+    return -1;
+}
+
+namespace {
+
+std::string number(double v) { return formatNumber(v); }
+
+// A lazy layer's region is checked before any chunk is placed: within the chunk range, and no
+// more points by the packing bound over its chunks than the limit.
+bool regionFits(const GraphState &s, const LayerEntry &e, const Region &region, std::string &message)
+{
+    const ChunkedLayerSettings &cs = e.layer->chunked->settings();
+    const double c = cs.chunk;
+    Region r = region;
+    if (cs.finite)
+        r = {std::max(r.x0, 0.0), std::max(r.y0, 0.0), std::min(r.x1, cs.worldWidth), std::min(r.y1, cs.worldHeight)};
+    if (r.empty())
+        return true;
+    const int i0 = chunkIndexOf(r.x0, c), j0 = chunkIndexOf(r.y0, c);
+    int i1 = chunkIndexOf(r.x1, c), j1 = chunkIndexOf(r.y1, c);
+    if (i1 * c >= r.x1)
+        --i1;
+    if (j1 * c >= r.y1)
+        --j1;
+    if (i0 < -kChunkRange || j0 < -kChunkRange || i1 >= kChunkRange || j1 >= kChunkRange) {
+        message = "the region reaches beyond the chunk range: an endless world has chunks -" + std::to_string(kChunkRange)
+                  + " to " + std::to_string(kChunkRange - 1) + " on each axis, x and y in [" + number(-kChunkRange * c) + ", "
+                  + number(kChunkRange * c) + ") at chunk " + number(c);
+        return false;
+    }
+    const double chunks = (static_cast<double>(i1) - i0 + 1) * (static_cast<double>(j1) - j0 + 1);
+    const double estimate = chunks * maxPointsEstimate(c, c, cs.placement.radius);
+    const long long limit = s.maxPoints.load();
+    if (estimate > static_cast<double>(limit)) {
+        message = "the region covers " + number(chunks) + " chunks of layer " + quote(e.name) + ", room for up to "
+                  + number(std::floor(estimate)) + " points at radius " + number(cs.placement.radius) + ", more than the limit of "
+                  + std::to_string(limit) + " (grove_set_max_points): ask for smaller regions";
+        return false;
+    }
+    return true;
+}
+
+// A lazy layer's region, asked a few chunks at a time in export order (rows of chunks top to
+// bottom, each left to right), with the cancel flag looked at between them. layerInRegion alone
+// would not stop: a chunk's placement polls the flag every 4096 steps (PoissonPlacement.cpp's
+// Poller), more than a chunk of usual size takes, and collect() does not look between chunks.
+std::shared_ptr<PointLayer> lazyRegion(const GraphState &s, const PointLayer &layer, const Region &region)
+{
+    constexpr int kSpan = 16;  // chunks a piece
+    const ChunkedLayerSettings &cs = layer.chunked->settings();
+    const double c = cs.chunk;
+    Region r = region;
+    if (cs.finite)
+        r = {std::max(r.x0, 0.0), std::max(r.y0, 0.0), std::min(r.x1, cs.worldWidth), std::min(r.y1, cs.worldHeight)};
+    auto out = std::make_shared<PointLayer>();
+    out->info = layer.info;
+    out->tally = layer.tally;
+    out->chunked = layer.chunked;
+    if (r.empty())
+        return out;
+    // the same chunk range as ChunkedLayer::chunksIn (regionFits checked it is within range)
+    const int i0 = chunkIndexOf(r.x0, c), j0 = chunkIndexOf(r.y0, c);
+    int i1 = chunkIndexOf(r.x1, c), j1 = chunkIndexOf(r.y1, c);
+    if (i1 * c >= r.x1)
+        --i1;
+    if (j1 * c >= r.y1)
+        --j1;
+    for (int j = j0; j <= j1; ++j)
+        for (int i = i0; i <= i1; i += kSpan) {
+            if (s.cancel.load())
+                return nullptr;
+            const int last = std::min(i1, i + kSpan - 1);
+            // pieces share their borders' doubles, so each point falls in exactly one
+            const Region piece{i == i0 ? r.x0 : i * c, j == j0 ? r.y0 : j * c, last == i1 ? r.x1 : (last + 1) * c,
+                               j == j1 ? r.y1 : (j + 1) * c};
+            std::shared_ptr<PointLayer> got = layerInRegion(layer, piece, s.threads.load(), &s.cancel);
+            if (!got)
+                return nullptr;
+            out->points.insert(out->points.end(), got->points.begin(), got->points.end());
+            out->ids.insert(out->ids.end(), got->ids.begin(), got->ids.end());
+            out->z.insert(out->z.end(), got->z.begin(), got->z.end());
+            // ids ascend in export order, so the pieces' specials stay sorted
+            out->specialIds.insert(out->specialIds.end(), got->specialIds.begin(), got->specialIds.end());
+        }
+    return out;
+}
+
+} // namespace
+
+long long pointsIn(grove_graph *handle, const char *layer, const Region &region, grove_point *out, long long capacity,
+                   std::string &message)
+{
+    std::shared_ptr<GraphState> s = acquire(handle, message);
+    if (!s)
+        return -1;
+    if (!layer) {
+        message = "the layer name is NULL";
+        return -1;
+    }
+    const int index = findLayer(*s, layer);
+    if (index < 0) {
+        std::vector<std::string> names;
+        for (const LayerEntry &e : s->layers)
+            names.push_back(e.name);
+        std::string list;
+        for (const std::string &n : names)
+            list += (list.empty() ? "" : ", ") + quote(n);
+        message = "no exported layer " + quote(layer) + " in this graph ("
+                  + (names.empty() ? std::string("it has none") : "its layers: " + list) + ")" + didYouMean(layer, names);
+        return -1;
+    }
+    const LayerEntry &e = s->layers[static_cast<std::size_t>(index)];
+    if (std::isnan(region.x0) || std::isnan(region.y0) || std::isnan(region.x1) || std::isnan(region.y1)) {
+        message = "the region has a NaN coordinate: x " + number(region.x0) + " to " + number(region.x1) + ", y "
+                  + number(region.y0) + " to " + number(region.y1);
+        return -1;
+    }
+    if (region.x1 < region.x0 || region.y1 < region.y0) {
+        message = "the region is inverted: x " + number(region.x0) + " to " + number(region.x1) + ", y " + number(region.y0)
+                  + " to " + number(region.y1) + " (x0 <= x1 and y0 <= y1 are needed)";
+        return -1;
+    }
+    if (capacity < 0) {
+        message = "capacity is negative (" + std::to_string(capacity) + ")";
+        return -1;
+    }
+    if (s->cancel.load()) {
+        message = "cancelled";
+        return -1;
+    }
+    if (e.layer->lazy && e.layer->chunked && !regionFits(*s, e, region, message))
+        return -1;
+    std::shared_ptr<PointLayer> got;
+    try {
+        got = e.layer->lazy && e.layer->chunked ? lazyRegion(*s, *e.layer, region) : layerInRegion(*e.layer, region, 1, &s->cancel);
+    } catch (const std::bad_alloc &) {
+        throw;
+    } catch (const std::exception &ex) {
+        message = "layer " + quote(e.name) + ": chunked placement failed: " + ex.what();
+        return -1;
+    }
+    if (!got) {
+        message = "cancelled";
+        return -1;
+    }
+    const std::size_t count = got->points.size();
+    if (!out)
+        return static_cast<long long>(count);
+    if (count > static_cast<std::size_t>(capacity)) {
+        message = "capacity " + std::to_string(capacity) + " is too small: the region holds " + std::to_string(count)
+                  + " points of layer " + quote(e.name) + " (ask with out NULL for the count)";
+        return -1;
+    }
+    for (std::size_t k = 0; k < count; ++k) {
+        const PointXYR &p = got->points[k];
+        const std::uint64_t id = got->idOf(k);
+        const PointAttributes a = got->attributes(id);
+        grove_point &q = out[k];
+        q.x = p.x;
+        q.y = p.y;
+        q.z = got->z.empty() ? 0.0 : got->z[k];
+        q.r = p.r;
+        q.rotation = a.rotation;
+        q.scale = a.scale;
+        q.id = id;
+        q.type = a.type < 0 ? 0 : a.type;
+        q.reserved = 0;
+    }
+    return static_cast<long long>(count);
+}
+
+const LayerEntry *layerAt(const GraphState &s, int index)
+{
+    if (index < 0 || static_cast<std::size_t>(index) >= s.layers.size())
+        return nullptr;
+    return &s.layers[static_cast<std::size_t>(index)];
+}
+
+} // namespace grove::capi

@@ -1,0 +1,51 @@
+// libgrove's graphs: what an open graph holds, its handle registry, and a layer's points in a
+// region (the C functions in GroveCApi.cpp wrap these).
+#pragma once
+
+#include "grove.h"
+
+#include "core/DataTypes.h"
+#include "core/Evaluator.h"
+#include "core/GraphReader.h"
+#include "core/Limits.h"
+
+#include <atomic>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace grove::capi {
+
+struct LayerEntry
+{
+    std::string name;    // export name
+    std::string nodeId;
+    PointLayerPtr layer;
+    std::vector<std::string> types;
+    bool hasZ = false;
+};
+
+struct GraphState
+{
+    World world;
+    std::vector<LayerEntry> layers;
+    EvalResult result;  // holds the layers' upstream values alive
+    std::atomic<bool> cancel{false};
+    std::atomic<int> threads{1};
+    std::atomic<long long> maxPoints{static_cast<long long>(limits::defaultMaxPointsPerLayer)};
+};
+
+// The open graph behind a handle; null with a message for NULL or a handle not open.
+std::shared_ptr<GraphState> acquire(grove_graph *handle, std::string &message);
+// Takes the graph out of the registry (null when it is not open): its handle is no longer valid.
+std::shared_ptr<GraphState> release(grove_graph *handle);
+// Evaluates a loaded graph and registers it; null with every problem, as grove-cli prints them.
+grove_graph *openLoaded(LoadResult loaded, const std::string &fileName, long long maxPoints, std::string &message);
+// A layer by node id, else by export name; -1 when none.
+int findLayer(const GraphState &s, const std::string &name);
+const LayerEntry *layerAt(const GraphState &s, int index);
+// grove_points_in_region's work: the count, or -1 with `message`.
+long long pointsIn(grove_graph *handle, const char *layer, const Region &region, grove_point *out, long long capacity,
+                   std::string &message);
+
+} // namespace grove::capi

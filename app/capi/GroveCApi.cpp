@@ -1,0 +1,361 @@
+// libgrove: the C API (grove.h) over core and nodes; every entry point catches everything.
+#include "grove.h"
+
+#include "CApiGraph.h"
+
+#include "core/ChunkedLayer.h"
+#include "core/Limits.h"
+#include "core/PointsExport.h"
+#include "nodes/BuiltinNodes.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+#include <new>
+#include <stdexcept>
+#include <string>
+
+static_assert(sizeof(grove_point) == 64, "grove_point is 64 bytes on every platform the README's bindings assume");
+static_assert(offsetof(grove_point, id) == 48 && offsetof(grove_point, type) == 56, "grove_point's layout is fixed");
+
+using namespace grove;
+using namespace grove::capi;
+
+namespace {
+
+thread_local std::string t_lastError;
+
+// A failure's message: to the caller's buffer (cut at a UTF-8 boundary) and the thread's last error.
+void report(char *error, std::size_t size, const char *message) noexcept
+{
+    const std::size_t length = std::strlen(message);
+    try {
+        t_lastError.assign(message, length);
+    } catch (...) {
+        t_lastError.clear();
+    }
+    if (!error || size == 0)
+        return;
+    std::size_t n = length < size - 1 ? length : size - 1;
+    if (n < length)
+        while (n > 0 && (static_cast<unsigned char>(message[n]) & 0xC0) == 0x80)
+            --n;
+    std::memcpy(error, message, n);
+    error[n] = '\0';
+}
+
+void clearError(char *error, std::size_t size) noexcept
+{
+    if (error && size > 0)
+        error[0] = '\0';
+}
+
+// Runs `body` (which reports its own failures through `fail`), turning any exception into a
+// message: nothing crosses the C ABI.
+template<typename R, typename Body>
+R guarded(char *error, std::size_t size, R failed, Body body) noexcept
+{
+    std::string message;
+    try {
+        R value = body(message);
+        if (message.empty()) {
+            clearError(error, size);
+            return value;
+        }
+    } catch (const std::bad_alloc &) {
+        message = "out of memory";
+    } catch (const std::exception &e) {
+        message = std::string("internal error: ") + e.what();
+    } catch (...) {
+        message = "internal error";
+    }
+    if (message.empty())
+        message = "internal error";
+    report(error, size, message.c_str());
+    return failed;
+}
+
+
+} // namespace
+
+extern "C" {
+
+const char *grove_version(void)
+{
+    return kGroveVersion;
+}
+
+grove_graph *grove_open(const char *yaml, size_t length, const char *name_for_messages, char *error, size_t error_size)
+{
+    return grove_open_with(yaml, length, name_for_messages, nullptr, error, error_size);
+}
+
+grove_graph *grove_open_with(const char *yaml, size_t length, const char *name_for_messages, const grove_options *options,
+                             char *error, size_t error_size)
+{
+    return guarded<grove_graph *>(error, error_size, nullptr, [&](std::string &message) -> grove_graph * {
+        if (!yaml) {
+            message = "the YAML text is NULL";
+            return nullptr;
+        }
+        long long maxPoints = static_cast<long long>(limits::defaultMaxPointsPerLayer);
+        if (options && options->max_points < 0) {
+            message = "max_points is negative (" + std::to_string(options->max_points) + ")";
+            return nullptr;
+        }
+        if (options && options->max_points > 0)
+            maxPoints = options->max_points;
+        const std::string name = name_for_messages ? name_for_messages : "graph";
+        LoadResult loaded = loadGraphFromString(std::string(yaml, length), name, builtinRegistry());
+        // empty: file params resolve against the working folder
+        if (options && options->base_dir && *options->base_dir)
+            loaded.graph.baseDir = std::filesystem::absolute(options->base_dir).lexically_normal().string();
+        return openLoaded(std::move(loaded), name, maxPoints, message);
+    });
+}
+
+grove_graph *grove_open_file(const char *path, char *error, size_t error_size)
+{
+    return guarded<grove_graph *>(error, error_size, nullptr, [&](std::string &message) -> grove_graph * {
+        if (!path) {
+            message = "the path is NULL";
+            return nullptr;
+        }
+        return openLoaded(loadGraphFile(path, builtinRegistry()), path,
+                          static_cast<long long>(limits::defaultMaxPointsPerLayer), message);
+    });
+}
+
+void grove_close(grove_graph *graph)
+{
+    if (!graph)
+        return;
+    try {
+        if (std::shared_ptr<GraphState> state = release(graph))
+            state->cancel = true;  // calls still running end soon; the last one frees the graph
+    } catch (...) {
+    }
+}
+
+int grove_layer_count(grove_graph *graph)
+{
+    return guarded<int>(nullptr, 0, -1, [&](std::string &message) {
+        auto s = acquire(graph, message);
+        return s ? static_cast<int>(s->layers.size()) : -1;
+    });
+}
+
+const char *grove_layer_name(grove_graph *graph, int layer_index)
+{
+    return guarded<const char *>(nullptr, 0, nullptr, [&](std::string &message) -> const char * {
+        auto s = acquire(graph, message);
+        if (!s)
+            return nullptr;
+        const LayerEntry *e = layerAt(*s, layer_index);
+        if (!e) {
+            message = "no layer " + std::to_string(layer_index) + ": the graph has " + std::to_string(s->layers.size());
+            return nullptr;
+        }
+        return e->name.c_str();
+    });
+}
+
+int grove_layer_index(grove_graph *graph, const char *layer)
+{
+    return guarded<int>(nullptr, 0, -1, [&](std::string &message) {
+        auto s = acquire(graph, message);
+        if (!s)
+            return -1;
+        if (!layer) {
+            message = "the layer name is NULL";
+            return -1;
+        }
+        const int index = findLayer(*s, layer);
+        if (index < 0)
+            message = "no exported layer " + quote(layer) + " in this graph";
+        return index;
+    });
+}
+
+int grove_layer_type_count(grove_graph *graph, int layer_index)
+{
+    return guarded<int>(nullptr, 0, -1, [&](std::string &message) {
+        auto s = acquire(graph, message);
+        if (!s)
+            return -1;
+        const LayerEntry *e = layerAt(*s, layer_index);
+        if (!e) {
+            message = "no layer " + std::to_string(layer_index) + ": the graph has " + std::to_string(s->layers.size());
+            return -1;
+        }
+        return static_cast<int>(e->types.size());
+    });
+}
+
+const char *grove_layer_type_name(grove_graph *graph, int layer_index, int type_index)
+{
+    return guarded<const char *>(nullptr, 0, nullptr, [&](std::string &message) -> const char * {
+        auto s = acquire(graph, message);
+        if (!s)
+            return nullptr;
+        const LayerEntry *e = layerAt(*s, layer_index);
+        if (!e) {
+            message = "no layer " + std::to_string(layer_index) + ": the graph has " + std::to_string(s->layers.size());
+            return nullptr;
+        }
+        if (type_index < 0 || static_cast<std::size_t>(type_index) >= e->types.size()) {
+            message = "no type " + std::to_string(type_index) + " in layer " + quote(e->name) + ": it has "
+                      + std::to_string(e->types.size());
+            return nullptr;
+        }
+        return e->types[static_cast<std::size_t>(type_index)].c_str();
+    });
+}
+
+int grove_layer_has_z(grove_graph *graph, int layer_index)
+{
+    return guarded<int>(nullptr, 0, -1, [&](std::string &message) {
+        auto s = acquire(graph, message);
+        if (!s)
+            return -1;
+        const LayerEntry *e = layerAt(*s, layer_index);
+        if (!e) {
+            message = "no layer " + std::to_string(layer_index) + ": the graph has " + std::to_string(s->layers.size());
+            return -1;
+        }
+        return e->hasZ ? 1 : 0;
+    });
+}
+
+int grove_world(grove_graph *graph, grove_world_info *out)
+{
+    return guarded<int>(nullptr, 0, -1, [&](std::string &message) {
+        auto s = acquire(graph, message);
+        if (!s)
+            return -1;
+        if (!out) {
+            message = "out is NULL";
+            return -1;
+        }
+        out->width = s->world.endless ? 0 : s->world.width;
+        out->height = s->world.endless ? 0 : s->world.height;
+        out->chunk = s->world.chunk;
+        out->endless = s->world.endless ? 1 : 0;
+        out->seed = s->world.seed;
+        return 0;
+    });
+}
+
+double grove_chunk_size(grove_graph *graph)
+{
+    return guarded<double>(nullptr, 0, -1.0, [&](std::string &message) {
+        auto s = acquire(graph, message);
+        return s ? s->world.chunk : -1.0;
+    });
+}
+
+long long grove_points_in_region(grove_graph *graph, const char *layer, double x0, double y0, double x1, double y1,
+                                 grove_point *out, long long capacity, char *error, size_t error_size)
+{
+    return guarded<long long>(error, error_size, -1, [&](std::string &message) {
+        return pointsIn(graph, layer, Region{x0, y0, x1, y1}, out, capacity, message);
+    });
+}
+
+long long grove_points_in_chunk(grove_graph *graph, const char *layer, int i, int j, grove_point *out, long long capacity,
+                                char *error, size_t error_size)
+{
+    return guarded<long long>(error, error_size, -1, [&](std::string &message) -> long long {
+        auto s = acquire(graph, message);
+        if (!s)
+            return -1;
+        const double c = s->world.chunk;
+        if (c <= 0) {
+            message = "the graph's world has no chunks (world.chunk): ask grove_points_in_region";
+            return -1;
+        }
+        if (i < -kChunkRange || i >= kChunkRange || j < -kChunkRange || j >= kChunkRange) {
+            message = "chunk (" + std::to_string(i) + ", " + std::to_string(j) + ") is beyond the chunk range, -"
+                      + std::to_string(kChunkRange) + " to " + std::to_string(kChunkRange - 1) + " on each axis";
+            return -1;
+        }
+        // the same doubles as the chunk's own square in ChunkedLayer
+        const Region r{i * c, j * c, (i + 1) * c, (j + 1) * c};
+        return pointsIn(graph, layer, r, out, capacity, message);
+    });
+}
+
+int grove_cancel(grove_graph *graph)
+{
+    return guarded<int>(nullptr, 0, -1, [&](std::string &message) {
+        auto s = acquire(graph, message);
+        if (!s)
+            return -1;
+        s->cancel = true;
+        return 0;
+    });
+}
+
+int grove_resume(grove_graph *graph)
+{
+    return guarded<int>(nullptr, 0, -1, [&](std::string &message) {
+        auto s = acquire(graph, message);
+        if (!s)
+            return -1;
+        s->cancel = false;
+        return 0;
+    });
+}
+
+int grove_set_threads(grove_graph *graph, int threads)
+{
+    return guarded<int>(nullptr, 0, -1, [&](std::string &message) {
+        auto s = acquire(graph, message);
+        if (!s)
+            return -1;
+        if (threads < 0) {
+            message = "threads is negative (" + std::to_string(threads) + ")";
+            return -1;
+        }
+        s->threads = threads;
+        return 0;
+    });
+}
+
+int grove_set_max_points(grove_graph *graph, long long max_points)
+{
+    return guarded<int>(nullptr, 0, -1, [&](std::string &message) {
+        auto s = acquire(graph, message);
+        if (!s)
+            return -1;
+        if (max_points < 1) {
+            message = "max_points must be at least 1, got " + std::to_string(max_points);
+            return -1;
+        }
+        s->maxPoints = max_points;
+        return 0;
+    });
+}
+
+int grove_set_cache_bytes(grove_graph *graph, size_t bytes)
+{
+    return guarded<int>(nullptr, 0, -1, [&](std::string &message) {
+        auto s = acquire(graph, message);
+        if (!s)
+            return -1;
+        for (const LayerEntry &e : s->layers)
+            if (e.layer->chunked)
+                e.layer->chunked->setCacheBudget(bytes);
+        return 0;
+    });
+}
+
+const char *grove_last_error(void)
+{
+    return t_lastError.c_str();
+}
+
+} // extern "C"
+

@@ -1,0 +1,137 @@
+/* libgrove: Grove's C API. Open a graph, list its layers, ask for a layer's points in a region
+ * or a chunk. Every function is safe from any thread; none throws, none crashes on a bad argument.
+ *
+ * Errors: a function that fails returns -1 (or NULL) and writes one message to `error` (always
+ * NUL-terminated, cut to `error_size` bytes at a UTF-8 boundary; `error` may be NULL or
+ * `error_size` 0). grove_last_error() gives the same message for the calling thread.
+ *
+ * Handles: a grove_graph * is a number, never an address: a closed or made-up handle is an
+ * error ("not an open graph"), not a crash. grove_close may run while other threads are inside
+ * calls on the same graph: those calls return -1 "cancelled" soon and the graph is freed when the
+ * last one returns. Copy what a returned string says before that graph is closed.
+ */
+#ifndef GROVE_H
+#define GROVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#  ifdef GROVE_BUILDING_LIBRARY
+#    define GROVE_API __declspec(dllexport)
+#  else
+#    define GROVE_API __declspec(dllimport)
+#  endif
+#else
+#  define GROVE_API __attribute__((visibility("default")))
+#endif
+
+typedef struct grove_graph grove_graph;
+
+/* One point: 64 bytes, no padding, the same layout on every 64-bit platform (see the README's
+ * C# and GDExtension snippets). Grove's plane: x right, y down, rotation in degrees clockwise. */
+typedef struct grove_point {
+    double x, y;
+    double z;        /* height (place_layer's height input x height_scale); 0 without one */
+    double r;        /* the point's radius: no other point of the layer is closer than min(r_a, r_b) */
+    double rotation; /* degrees, clockwise */
+    double scale;
+    uint64_t id;     /* the export's id: unique in the layer, below 2^53 (exact as a double) */
+    int32_t type;    /* index into the layer's types (grove_layer_type_name), always >= 0 */
+    int32_t reserved; /* 0 */
+} grove_point;
+
+typedef struct grove_world_info {
+    double width, height; /* 0 for an endless world */
+    double chunk;         /* side of a chunk; 0 when the world has no chunks */
+    int32_t endless;      /* 1: no edge; regions must stay within the chunk range */
+    int32_t seed;
+} grove_world_info;
+
+/* "0.1.0": the Grove release this library comes from. */
+GROVE_API const char *grove_version(void);
+
+/* Loads and evaluates a graph from its YAML text (`length` bytes, NUL not needed). A chunked
+ * world's layers are left lazy: chunks are placed when a region asks for them. Files the graph
+ * names (image, shapes, points_file paths) are resolved against the process's working folder,
+ * since there is no graph file. On failure: NULL, and every problem as grove-cli prints it,
+ * one per line, "NAME:LINE:COL: error: MESSAGE (at PATH)" with `name_for_messages` as NAME
+ * (NULL: "graph"). */
+GROVE_API grove_graph *grove_open(const char *yaml, size_t length, const char *name_for_messages, char *error,
+                                  size_t error_size);
+/* Options for grove_open_with: zero-initialise, then set what you need. */
+typedef struct grove_options {
+    long long max_points; /* 0: 20,000,000 (grove-cli's --max-points). The most points a layer placed
+                             whole at open, or a region asked for later, may hold by the packing bound */
+    const char *base_dir; /* NULL or "": file params resolve against the working folder */
+} grove_options;
+
+/* grove_open with options (NULL: the defaults). */
+GROVE_API grove_graph *grove_open_with(const char *yaml, size_t length, const char *name_for_messages,
+                                       const grove_options *options, char *error, size_t error_size);
+/* The same from a file: its folder is where its file params are resolved; messages name `path`. */
+GROVE_API grove_graph *grove_open_file(const char *path, char *error, size_t error_size);
+/* Frees the graph (once no call on it is running). NULL and closed handles: nothing happens. */
+GROVE_API void grove_close(grove_graph *graph);
+
+/* Exported layers, in export order (as grove-cli's JSON lists them). -1 for a bad handle. */
+GROVE_API int grove_layer_count(grove_graph *graph);
+/* The layer's name in exports (its name param, or its node id); NULL for a bad handle or index.
+ * Valid until grove_close. */
+GROVE_API const char *grove_layer_name(grove_graph *graph, int layer_index);
+/* The index of the layer named `layer` (its export name or its node id), -1 when there is none. */
+GROVE_API int grove_layer_index(grove_graph *graph, const char *layer);
+/* The layer's types as exports list them (a layer without types has one, named after it). */
+GROVE_API int grove_layer_type_count(grove_graph *graph, int layer_index);
+GROVE_API const char *grove_layer_type_name(grove_graph *graph, int layer_index, int type_index);
+/* 1 when the layer's points carry heights (z), 0 when not, -1 for a bad handle or index. */
+GROVE_API int grove_layer_has_z(grove_graph *graph, int layer_index);
+
+/* 0 on success, -1 for a bad handle or NULL out. */
+GROVE_API int grove_world(grove_graph *graph, grove_world_info *out);
+/* The side of a chunk (world.chunk); 0 when the world has no chunks, -1 for a bad handle. */
+GROVE_API double grove_chunk_size(grove_graph *graph);
+
+/* The number of the layer's points with x0 <= x < x1 and y0 <= y < y1. With `out` NULL only the
+ * count; otherwise the points are written to out[0..count) in export order (chunk rows top to
+ * bottom, each left to right; within a chunk, placement order) when count <= capacity, and a
+ * count above capacity is an error that states both. -1 and a message on any error: a bad handle,
+ * an unknown layer, a NaN or inverted region (x1 < x0 or y1 < y0; an empty one gives 0), a
+ * negative capacity, an endless world's region beyond the chunk range (32768 chunks from the
+ * origin), a region that could hold more points than the limit (grove_set_max_points),
+ * cancellation. A finite world's region is clipped to the world: outside it there are 0 points.
+ * The same region gives the same bytes on any thread, in any order of calls. */
+GROVE_API long long grove_points_in_region(grove_graph *graph, const char *layer, double x0, double y0, double x1,
+                                           double y1, grove_point *out, long long capacity, char *error,
+                                           size_t error_size);
+/* The points of chunk (i, j): the region [i c, (i + 1) c) x [j c, (j + 1) c), c = grove_chunk_size.
+ * An error for a world without chunks. */
+GROVE_API long long grove_points_in_chunk(grove_graph *graph, const char *layer, int i, int j, grove_point *out,
+                                          long long capacity, char *error, size_t error_size);
+
+/* Cancels: every call on the graph that is running or starts later returns -1 "cancelled" until
+ * grove_resume. 0, or -1 for a bad handle. */
+GROVE_API int grove_cancel(grove_graph *graph);
+GROVE_API int grove_resume(grove_graph *graph);
+
+/* Threads one region call may use for its chunks (0: every core). Default 1: an engine asks from
+ * its own threads. 0, or -1 for a bad handle or a negative count. */
+GROVE_API int grove_set_threads(grove_graph *graph, int threads);
+/* The most points a region may hold by the packing bound at the layer's radius, checked before
+ * anything is placed (default 20,000,000, as grove-cli's --max-points). 0, or -1 when bad. */
+GROVE_API int grove_set_max_points(grove_graph *graph, long long max_points);
+/* Bytes of placed chunks each lazy layer keeps (default 256 MiB a layer). 0, or -1 when bad. */
+GROVE_API int grove_set_cache_bytes(grove_graph *graph, size_t bytes);
+
+/* The message of the calling thread's last failed call ("" when none failed yet). */
+GROVE_API const char *grove_last_error(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* GROVE_H */
