@@ -17,6 +17,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QVBoxLayout>
 
 #include <cstdint>
 #include <limits>
@@ -79,7 +80,13 @@ WorldPanel::WorldPanel(Document *document, QWidget *parent)
 {
     m_name->setObjectName("worldName");
     m_notes->setObjectName("worldNotes");
-    auto *form = new QFormLayout(this);
+    // The rows at the top, as in the Inspector: a tall dock must not spread them apart (an error
+    // under a field would land far below it).
+    auto *column = new QVBoxLayout(this);
+    m_form = new QFormLayout;
+    column->addLayout(m_form);
+    column->addStretch(1);
+    QFormLayout *form = m_form;
     form->addRow(tr("Name"), m_name);
     form->addRow(tr("Notes"), m_notes);
     m_notes->setTabChangesFocus(true);
@@ -98,7 +105,7 @@ WorldPanel::WorldPanel(Document *document, QWidget *parent)
     m_endless->setObjectName("worldEndless");
     m_endless->setToolTip(tr("A world without edges: chunks are placed where you look. Needs a chunk size; "
                              "saved without width and height."));
-    static_cast<QFormLayout *>(layout())->addRow(QString(), m_endless);
+    m_form->addRow(QString(), m_endless);
     connect(m_endless, &QCheckBox::clicked, this, &WorldPanel::setEndless);
     m_chunk.field->setToolTip(tr("The side of a chunk in world units: layers are placed chunk by chunk, and "
                                  "a big world's preview places only the chunks in view. Empty or 0: no chunks."));
@@ -131,7 +138,7 @@ WorldPanel::NumberRow WorldPanel::addNumber(const QString &label, const char *na
                                             std::function<void(World &, double)> apply, const QString &what,
                                             std::optional<double> emptyValue)
 {
-    auto *form = static_cast<QFormLayout *>(layout());
+    QFormLayout *form = m_form;
     NumberRow row{new NumberField(this), new QLabel(this)};
     row.field->setObjectName(name);
     row.error->setObjectName(QString("error:") + name);
@@ -185,7 +192,7 @@ void WorldPanel::refresh(bool all)
             showError(rows[i].first.error, {});
         }
     m_endless->setChecked(g.world.endless);
-    auto *form = static_cast<QFormLayout *>(layout());
+    QFormLayout *form = m_form;
     for (const NumberRow &row : {m_width, m_height}) {
         form->setRowVisible(row.field, !g.world.endless);
         if (g.world.endless)

@@ -10,6 +10,7 @@
 #include <optional>
 
 class QCheckBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -47,6 +48,7 @@ private:
 
     Document *m_document;
     FieldGuard *m_guard;
+    QFormLayout *m_form;
     QLineEdit *m_name;
     QPlainTextEdit *m_notes;
     NumberRow m_width{}, m_height{}, m_seed{}, m_chunk{};
