@@ -6,6 +6,7 @@
 #include "PreviewView.h"
 #include "ValueCommands.h"
 
+#include "core/ChunkedLayer.h"
 #include "core/NodeRegistry.h"
 
 #include <QAction>
@@ -337,7 +338,16 @@ QString PreviewDock::readout(QPointF world) const
                 bestId = i;
             }
         }
-        if (!pts.empty())
+        if (!pts.empty() && layer.points->chunked && !layer.points->ids.empty()) {  // "#k in chunk i, j"
+            const std::uint64_t id = layer.points->idOf(bestId);
+            const ChunkCoord c = chunkOfId(id);
+            nearest << tr("%1 #%2 in chunk %3, %4 at %5")
+                           .arg(layer.name)
+                           .arg(id & (kChunkPointLimit - 1))
+                           .arg(c.i)
+                           .arg(c.j)
+                           .arg(number(std::sqrt(best), 1));
+        } else if (!pts.empty())
             nearest << tr("%1 #%2 at %3").arg(layer.name).arg(layer.points->idOf(bestId)).arg(number(std::sqrt(best), 1));
     }
     if (!nearest.isEmpty())

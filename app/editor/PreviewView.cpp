@@ -302,11 +302,18 @@ void PreviewView::paintChunkGrid(QPainter &p)
         font.setPointSizeF(std::max(7.0, font.pointSizeF() - 1));
         p.setFont(font);
         const long long i0 = static_cast<long long>(std::floor(area.left() / c)), j0 = static_cast<long long>(std::floor(area.top() / c));
+        const QPointF viewCorner = widgetAt(area.topLeft());
         for (long long j = j0; j * c < area.bottom(); ++j)
             for (long long i = i0; i * c < area.right(); ++i) {
-                const QPointF corner = widgetAt(QPointF(i * c, j * c)) + QPointF(5, 4);
+                // at the chunk's top-left corner, or the view's when that is out of sight, while it fits
+                const QPointF chunkCorner = widgetAt(QPointF(i * c, j * c));
+                const QPointF corner(std::max(chunkCorner.x(), viewCorner.x()) + 5, std::max(chunkCorner.y(), viewCorner.y()) + 4);
                 const QString label = QString("%1, %2").arg(i).arg(j);
                 const QRectF box(corner, QSizeF(p.fontMetrics().horizontalAdvance(label) + 8, p.fontMetrics().height() + 2));
+                // a sliver of a chunk at the view's edge gets no label: it would crowd its neighbour's
+                const QPointF chunkEnd = widgetAt(QPointF((i + 1) * c, (j + 1) * c));
+                if (chunkEnd.x() - corner.x() < box.width() + 24 || chunkEnd.y() - corner.y() < 2 * box.height() + 8)
+                    continue;
                 p.fillRect(box, QColor(0, 0, 0, 120));
                 p.setPen(QColor(255, 255, 255, 225));
                 p.drawText(box, Qt::AlignCenter, label);
