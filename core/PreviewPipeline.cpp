@@ -79,7 +79,7 @@ void placeRegion(const NodeRegistry &registry, const Graph &graph, const RegionR
     } catch (const std::exception &e) {
         Diagnostic d;
         d.message = std::string("the preview could not place the chunks in view: ") + e.what();
-        frame.result.diagnostics.push_back(d);
+        frame.result.diagnostics.insert(frame.result.diagnostics.begin(), d);  // the one the preview shows
         frame.result.status = EvalResult::Status::Failed;
         frame.regionLayers.clear();
     }

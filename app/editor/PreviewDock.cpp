@@ -286,7 +286,7 @@ void PreviewDock::updateCircle()
     }
     const std::string id = item->data(NameColumn, Qt::UserRole).toString().toStdString();
     for (const PreviewLayer &layer : m_snapshot->layers)
-        if (layer.nodeId == id && layer.stats.count && !layer.statsPending) {
+        if (layer.nodeId == id && layer.stats.count && !layer.statsPending && !layer.inView) {
             m_view->setCircle(QPointF(layer.stats.clearingX, layer.stats.clearingY), layer.stats.clearingDiameter);
             return;
         }
