@@ -141,6 +141,7 @@ private slots:
     {
         QTemporaryDir dir;
         auto w = openWindowOn(dir, bigWorld());
+        w->preview()->setPrefetch(false);  // only what the views ask for, counted
         QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->regional, 60000);
         PreviewSnapshotPtr s = w->preview()->snapshot();
         QVERIFY(s->overBudget);
@@ -208,11 +209,43 @@ private slots:
         QCOMPARE(placements(w.get(), "trees") + placements(w.get(), "rocks"), before);
     }
 
+    // Once a view is shown and nothing waits, the chunks one chunk around it are placed in the
+    // background: asking for them afterwards places nothing, and the next pan finds them.
+    void prefetchPlacesTheRingAroundTheView()
+    {
+        QTemporaryDir dir;
+        auto w = openWindowOn(dir, bigWorld());
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->regional, 60000);
+        QVERIFY(!w->preview()->isPrefetching());  // the whole world in view: over the budget, nothing to fetch
+        const QRectF first(16384, 16384, 1024, 768);
+        viewOf(w.get())->zoomTo(first);
+        QTRY_VERIFY_WITH_TIMEOUT(showsRegion(w.get(), first) && !w->preview()->isPrefetching(), 60000);
+        const PreviewSnapshotPtr s = w->preview()->snapshot();
+        for (const char *id : {"rocks", "trees"}) {
+            const ChunkedLayer &layer = *layerOf(s, id)->points->chunked;
+            std::vector<ChunkCoord> ring;
+            layer.chunksIn({s->covers.left() - 256, s->covers.top() - 256, s->covers.right() + 256, s->covers.bottom() + 256}, ring);
+            const std::uint64_t before = layer.placements();
+            QCOMPARE(layer.prepare(ring, 1, nullptr), ChunkStatus::Done);
+            QCOMPARE(layer.placements(), before);
+        }
+        const std::uint64_t before = placements(w.get(), "trees");
+        QElapsedTimer clock;
+        clock.start();
+        const QRectF right = first.translated(256, 0);
+        viewOf(w.get())->zoomTo(right);
+        QTRY_VERIFY_WITH_TIMEOUT(showsRegion(w.get(), right) && w->preview()->snapshot()->covers.left() > first.left(), 60000);
+        qInfo("pan by one chunk onto prefetched chunks: %lld ms to the painted frame", clock.elapsed());
+        // the view's own chunks were ready; only the next ring (after the frame) adds any
+        QVERIFY(placements(w.get(), "trees") >= before);
+    }
+
     // An endless world opens on 4 x 4 chunks from the origin, with its points.
     void endlessWorldOpensOnItsOrigin()
     {
         QTemporaryDir dir;
         auto w = openWindowOn(dir, readFile(kEndlessPreset));
+        w->preview()->setPrefetch(false);
         QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->regional, 60000);
         const PreviewSnapshotPtr s = w->preview()->snapshot();
         QCOMPARE(s->home, QRectF(0, 0, 1024, 1024));

@@ -89,6 +89,7 @@ PreviewController::PreviewController(Document *document, QObject *parent)
 
 PreviewController::~PreviewController()
 {
+    stopPrefetch();
     if (m_cancel)
         m_cancel->store(true);
     if (m_stop)
@@ -213,6 +214,7 @@ void PreviewController::startRun()
         input->maxSide = m_displaySide;
     const NodeRegistry *registry = &m_document->registry();
     QPointer<PreviewController> self(this);
+    stopPrefetch();  // the pool has one thread: the run starts as soon as the prefetch stops
     m_pool.start([=] {
         lowerThisThreadsPriority();
         int lastPercent = -1;
@@ -291,7 +293,36 @@ void PreviewController::finishRun(quint64 generation, bool delivered, const QStr
         emit longRunChanged(false);
         m_trim.start();
         refineDraft();
+        startPrefetch();
     }
+}
+
+void PreviewController::startPrefetch()
+{
+    const PreviewSnapshotPtr snapshot = m_snapshot;
+    if (!m_prefetch || m_running || !snapshot || !snapshot->regional || snapshot->overBudget
+        || snapshot->generation != m_requested)
+        return;
+    stopPrefetch();
+    auto stop = std::make_shared<std::atomic<bool>>(false);
+    m_prefetchStop = stop;
+    m_prefetching = true;
+    QPointer<PreviewController> self(this);
+    m_pool.start([self, snapshot, stop] {
+        lowerThisThreadsPriority();
+        prefetchAround(*snapshot, stop.get());
+        QMetaObject::invokeMethod(self, [self, stop] {
+            if (self && self->m_prefetchStop == stop)
+                self->m_prefetching = false;
+        }, Qt::QueuedConnection);
+    });
+}
+
+void PreviewController::stopPrefetch()
+{
+    if (m_prefetchStop)
+        m_prefetchStop->store(true);
+    m_prefetching = false;
 }
 
 // A draft on show and the drag over: the same graph again at full size (the evaluator's cache

@@ -50,6 +50,11 @@ public:
     // What the view shows (world units) on how many device pixels: a big chunked world's preview
     // (previewsByRegion) paints that part, and asks for it again (debounced) when it changes.
     void setViewport(QRectF world, QSize pixels);
+    // A big chunked world: once a picture is shown and nothing waits, the chunks in a ring one chunk
+    // wide around the view are placed in the background (stopped by any new request), so a pan
+    // finds them ready. On by default.
+    void setPrefetch(bool on) { m_prefetch = on; }
+    bool isPrefetching() const { return m_prefetching; }
     // Asks for a new run of the current graph.
     void refresh();
     // Stops the run in flight (the status bar's Cancel); the preview keeps its last picture.
@@ -83,6 +88,8 @@ private:
     void deliver(const PreviewSnapshotPtr &snapshot);
     void finishRun(quint64 generation, bool delivered, const QString &problem, bool cancelled);
     void releaseFreedMemory();
+    void startPrefetch();
+    void stopPrefetch();
 
     Document *m_document;
     std::shared_ptr<PreviewPipeline> m_pipeline;
@@ -95,6 +102,9 @@ private:
     QRectF m_viewWorld;                    // the view's visible world rectangle
     QSize m_viewPixels;                    // and its size in device pixels
     std::optional<RegionRun> m_lastRegion;  // of the last region run started
+    bool m_prefetch = true;
+    bool m_prefetching = false;
+    std::shared_ptr<std::atomic<bool>> m_prefetchStop;
     std::optional<RegionRun> currentRegionRun(const World &world) const;
     std::shared_ptr<std::atomic<bool>> m_cancel;  // of the run in flight
     std::shared_ptr<std::atomic<bool>> m_stop;    // of its follow-up: set by a newer request or Cancel

@@ -4,6 +4,7 @@
 
 #include "OutputRaster.h"
 
+#include "core/ChunkedLayer.h"
 #include "core/NodeRegistry.h"
 #include "core/PreviewPipeline.h"
 #include "core/Raster.h"
@@ -285,6 +286,25 @@ Diagnostics runProblems(const PreviewSnapshot &snapshot)
             found.push_back(std::move(d));
         }
     return found;
+}
+
+void prefetchAround(const PreviewSnapshot &snapshot, const std::atomic<bool> *stop)
+{
+    const double c = snapshot.graph.world.chunk;
+    const QRectF &r = snapshot.covers;
+    const Region ring{r.left() - c, r.top() - c, r.right() + c, r.bottom() + c};
+    for (const PreviewLayer &layer : snapshot.layers) {
+        if (stop->load() || !layer.points || !layer.points->chunked)
+            continue;
+        std::vector<ChunkCoord> chunks;
+        if (!layer.points->chunked->chunksIn(ring, chunks))
+            continue;  // at the edge of an endless world's chunk range
+        try {
+            layer.points->chunked->prepare(chunks, 0, stop);
+        } catch (const std::exception &) {
+            return;  // the run that shows these chunks will say what went wrong
+        }
+    }
 }
 
 } // namespace grove

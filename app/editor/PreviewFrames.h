@@ -56,6 +56,10 @@ PreviewSnapshotPtr computeFrame(PreviewPipeline &pipeline, const NodeRegistry &r
 PreviewSnapshotPtr followUp(const PreviewSnapshot &frame, PreviewWorkerCache &cache, const std::atomic<bool> *stop,
                             const std::function<void(const EvalProgress &)> &progress);
 
+// A region snapshot's layers: places the chunks one chunk around what it shows (and their cones),
+// until `stop`. The chunks stay in the layers' caches for the next pan.
+void prefetchAround(const PreviewSnapshot &snapshot, const std::atomic<bool> *stop);
+
 // What a run found that the graph's text does not say: nodes that failed, layers far below what
 // their area holds.
 Diagnostics runProblems(const PreviewSnapshot &snapshot);
