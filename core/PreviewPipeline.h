@@ -20,7 +20,30 @@ struct PreviewFrame
     Image image;                // empty when the graph did not evaluate or the run was cancelled
     bool groundReused = false;  // the ground came from the previous frame
     double evalSeconds = 0, renderSeconds = 0;
+    // runRegion: the world rectangle the image covers, the chunks it overlaps, and each exported
+    // layer's points there (node id, layerInRegion), none when the chunks were over the budget.
+    Region region;
+    std::size_t chunksInView = 0;
+    bool overBudget = false;
+    std::vector<std::pair<std::string, PointLayerPtr>> regionLayers;
+    double placeSeconds = 0;    // of evalSeconds: the region's chunks
 };
+
+// A big chunked world's preview: its exported layers stay lazy, and a view asks for its region.
+struct RegionRequest
+{
+    Region region;                 // the world rectangle to paint (the view's visible part)
+    std::size_t maxChunks = 96;    // chunks in view above which the ground is painted without points
+    int threads = 0;               // for the chunks (0: every core)
+};
+
+// Chunks per view a preview places at most (RegionRequest::maxChunks' default), and the chunk
+// count from which a finite chunked world is previewed by region rather than whole.
+inline constexpr std::size_t kPreviewMaxChunks = 96;
+inline constexpr double kRegionPreviewChunks = 256;
+// True when the preview shows `world` by region: endless, or chunked into more than
+// kRegionPreviewChunks chunks.
+bool previewsByRegion(const World &world);
 
 class PreviewPipeline
 {
@@ -35,9 +58,21 @@ public:
                      std::function<void(const EvalProgress &)> progress = {},
                      const std::set<std::string> &hiddenLayers = {});
 
+    // The same for a region of a chunked world, at width x height pixels: the graph is evaluated
+    // with placeWholeWorld = false (its chunk caches live in the lazy layers the evaluator keeps
+    // while the graph stays), then only the chunks the region needs are placed, unless there are
+    // more than request.maxChunks; the ground is painted for the region either way.
+    PreviewFrame runRegion(const Graph &graph, const RegionRequest &request, int width, int height,
+                           const std::atomic<bool> *cancel = nullptr,
+                           std::function<void(const EvalProgress &)> progress = {},
+                           const std::set<std::string> &hiddenLayers = {});
+
     Evaluator &evaluator() { return m_evaluator; }
 
 private:
+    PreviewFrame runImpl(const Graph &graph, const RegionRequest *region, int width, int height,
+                         const std::atomic<bool> *cancel, std::function<void(const EvalProgress &)> progress,
+                         const std::set<std::string> &hiddenLayers);
     const NodeRegistry &m_registry;
     Evaluator m_evaluator;
     std::mutex m_mutex;

@@ -139,14 +139,14 @@ bool forRows(int h, int threads, const RenderOptions &options, Work work)
 
 // True when the shade `kShadeOffset` up and to the left of pixel (px, py) is, bit for bit, the
 // shade at pixel (px - k, py - k), for every pixel with px, py >= k: then it need not be sampled again.
-bool shadeOffsetIsWholePixels(int w, int h, double sx, double sy, int k)
+bool shadeOffsetIsWholePixels(int w, int h, double x0, double y0, double sx, double sy, int k)
 {
     const auto same = [](double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; };
     for (int px = k; px < w; ++px)
-        if (!same((0.5 * sx - kShadeOffset) + px * sx, 0.5 * sx + (px - k) * sx))
+        if (!same((x0 - kShadeOffset) + px * sx, x0 + (px - k) * sx))
             return false;
     for (int py = k; py < h; ++py)
-        if (!same((py + 0.5) * sy - kShadeOffset, (py - k + 0.5) * sy))
+        if (!same((y0 + (py + 0.5) * sy) - kShadeOffset, y0 + (py - k + 0.5) * sy))
             return false;
     return true;
 }
@@ -154,7 +154,7 @@ bool shadeOffsetIsWholePixels(int w, int h, double sx, double sy, int k)
 // The ground: label colours lit by the slope of the shade field. Rows in two passes: labels and
 // shade at each pixel, then the light (the shade up-left is, where it falls on whole pixels, a
 // value the first pass already has).
-void paintGround(Image &image, const World &world, const Ground *ground, const RenderOptions &options, bool &stopped)
+void paintGround(Image &image, const Region &region, const Ground *ground, const RenderOptions &options, bool &stopped)
 {
     const int w = image.width, h = image.height;
     const auto pixel = [&](int px, int py) { return image.rgb.data() + (static_cast<size_t>(py) * w + px) * 3; };
@@ -164,7 +164,10 @@ void paintGround(Image &image, const World &world, const Ground *ground, const R
                 std::copy(kNeutralGround.begin(), kNeutralGround.end(), pixel(px, py));
         return;
     }
-    const double sx = world.width / w, sy = world.height / h;
+    // With the region at the origin (the whole world) these are the values the preview always
+    // sampled: adding 0 changes no double.
+    const double sx = (region.x1 - region.x0) / w, sy = (region.y1 - region.y0) / h;
+    const double x0 = region.x0 + 0.5 * sx, y0 = region.y0;
     const bool shaded = ground->shade && ground->shading != 0;
     const int threads = options.threads > 0 ? options.threads : defaultRasterThreads();
     const size_t cells = static_cast<size_t>(w) * static_cast<size_t>(h);
@@ -172,27 +175,27 @@ void paintGround(Image &image, const World &world, const Ground *ground, const R
     std::vector<double> here(shaded ? cells : 0);
     // x is accumulated as Field::sampleRow does, so the row paths give at()'s values.
     stopped = !forRows(h, threads, options, [&](int py) {
-        const double wy = (py + 0.5) * sy;
+        const double wy = y0 + (py + 0.5) * sy;
         const size_t row = static_cast<size_t>(py) * w;
         if (shaded)  // first, so labels cut from the same field find the row in the memo
-            ground->shade->sampleRowShared(0.5 * sx, sx, wy, w, here.data() + row);
-        ground->labels->sampleRow(0.5 * sx, sx, wy, w, labels.data() + row);
+            ground->shade->sampleRowShared(x0, sx, wy, w, here.data() + row);
+        ground->labels->sampleRow(x0, sx, wy, w, labels.data() + row);
     });
     if (stopped)
         return;
     const int k = static_cast<int>(kShadeOffset);
-    const bool reuse = shaded && k == kShadeOffset && shadeOffsetIsWholePixels(w, h, sx, sy, k);
+    const bool reuse = shaded && k == kShadeOffset && shadeOffsetIsWholePixels(w, h, x0, y0, sx, sy, k);
     const int labelCount = static_cast<int>(ground->palette.size());
     stopped = !forRows(h, threads, options, [&](int py) {
         thread_local std::vector<double> upLeft;
         const size_t row = static_cast<size_t>(py) * w;
         if (shaded) {
             upLeft.resize(static_cast<size_t>(w));
-            const double wy = (py + 0.5) * sy;
+            const double wy = y0 + (py + 0.5) * sy;
             if (!reuse || py < k) {
-                ground->shade->sampleRow(0.5 * sx - kShadeOffset, sx, wy - kShadeOffset, w, upLeft.data());
+                ground->shade->sampleRow(x0 - kShadeOffset, sx, wy - kShadeOffset, w, upLeft.data());
             } else {
-                ground->shade->sampleRow(0.5 * sx - kShadeOffset, sx, wy - kShadeOffset, std::min(k, w), upLeft.data());
+                ground->shade->sampleRow(x0 - kShadeOffset, sx, wy - kShadeOffset, std::min(k, w), upLeft.data());
                 for (int px = k; px < w; ++px)
                     upLeft[static_cast<size_t>(px)] = here[row - static_cast<size_t>(k) * w + px - k];
             }
@@ -228,7 +231,7 @@ double bodyRadius(const std::string &sprite, double r)
     return std::min(r * 0.3, 8.0);  // dot: big enough to read the spacing in sampler comparisons
 }
 
-void drawLayer(Canvas &canvas, const PointLayer &layer, const Ground *ground, double kx, double ky)
+void drawLayer(Canvas &canvas, const PointLayer &layer, const Ground *ground, const Region &region, double kx, double ky)
 {
     const LayerInfo &info = layer.info;
     const std::string &sprite = info.sprite;
@@ -243,7 +246,7 @@ void drawLayer(Canvas &canvas, const PointLayer &layer, const Ground *ground, do
             body *= 0.5 + (std::isfinite(m) ? std::clamp(m, 0.0, 1.0) : 0.5);
         }
         const double b = std::max(body * k, kMinBodyPixels);
-        const double x = p.x * kx, y = p.y * ky;
+        const double x = (p.x - region.x0) * kx, y = (p.y - region.y0) * ky;
         const Rgb color = typeTint(info.color, a.type);
         const bool special = !layer.specialIds.empty()
                              && std::binary_search(layer.specialIds.begin(), layer.specialIds.end(), layer.idOf(i));
@@ -291,13 +294,24 @@ std::vector<PointLayerPtr> exportedLayersOf(const Graph &graph, const EvalResult
     return layers;
 }
 
+// The world rectangle the image covers.
+Region regionOf(const World &world, const RenderOptions &options)
+{
+    return options.region.empty() ? Region{0, 0, world.width, world.height} : options.region;
+}
+
 } // namespace
+
+std::vector<PointLayerPtr> previewLayers(const Graph &graph, const EvalResult &result, const std::set<std::string> &hidden)
+{
+    return exportedLayersOf(graph, result, hidden);
+}
 
 Image renderGround(const Graph &graph, const EvalResult &result, int width, int height, const RenderOptions &options)
 {
-    const World &world = graph.world;
-    if (width <= 0 || height <= 0 || !(world.width > 0) || !(world.height > 0)
-        || static_cast<double>(width) * height > 1.0e9)
+    const Region region = regionOf(graph.world, options);
+    if (width <= 0 || height <= 0 || region.empty() || !std::isfinite(region.x1 - region.x0)
+        || !std::isfinite(region.y1 - region.y0) || static_cast<double>(width) * height > 1.0e9)
         return {};
     Image image;
     image.width = width;
@@ -305,18 +319,25 @@ Image renderGround(const Graph &graph, const EvalResult &result, int width, int 
     image.rgb.assign(static_cast<size_t>(width) * static_cast<size_t>(height) * 3, 0);
     const GroundPtr ground = findGround(graph, result).second;
     bool stopped = false;
-    paintGround(image, world, ground.get(), options, stopped);
+    paintGround(image, region, ground.get(), options, stopped);
     return stopped ? Image{} : image;
 }
 
 bool drawLayers(Image &image, const Graph &graph, const EvalResult &result, const RenderOptions &options)
 {
-    const World &world = graph.world;
-    if (image.empty() || !(world.width > 0) || !(world.height > 0))
+    const Region region = regionOf(graph.world, options);
+    if (image.empty() || region.empty())
         return false;
     const GroundPtr ground = findGround(graph, result).second;
     // Biggest things first, so small ones drawn later stay visible; graph order on ties.
-    std::vector<PointLayerPtr> layers = exportedLayersOf(graph, result, options.hiddenLayers);
+    std::vector<PointLayerPtr> layers;
+    if (options.layers) {
+        for (const PointLayerPtr &l : *options.layers)
+            if (l && l->info.exported && !l->points.empty() && !options.hiddenLayers.count(l->info.nodeId))
+                layers.push_back(l);
+    } else {
+        layers = exportedLayersOf(graph, result, options.hiddenLayers);
+    }
     std::vector<std::pair<double, size_t>> order;
     for (size_t i = 0; i < layers.size(); ++i) {
         double sum = 0;
@@ -327,11 +348,11 @@ bool drawLayers(Image &image, const Graph &graph, const EvalResult &result, cons
     std::stable_sort(order.begin(), order.end(), [](const auto &a, const auto &b) { return a.first > b.first; });
 
     Canvas canvas(image);
-    const double kx = image.width / world.width, ky = image.height / world.height;
+    const double kx = image.width / (region.x1 - region.x0), ky = image.height / (region.y1 - region.y0);
     for (const auto &[meanRadius, i] : order) {
         if (cancelled(options))
             return false;
-        drawLayer(canvas, *layers[i], ground.get(), kx, ky);
+        drawLayer(canvas, *layers[i], ground.get(), region, kx, ky);
     }
     return true;
 }

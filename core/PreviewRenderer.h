@@ -1,6 +1,7 @@
 // The preview: the paint node's ground, then every exported layer as small top-down sprites, to RGB.
 #pragma once
 
+#include "DataTypes.h"
 #include "Graph.h"
 #include "Image.h"
 
@@ -22,9 +23,15 @@ struct RenderOptions
     bool sprites = true;                        // draw the exported layers over the ground
     int threads = 0;                            // ground rows in parallel; 0: every hardware thread
     std::set<std::string> hiddenLayers;         // node ids of exported layers not to draw
+    // The rectangle of the world the image covers; empty: the whole world [0, width) x [0, height).
+    // A chunked world's preview paints the part in view, at the view's resolution.
+    Region region;
+    // When set, the layers step 2 draws (a region's points, layerInRegion) instead of the result's
+    // exported layers; hiddenLayers still applies.
+    const std::vector<PointLayerPtr> *layers = nullptr;
 };
 
-// Paints the world [0, width) x [0, height) scaled to a width x height pixel image:
+// Paints the world [0, width) x [0, height) (or options.region) scaled to a width x height pixel image:
 // 1. The ground: the first paint node (graph order) with a result gives each pixel centre its
 //    label's colour, lit by light = 1 + slope * 10 * shading with slope = shade(x, y) -
 //    shade(x - 3, y - 3) in world units (seed 000 step 7's `1 + slope * 5` at shading 0.5, for
@@ -41,6 +48,9 @@ Image renderGround(const Graph &graph, const EvalResult &result, int width, int 
                    const RenderOptions &options = {});
 // Step 2 alone: stamps every exported layer onto `image`; false when cancelled (image half drawn).
 bool drawLayers(Image &image, const Graph &graph, const EvalResult &result, const RenderOptions &options = {});
+// The exported layers step 2 draws, in graph order, each once, without hidden and empty ones.
+std::vector<PointLayerPtr> previewLayers(const Graph &graph, const EvalResult &result,
+                                         const std::set<std::string> &hidden = {});
 // The NodeResult::key of the node whose ground step 1 paints; empty for the neutral ground.
 std::string groundKey(const Graph &graph, const EvalResult &result);
 

@@ -3,6 +3,7 @@
 // picture is pinned by a hash so a change to its look is a decision, not an accident.
 #include "TestSupport.h"
 
+#include "core/ChunkedLayer.h"
 #include "core/Evaluator.h"
 #include "core/GraphWriter.h"
 #include "core/LayerStats.h"
@@ -59,9 +60,24 @@ void TestPresets::preset()
     QVERIFY2(r.ok(), formatAll(r.diagnostics).c_str());
     const auto ids = exportedLayers(loaded.graph, registry());
     QVERIFY(!ids.empty());
+    // An endless world has no whole layer to check: its 4 x 4 chunks at the origin (what the
+    // editor opens on) stand for it, each layer's points there asked for by region.
+    const World &world = loaded.graph.world;
+    const double side = 4 * world.chunk;
+    const Region origin{0, 0, side, side};
+    const double width = world.endless ? side : world.width, height = world.endless ? side : world.height;
+    auto inWorld = [&](const PointLayerPtr &layer) -> PointLayerPtr {
+        if (!layer || !layer->lazy)
+            return layer;
+        return layerInRegion(*layer, origin, 0);
+    };
+    std::vector<PointLayerPtr> shown;
     for (const auto &id : ids) {
-        const auto layers = layersOf(r, {id});
-        QCOMPARE(layers.size(), size_t(1));
+        const auto lazy = layersOf(r, {id});
+        QCOMPARE(lazy.size(), size_t(1));
+        QCOMPARE(lazy[0]->lazy, world.endless);
+        const std::vector<PointLayerPtr> layers{inWorld(lazy[0])};
+        shown.push_back(layers[0]);
         QVERIFY2(!layers[0]->points.empty(), (id + " is empty").c_str());
         const std::string type = loaded.graph.node(id)->type;
         if (type != "place_layer" && type != "dart_throwing")
@@ -70,13 +86,18 @@ void TestPresets::preset()
         const PortValue all = r.output(id, "all");
         if (const auto *set = std::get_if<PointSetPtr>(&all); set && *set)
             for (const auto &l : (*set)->layers)
-                if (l != layers[0])
-                    obstacles.push_back(l);
-        const LayerStats st = computeLayerStats(*layers[0], obstacles, loaded.graph.world.width, loaded.graph.world.height);
+                if (l != lazy[0])
+                    obstacles.push_back(inWorld(l));
+        const LayerStats st = computeLayerStats(*layers[0], obstacles, width, height);
         QVERIFY2(st.tooClose == 0, (id + ": " + std::to_string(st.tooClose) + " pairs too close").c_str());
     }
     // the picture is not blank: it has many colours
-    const Image image = renderPreview(loaded.graph, r, 220, 120);
+    RenderOptions options;
+    if (world.endless) {
+        options.region = origin;
+        options.layers = &shown;
+    }
+    const Image image = renderPreview(loaded.graph, r, 220, 120, options);
     QCOMPARE(image.rgb.size(), size_t(220 * 120 * 3));
     std::set<std::uint32_t> colours;
     for (size_t i = 0; i < image.rgb.size(); i += 3)
@@ -144,7 +165,7 @@ void TestPresets::valleyKeepsItsPromises()
 void TestPresets::theShippedPresets()
 {
     const QStringList files = QDir(presetsDir()).entryList({"*.grove.yaml"}, QDir::Files, QDir::Name);
-    for (const char *name : {"island_world", "forest_savanna", "biomes", "loot_and_camps", "scatter_methods", "valley"})
+    for (const char *name : {"island_world", "forest_savanna", "biomes", "loot_and_camps", "scatter_methods", "valley", "endless"})
         QVERIFY2(files.contains(QString(name) + ".grove.yaml"), name);
 }
 

@@ -284,7 +284,7 @@ private slots:
             if (!e.user)
                 files << QFileInfo(e.path).fileName();
         files.sort();
-        QCOMPARE(files, (QStringList{"biomes.grove.yaml", "forest_savanna.grove.yaml", "island_world.grove.yaml",
+        QCOMPARE(files, (QStringList{"biomes.grove.yaml", "endless.grove.yaml", "forest_savanna.grove.yaml", "island_world.grove.yaml",
                                      "loot_and_camps.grove.yaml", "scatter_methods.grove.yaml", "valley.grove.yaml"}));
         QCOMPARE(browser.list()->count(), static_cast<int>(browser.entries().size()) + 1);  // + Empty graph
 

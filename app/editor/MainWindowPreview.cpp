@@ -46,8 +46,10 @@ void MainWindow::createPreview()
     m_previewDockWidget->setObjectName("PreviewDock");
     m_previewDockWidget->setWidget(m_previewDock);
     for (QAction *a : menuBar()->actions())
-        if (a->menu() && a->text() == tr("&View"))
+        if (a->menu() && a->text() == tr("&View")) {
             a->menu()->addAction(m_previewDockWidget->toggleViewAction());
+            a->menu()->addAction(m_previewDock->chunkBordersAction());
+        }
 
     // Long runs show a progress bar with a Cancel button in the status bar.
     m_evalProgress = new QProgressBar(this);

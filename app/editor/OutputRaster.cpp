@@ -37,14 +37,21 @@ QColor OutputRaster::ramp(double v)
 QImage OutputRaster::render(const PortValue &value, const World &world, int width, int height, bool opaque, bool grey,
                             int threads)
 {
-    if (width <= 0 || height <= 0 || !(world.width > 0) || !(world.height > 0))
+    return render(value, Region{0, 0, world.width, world.height}, width, height, opaque, grey, threads);
+}
+
+QImage OutputRaster::render(const PortValue &value, const Region &region, int width, int height, bool opaque, bool grey,
+                            int threads)
+{
+    if (width <= 0 || height <= 0 || region.empty())
         return {};
-    const double sx = world.width / width, sy = world.height / height;
+    const double sx = (region.x1 - region.x0) / width, sy = (region.y1 - region.y0) / height;
+    const double x0 = region.x0, y0 = region.y0;
     QImage image(width, height, QImage::Format_ARGB32_Premultiplied);
     image.fill(opaque ? kBackground : QColor(0, 0, 0, 0));
     if (const auto *field = std::get_if<FieldPtr>(&value); field && *field) {
         std::vector<double> values(static_cast<size_t>(width) * height);
-        sampleRaster(**field, 0.5 * sx, 0.5 * sy, sx, sy, width, height, values.data(), threads);
+        sampleRaster(**field, x0 + 0.5 * sx, y0 + 0.5 * sy, sx, sy, width, height, values.data(), threads);
         // Fields are usually in [0, 1]; wider ones are shown over their own range.
         double lo = 0, hi = 1;
         for (double v : values)
@@ -66,7 +73,7 @@ QImage OutputRaster::render(const PortValue &value, const World &world, int widt
         const Labels &l = **labels;
         std::vector<int> row(static_cast<size_t>(width));
         for (int y = 0; y < height; ++y) {
-            l.sampleRow(0.5 * sx, sx, (y + 0.5) * sy, width, row.data());
+            l.sampleRow(x0 + 0.5 * sx, sx, y0 + (y + 0.5) * sy, width, row.data());
             auto *line = reinterpret_cast<QRgb *>(image.scanLine(y));
             for (int x = 0; x < width; ++x) {
                 const int i = row[static_cast<size_t>(x)];
@@ -82,7 +89,7 @@ QImage OutputRaster::render(const PortValue &value, const World &world, int widt
         for (int y = 0; y < height; ++y) {
             auto *line = reinterpret_cast<QRgb *>(image.scanLine(y));
             for (int x = 0; x < width; ++x)
-                line[x] = (*mask)->at((x + 0.5) * sx, (y + 0.5) * sy) ? yes : no;
+                line[x] = (*mask)->at(x0 + (x + 0.5) * sx, y0 + (y + 0.5) * sy) ? yes : no;
         }
         return image;
     }
@@ -90,14 +97,14 @@ QImage OutputRaster::render(const PortValue &value, const World &world, int widt
         QPainter p(&image);
         p.setRenderHint(QPainter::Antialiasing, !opaque);
         p.setPen(Qt::NoPen);
-        const double k = (width / world.width + height / world.height) / 2;
+        const double k = (1 / sx + 1 / sy) / 2;
         for (const auto &layer : (*set)->layers) {
             if (!layer)
                 continue;
             p.setBrush(rgb(layer->info.color).lighter(opaque ? 130 : 150));
             for (const PointXYR &pt : layer->points) {
                 const double r = std::max(opaque ? 0.6 : 1.5, std::min(pt.r * 0.3, 4.0) * k);
-                p.drawEllipse(QPointF(pt.x / sx, pt.y / sy), r, r);
+                p.drawEllipse(QPointF((pt.x - x0) / sx, (pt.y - y0) / sy), r, r);
             }
         }
         return image;

@@ -16,6 +16,9 @@ namespace OutputRaster {
 // for monostate and ground products.
 QImage render(const PortValue &value, const World &world, int width, int height, bool opaque, bool grey = false,
               int threads = 1);
+// The same over a rectangle of the world (a big chunked world's view).
+QImage render(const PortValue &value, const Region &region, int width, int height, bool opaque, bool grey = false,
+              int threads = 1);
 
 // A field value as a ramp colour (blue, green, yellow, white over [0, 1]).
 QColor ramp(double v);

@@ -6,7 +6,10 @@
 #include "core/GraphReader.h"
 #include "core/GraphWriter.h"
 #include "core/PngWriter.h"
+#include "core/PreviewPipeline.h"
 #include "core/PreviewRenderer.h"
+
+#include "PreviewRegion.h"
 
 #include <QCoreApplication>
 #include <QDialogButtonBox>
@@ -22,6 +25,7 @@
 #include <QThreadPool>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <set>
 
 namespace grove {
@@ -163,14 +167,25 @@ void PresetBrowser::requestThumbnail(int row)
     const NodeRegistry *registry = &m_registry;
     QThreadPool::globalInstance()->start([self, entry, cached, registry, row] {
         LoadResult loaded = loadGraphFile(entry.path.toStdString(), *registry);
-        Evaluator evaluator(*registry);
-        EvalRequest request;
-        request.targets = previewTargets(loaded.graph, *registry);
-        const EvalResult result = evaluator.evaluate(loaded.graph, request);
-        if (!result.ok())
-            return;
-        const auto [w, h] = previewSize(loaded.graph.world, kThumbSide);
-        const Image rgb = renderPreview(loaded.graph, result, w, h);
+        Image rgb;
+        if (previewsByRegion(loaded.graph.world)) {  // endless or huge: the area it opens on, as the preview
+            const QRectF home = previewHome(loaded.graph.world);
+            const double scale = kThumbSide / std::max(home.width(), home.height());
+            RegionRequest region;
+            region.region = {home.left(), home.top(), home.right(), home.bottom()};
+            PreviewPipeline pipeline(*registry);
+            rgb = pipeline.runRegion(loaded.graph, region, std::max(1, static_cast<int>(home.width() * scale)),
+                                     std::max(1, static_cast<int>(home.height() * scale))).image;
+        } else {
+            Evaluator evaluator(*registry);
+            EvalRequest request;
+            request.targets = previewTargets(loaded.graph, *registry);
+            const EvalResult result = evaluator.evaluate(loaded.graph, request);
+            if (!result.ok())
+                return;
+            const auto [w, h] = previewSize(loaded.graph.world, kThumbSide);
+            rgb = renderPreview(loaded.graph, result, w, h);
+        }
         auto png = encodePng(rgb);
         if (!png)
             return;

@@ -2,7 +2,7 @@
 #include "PreviewController.h"
 
 #include "Document.h"
-#include "OutputRaster.h"
+#include "PreviewFrames.h"
 
 #include "core/NodeRegistry.h"
 #include "core/PreviewPipeline.h"
@@ -32,17 +32,6 @@ namespace grove {
 
 namespace {
 
-constexpr int kThumbWidth = 72, kThumbHeight = 40;  // fits between a card's port names
-
-QImage thumbnailOf(const NodeResult &node, const World &world)
-{
-    if (node.outputs.empty())
-        return {};
-    const double scale = std::min(kThumbWidth / world.width, kThumbHeight / world.height);
-    const int w = std::max(8, static_cast<int>(world.width * scale)), h = std::max(8, static_cast<int>(world.height * scale));
-    return OutputRaster::render(node.outputs.front(), world, w, h, true);
-}
-
 // Evaluation yields the CPU to the UI thread, so a drag stays smooth on a machine with few cores.
 // On Linux a thread has its own nice value, and the threads it starts (ground, raster rows)
 // inherit it.
@@ -59,253 +48,12 @@ void lowerThisThreadsPriority()
 #endif
 }
 
-// A layer a partial run left out: its row stays in the table, empty and marked.
-PreviewLayer skippedLayer(const Graph &graph, const NodeRegistry &registry, const std::string &id)
-{
-    PreviewLayer layer;
-    layer.nodeId = id;
-    layer.skipped = true;
-    auto empty = std::make_shared<PointLayer>();
-    const Node *node = graph.node(id);
-    const NodeDescriptor *desc = node ? registry.find(node->type) : nullptr;
-    empty->info.name = node && desc ? layerName(*node, *desc) : id;
-    layer.points = empty;
-    layer.name = QString::fromStdString(empty->info.name);
-    layer.color = Qt::gray;
-    return layer;
-}
-
-// What a partial run left out and why, for the line under the map; empty when nothing was.
-QString skippedNotice(const EvalResult &result)
-{
-    if (result.skipped.empty())
-        return {};
-    QStringList names;
-    for (size_t i = 0; i < result.skipped.size() && i < 4; ++i)
-        names << QString::fromStdString(result.skipped[i]);
-    if (result.skipped.size() > 4)
-        names << QObject::tr("%n more", nullptr, static_cast<int>(result.skipped.size() - 4));
-    QString failure;
-    for (const Diagnostic &d : result.failures)
-        failure += QString::fromStdString(d.message) + "\n";
-    return failure + QObject::tr("Fix the problems to see %1; the rest of the preview is current.").arg(names.join(", "));
-}
-
-using Clock = std::chrono::steady_clock;
-double msSince(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
-
-// The picture as the view paints it: 32-bit pixels, converted once, here, off the UI thread.
-QImage toQImage(const Image &image)
-{
-    QImage out(image.width, image.height, QImage::Format_RGB32);
-    for (int y = 0; y < image.height; ++y) {
-        const uint8_t *in = image.rgb.data() + static_cast<size_t>(y) * image.width * 3;
-        auto *line = reinterpret_cast<QRgb *>(out.scanLine(y));
-        for (int x = 0; x < image.width; ++x, in += 3)
-            line[x] = qRgb(in[0], in[1], in[2]);
-    }
-    return out;
-}
-
-// What a run needs besides the graph; copied on the UI thread when the run starts.
-struct RunInput
-{
-    int maxSide = PreviewController::kMaxSide;  // smaller for a draft
-    Graph graph;
-    std::set<std::string> hidden;
-    std::string overlayNode;
-};
-
-// The frame: everything the map needs, as soon as the evaluation is done. Thumbnails and stats
-// come from the caches where their inputs did not change; the rest is left to followUp().
-PreviewSnapshotPtr computeFrame(PreviewPipeline &pipeline, const NodeRegistry &registry, const RunInput &in,
-                                PreviewController::WorkerCache &cache, const std::atomic<bool> *cancel,
-                                const std::function<void(const EvalProgress &)> &progress, QString *problem);
-
-// Thumbnails and stats the frame lacked, unless `stop` (a newer edit, or Cancel) comes first;
-// then null. The caches keep what was computed either way.
-PreviewSnapshotPtr followUp(const PreviewSnapshot &frame, PreviewController::WorkerCache &cache,
-                            const std::atomic<bool> *stop, const std::function<void(const EvalProgress &)> &progress);
-
 } // namespace
 
-// Worker-side caches, keyed by what the values depend on, so a drag recomputes only what changed.
-// Only the worker thread uses them (one run at a time).
-struct PreviewController::WorkerCache
-{
-    std::map<std::string, QImage> thumbnails;         // by NodeResult::key
-    std::map<const PointLayer *, std::pair<PointLayerPtr, LayerStats>> stats;  // holds the layer alive
-    std::string overlayKey;                           // NodeResult::key and size of `overlay`
-    QImage overlay;
-};
-
-namespace {
-
-PreviewSnapshotPtr computeFrame(PreviewPipeline &pipeline, const NodeRegistry &registry, const RunInput &in,
-                                PreviewController::WorkerCache &cache, const std::atomic<bool> *cancel,
-                                const std::function<void(const EvalProgress &)> &progress, QString *problem)
-{
-    const Graph &graph = in.graph;
-    const auto [w, h] = previewSize(graph.world, in.maxSide);
-    // the progress names each step for the status bar: "evaluating NODE", then "statistics of LAYER"
-    PreviewFrame frame = pipeline.run(graph, w, h, cancel, [&](const EvalProgress &p) {
-        EvalProgress step = p;
-        step.currentNode = "evaluating " + p.currentNode;
-        progress(step);
-    }, in.hidden);
-    if (!frame.result.ok() || frame.image.empty()) {
-        if (frame.result.status == EvalResult::Status::Invalid)
-            *problem = QObject::tr("Fix the problems to see the preview.");
-        else if (frame.result.status == EvalResult::Status::Failed && !frame.result.diagnostics.empty())
-            *problem = QString::fromStdString(frame.result.diagnostics.front().message);
-        return nullptr;
-    }
-    auto snap = std::make_shared<PreviewSnapshot>();
-    snap->timings.evalMs = frame.evalSeconds * 1000;
-    snap->timings.renderMs = frame.renderSeconds * 1000;
-    auto step = Clock::now();
-    snap->graph = graph;
-    snap->image = toQImage(frame.image);
-    snap->timings.imageMs = msSince(step);
-
-    step = Clock::now();
-    if (!in.overlayNode.empty())
-        if (auto it = frame.result.nodes.find(in.overlayNode); it != frame.result.nodes.end() && !it->second->outputs.empty()) {
-            snap->overlayNode = in.overlayNode;
-            const std::string key = it->second->key + "@" + std::to_string(w) + "x" + std::to_string(h);
-            if (key != cache.overlayKey) {  // the overlaid node's output changed (or another node is selected)
-                cache.overlay = OutputRaster::render(it->second->outputs.front(), graph.world, w, h, false, false,
-                                                     defaultRasterThreads());
-                cache.overlayKey = key;
-            }
-            snap->overlay = cache.overlay;
-        }
-    snap->timings.overlayMs = msSince(step);
-
-    // Cached thumbnails only: a changed node keeps its card's old picture until followUp().
-    for (const auto &[id, node] : frame.result.nodes) {
-        if (node->outputs.empty())
-            continue;
-        if (auto it = cache.thumbnails.find(node->key); it != cache.thumbnails.end())
-            snap->thumbnails[id] = it->second;
-        else
-            snap->thumbnailsPending = true;
-    }
-    for (const std::string &id : exportedLayers(graph, registry)) {
-        const PortValue points = frame.result.outputWithRole(id, PortRole::LayerPoints);
-        const auto *set = std::get_if<PointSetPtr>(&points);
-        if (std::find(frame.result.skipped.begin(), frame.result.skipped.end(), id) != frame.result.skipped.end()) {
-            snap->layers.push_back(skippedLayer(graph, registry, id));  // listed, marked, without stale numbers
-            continue;
-        }
-        if (!set || !*set || (*set)->layers.empty())
-            continue;
-        PreviewLayer layer;
-        layer.nodeId = id;
-        layer.points = (*set)->layers.back();
-        layer.name = QString::fromStdString(layer.points->info.name);
-        const Rgb &c = layer.points->info.color;
-        layer.color = QColor(c[0], c[1], c[2]);
-        if (auto it = cache.stats.find(layer.points.get()); it != cache.stats.end()) {
-            layer.stats = it->second.second;
-        } else {
-            layer.stats.count = layer.points->points.size();  // the count now, the rest after the frame
-            layer.statsPending = true;
-        }
-        snap->layers.push_back(layer);
-    }
-    snap->notice = skippedNotice(frame.result);
-    snap->result = std::move(frame.result);
-    snap->seconds = frame.evalSeconds + frame.renderSeconds;
-    return snap;
-}
-
-PreviewSnapshotPtr followUp(const PreviewSnapshot &frame, PreviewController::WorkerCache &cache,
-                            const std::atomic<bool> *stop, const std::function<void(const EvalProgress &)> &progress)
-{
-    auto snap = std::make_shared<PreviewSnapshot>(frame);
-    snap->timings = {};
-    snap->timings.generation = frame.generation;
-    snap->timings.followUp = true;
-    auto step = Clock::now();
-    // Thumbnails: the cache keeps this run's (found or made), so it never outgrows the graph.
-    std::map<std::string, QImage> thumbs;
-    bool stopped = false;
-    for (const auto &[id, node] : frame.result.nodes) {
-        if (node->outputs.empty())
-            continue;
-        if (auto it = cache.thumbnails.find(node->key); it != cache.thumbnails.end()) {
-            thumbs[node->key] = it->second;
-        } else if (!stopped && !stop->load()) {
-            thumbs[node->key] = thumbnailOf(*node, frame.graph.world);
-        } else {
-            stopped = true;
-            continue;
-        }
-        snap->thumbnails[id] = thumbs[node->key];
-    }
-    cache.thumbnails = std::move(thumbs);
-    snap->thumbnailsPending = false;
-    snap->timings.thumbsMs = msSince(step);
-    if (stopped)
-        return nullptr;
-
-    step = Clock::now();
-    // The cache keeps this frame's layers' stats: those it had, and those computed now.
-    std::map<const PointLayer *, std::pair<PointLayerPtr, LayerStats>> stats;
-    for (const PreviewLayer &layer : snap->layers)
-        if (!layer.skipped && !layer.statsPending)
-            stats[layer.points.get()] = {layer.points, layer.stats};
-    // Stats are work too (seconds for millions of points): they report progress and stop on a newer edit or Cancel.
-    size_t statsDone = 0;
-    for (PreviewLayer &layer : snap->layers) {
-        if (layer.skipped)
-            continue;
-        if (layer.statsPending) {
-            EvalProgress p;
-            p.currentNode = "statistics of " + layer.nodeId;
-            StatsControl control{stop, [&](double f) {
-                                     p.fraction = (static_cast<double>(statsDone) + f) / static_cast<double>(snap->layers.size());
-                                     progress(p);
-                                 }};
-            control.progress(0);
-            LayerStats computed = computeLayerStats(frame.result, layer.nodeId, layer.points, frame.graph.world, control);
-            if (computed.cancelled) {
-                cache.stats = std::move(stats);
-                return nullptr;
-            }
-            layer.stats = std::move(computed);
-            layer.statsPending = false;
-        }
-        ++statsDone;
-        stats[layer.points.get()] = {layer.points, layer.stats};
-    }
-    cache.stats = std::move(stats);
-    snap->timings.statsMs = msSince(step);
-    return snap;
-}
-// What a run found that the graph's text does not say: nodes that failed, layers far below what
-// their area holds.
-Diagnostics runProblems(const PreviewSnapshot &snapshot)
-{
-    Diagnostics found = snapshot.result.failures;
-    for (const PreviewLayer &layer : snapshot.layers)
-        if (!layer.stats.why.empty()) {
-            Diagnostic d;
-            d.severity = Diagnostic::Severity::Warning;
-            d.nodeId = layer.nodeId;
-            d.path = "nodes." + layer.nodeId;
-            d.message = layer.stats.why;
-            found.push_back(std::move(d));
-        }
-    return found;
-}
-
-} // namespace
 
 PreviewController::PreviewController(Document *document, QObject *parent)
     : QObject(parent), m_document(document), m_pipeline(std::make_shared<PreviewPipeline>(document->registry())),
-      m_cache(std::make_shared<WorkerCache>())
+      m_cache(std::make_shared<PreviewWorkerCache>())
 {
     m_pool.setMaxThreadCount(1);
 #if defined(__GLIBC__)
@@ -341,6 +89,7 @@ PreviewController::PreviewController(Document *document, QObject *parent)
 
 PreviewController::~PreviewController()
 {
+    stopPrefetch();
     if (m_cancel)
         m_cancel->store(true);
     if (m_stop)
@@ -450,18 +199,22 @@ void PreviewController::startRun()
     auto stopFlag = m_stop;
     auto pipeline = m_pipeline;
     auto cache = m_cache;
-    auto input = std::make_shared<RunInput>();
+    auto input = std::make_shared<PreviewRunInput>();
+    input->maxSide = kMaxSide;
     input->graph = m_document->graph();
     input->overlayNode = m_overlayEnabled ? m_overlayNode : std::string();
     input->hidden = m_hidden;
     // During a drag the map is drawn at the size the view shows it (when that is smaller): the
     // same picture on screen for a fraction of the pixels. The full picture follows the drag.
-    const bool draft = QGuiApplication::mouseButtons() != Qt::NoButton && m_displaySide > 0
+    input->region = currentRegionRun(input->graph.world);
+    m_lastRegion = input->region;
+    const bool draft = !input->region && QGuiApplication::mouseButtons() != Qt::NoButton && m_displaySide > 0
                        && previewSize(input->graph.world, m_displaySide) != previewSize(input->graph.world, kMaxSide);
     if (draft)
         input->maxSide = m_displaySide;
     const NodeRegistry *registry = &m_document->registry();
     QPointer<PreviewController> self(this);
+    stopPrefetch();  // the pool has one thread: the run starts as soon as the prefetch stops
     m_pool.start([=] {
         lowerThisThreadsPriority();
         int lastPercent = -1;
@@ -540,7 +293,36 @@ void PreviewController::finishRun(quint64 generation, bool delivered, const QStr
         emit longRunChanged(false);
         m_trim.start();
         refineDraft();
+        startPrefetch();
     }
+}
+
+void PreviewController::startPrefetch()
+{
+    const PreviewSnapshotPtr snapshot = m_snapshot;
+    if (!m_prefetch || m_running || !snapshot || !snapshot->regional || snapshot->overBudget
+        || snapshot->generation != m_requested)
+        return;
+    stopPrefetch();
+    auto stop = std::make_shared<std::atomic<bool>>(false);
+    m_prefetchStop = stop;
+    m_prefetching = true;
+    QPointer<PreviewController> self(this);
+    m_pool.start([self, snapshot, stop] {
+        lowerThisThreadsPriority();
+        prefetchAround(*snapshot, stop.get());
+        QMetaObject::invokeMethod(self, [self, stop] {
+            if (self && self->m_prefetchStop == stop)
+                self->m_prefetching = false;
+        }, Qt::QueuedConnection);
+    });
+}
+
+void PreviewController::stopPrefetch()
+{
+    if (m_prefetchStop)
+        m_prefetchStop->store(true);
+    m_prefetching = false;
 }
 
 // A draft on show and the drag over: the same graph again at full size (the evaluator's cache
@@ -564,6 +346,40 @@ bool PreviewController::eventFilter(QObject *watched, QEvent *event)
 void PreviewController::setDisplaySide(int pixels)
 {
     m_displaySide = std::max(0, pixels);
+}
+
+// The part of a big chunked world to paint: what the view shows once it has shown this world,
+// before that the world's home rectangle fitted into the view. Nothing for other worlds.
+std::optional<RegionRun> PreviewController::currentRegionRun(const World &world) const
+{
+    if (!previewsByRegion(world))
+        return std::nullopt;
+    const QSize pixels = m_viewPixels.isEmpty() ? QSize(800, 600) : m_viewPixels;
+    const QRectF home = previewHome(world);
+    const bool viewed = m_snapshot && m_snapshot->regional && m_snapshot->home == home && m_viewWorld.isValid();
+    if (viewed)
+        if (auto run = regionRun(world, m_viewWorld, pixels))
+            return run;
+    return regionRun(world, home, pixels, true);
+}
+
+void PreviewController::setViewport(QRectF world, QSize pixels)
+{
+    m_viewWorld = world;
+    m_viewPixels = pixels;
+    const World &w = m_document->graph().world;
+    if (!previewsByRegion(w) || !m_snapshot || !m_snapshot->regional)
+        return;
+    const std::optional<RegionRun> wanted = currentRegionRun(w);
+    if (wanted == m_lastRegion)
+        return;
+    // A new part of the world: a run soon, not one per wheel notch or mouse move.
+    if (!m_waiting.isValid())
+        m_waiting.start();
+    ++m_requested;
+    supersede();
+    if (!m_debounce.isActive())
+        m_debounce.start(kRegionDelayMs);
 }
 
 // Runs free their rasters and point sets on several threads, and glibc keeps what those threads'

@@ -4,6 +4,7 @@
 // thumbnails and stats that changed.
 #pragma once
 
+#include "PreviewRegion.h"
 #include "PreviewSnapshot.h"
 
 #include <QElapsedTimer>
@@ -46,6 +47,14 @@ public:
     // The longer side, in device pixels, of the map as the view shows it (0: unknown). Runs during
     // a drag draw their picture at this size when it is below kMaxSide (PreviewSnapshot::draft).
     void setDisplaySide(int pixels);
+    // What the view shows (world units) on how many device pixels: a big chunked world's preview
+    // (previewsByRegion) paints that part, and asks for it again (debounced) when it changes.
+    void setViewport(QRectF world, QSize pixels);
+    // A big chunked world: once a picture is shown and nothing waits, the chunks in a ring one chunk
+    // wide around the view are placed in the background (stopped by any new request), so a pan
+    // finds them ready. On by default.
+    void setPrefetch(bool on) { m_prefetch = on; }
+    bool isPrefetching() const { return m_prefetching; }
     // Asks for a new run of the current graph.
     void refresh();
     // Stops the run in flight (the status bar's Cancel); the preview keeps its last picture.
@@ -55,8 +64,7 @@ public:
     static constexpr int kMaxSide = 1024;   // the picture's longer side
     static constexpr int kLongRunMs = 300;  // runs longer than this show a progress bar
     static constexpr int kTrimDelayMs = 250;  // idle time before freed memory goes back to the system
-
-    struct WorkerCache;  // the worker thread's thumbnails, stats and overlay, by what they depend on
+    static constexpr int kRegionDelayMs = 40;  // a pan or zoom asks for its region after this
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
@@ -80,15 +88,24 @@ private:
     void deliver(const PreviewSnapshotPtr &snapshot);
     void finishRun(quint64 generation, bool delivered, const QString &problem, bool cancelled);
     void releaseFreedMemory();
+    void startPrefetch();
+    void stopPrefetch();
 
     Document *m_document;
     std::shared_ptr<PreviewPipeline> m_pipeline;
-    std::shared_ptr<WorkerCache> m_cache;
+    std::shared_ptr<struct PreviewWorkerCache> m_cache;  // the worker's thumbnails, stats and overlay
     QThreadPool m_pool;
     QTimer m_debounce;
     QTimer m_longRun;
     QTimer m_trim;
     int m_displaySide = 0;
+    QRectF m_viewWorld;                    // the view's visible world rectangle
+    QSize m_viewPixels;                    // and its size in device pixels
+    std::optional<RegionRun> m_lastRegion;  // of the last region run started
+    bool m_prefetch = true;
+    bool m_prefetching = false;
+    std::shared_ptr<std::atomic<bool>> m_prefetchStop;
+    std::optional<RegionRun> currentRegionRun(const World &world) const;
     std::shared_ptr<std::atomic<bool>> m_cancel;  // of the run in flight
     std::shared_ptr<std::atomic<bool>> m_stop;    // of its follow-up: set by a newer request or Cancel
     PreviewSnapshotPtr m_snapshot;

@@ -6,13 +6,17 @@
 #include "PreviewView.h"
 #include "ValueCommands.h"
 
+#include "core/ChunkedLayer.h"
 #include "core/NodeRegistry.h"
 
+#include <QAction>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QPainter>
 #include <QPushButton>
+#include <QSettings>
+#include <QToolButton>
 #include <QTreeWidget>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -58,7 +62,8 @@ ClickedPosition clickedPosition(const NodeDescriptor *desc)
 
 PreviewDock::PreviewDock(Document *document, PreviewController *controller, QWidget *parent)
     : QWidget(parent), m_document(document), m_controller(controller), m_view(new PreviewView(this)),
-      m_overlayBox(new QPushButton(tr("Show selected output"), this)), m_hover(new QLabel(this)),
+      m_overlayBox(new QPushButton(tr("Show selected output"), this)),
+      m_chunkBorders(new QAction(tr("Chunk borders"), this)), m_hover(new QLabel(this)),
       m_status(new QLabel(this)), m_layers(new QTreeWidget(this))
 {
     auto *column = new QVBoxLayout(this);
@@ -73,6 +78,19 @@ PreviewDock::PreviewDock(Document *document, PreviewController *controller, QWid
     m_overlayBox->setToolTip(tr("Draw the selected node's output over the map: fields as a colour ramp, labels and "
                                 "masks in colour, points as dots"));
     bar->addWidget(m_overlayBox);
+    // The chunk grid: off until asked for, then remembered across sessions.
+    m_chunkBorders->setObjectName("chunkBorders");
+    m_chunkBorders->setCheckable(true);
+    m_chunkBorders->setShortcut(QKeySequence(tr("Ctrl+B")));
+    m_chunkBorders->setChecked(QSettings().value("preview/chunkBorders", false).toBool());
+    m_chunkBorders->setToolTip(tr("Draw the chunk grid of a chunked world (world chunk), with each chunk's i, j when "
+                                  "zoomed in (Ctrl+B)"));
+    m_view->setChunkBordersVisible(m_chunkBorders->isChecked());
+    auto *borders = new QToolButton(this);
+    borders->setDefaultAction(m_chunkBorders);
+    borders->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    borders->setStyleSheet("QToolButton:checked { background: #3d7bd9; color: white; border: 1px solid #9cc2ff; }");
+    bar->addWidget(borders);
     bar->addStretch();
     auto *fit = new QPushButton(tr("Fit"), this);
     fit->setToolTip(tr("Show the whole world (or double-click the map). Wheel zooms, drag pans."));
@@ -106,6 +124,11 @@ PreviewDock::PreviewDock(Document *document, PreviewController *controller, QWid
     column->addWidget(m_layers, 1);
 
     connect(fit, &QPushButton::clicked, m_view, &PreviewView::fitToView);
+    connect(m_chunkBorders, &QAction::toggled, this, [this](bool on) {
+        m_view->setChunkBordersVisible(on);
+        QSettings().setValue("preview/chunkBorders", on);
+    });
+    connect(m_view, &PreviewView::viewportChanged, controller, &PreviewController::setViewport);
     connect(m_overlayBox, &QPushButton::toggled, this, [this](bool on) {
         m_controller->setOverlayEnabled(on);
         if (!on)
@@ -160,8 +183,14 @@ QString PreviewDock::hoverText() const
 void PreviewDock::showSnapshot(const PreviewSnapshotPtr &snapshot)
 {
     m_snapshot = snapshot;
-    m_view->setPicture(snapshot->image, QSizeF(snapshot->graph.world.width, snapshot->graph.world.height),
-                       snapshot->generation);
+    const World &world = snapshot->graph.world;
+    m_view->setChunkSize(world.chunk);
+    m_chunkBorders->setEnabled(world.chunk > 0);
+    if (snapshot->regional)
+        m_view->setRegionPicture(snapshot->image, snapshot->covers, snapshot->home, world.endless, snapshot->generation);
+    else
+        m_view->setPicture(snapshot->image, QSizeF(world.width, world.height), snapshot->generation);
+    m_view->setMessage(snapshot->overBudgetMessage);
     const bool overlay = m_overlayBox->isChecked() && snapshot->overlayNode == m_selected && !m_selected.empty();
     m_view->setOverlay(overlay ? snapshot->overlay : QImage());
     updateLayers();
@@ -197,6 +226,21 @@ void PreviewDock::updateLayers()
         }
         const LayerStats &s = layer.stats;
         item->setText(CountColumn, QString::number(s.count));
+        if (layer.inView) {  // a big chunked world: what is in view, no whole-layer statistics
+            item->setText(CountColumn, layer.notPlaced ? tr("zoom in") : tr("%1 in view").arg(s.count));
+            item->setTextAlignment(CountColumn, Qt::AlignRight | Qt::AlignVCenter);
+            for (int c = TightestColumn; c <= ClearingColumn; ++c)
+                item->setText(c, QStringLiteral("–"));
+            const QString why = layer.notPlaced ? tr("Too many chunks in view to place: zoom in to see this layer.")
+                                                : tr("A big chunked world is placed chunk by chunk where you look: the "
+                                                     "count is of the points in view; statistics need the whole layer "
+                                                     "(grove-cli eval --stats on a finite world).");
+            for (int c = CountColumn; c <= NoteColumn; ++c)
+                item->setToolTip(c, why);
+            if (layer.nodeId == m_selected || (id == current && m_selected.empty()))
+                m_layers->setCurrentItem(item);
+            continue;
+        }
         if (layer.statsPending) {  // the count is current; the rest follows the picture
             for (int c = TightestColumn; c <= ClearingColumn; ++c) {
                 item->setText(c, QStringLiteral("…"));
@@ -242,7 +286,7 @@ void PreviewDock::updateCircle()
     }
     const std::string id = item->data(NameColumn, Qt::UserRole).toString().toStdString();
     for (const PreviewLayer &layer : m_snapshot->layers)
-        if (layer.nodeId == id && layer.stats.count && !layer.statsPending) {
+        if (layer.nodeId == id && layer.stats.count && !layer.statsPending && !layer.inView) {
             m_view->setCircle(QPointF(layer.stats.clearingX, layer.stats.clearingY), layer.stats.clearingDiameter);
             return;
         }
@@ -294,8 +338,17 @@ QString PreviewDock::readout(QPointF world) const
                 bestId = i;
             }
         }
-        if (!pts.empty())
-            nearest << tr("%1 #%2 at %3").arg(layer.name).arg(bestId).arg(number(std::sqrt(best), 1));
+        if (!pts.empty() && layer.points->chunked && !layer.points->ids.empty()) {  // "#k in chunk i, j"
+            const std::uint64_t id = layer.points->idOf(bestId);
+            const ChunkCoord c = chunkOfId(id);
+            nearest << tr("%1 #%2 in chunk %3, %4 at %5")
+                           .arg(layer.name)
+                           .arg(id & (kChunkPointLimit - 1))
+                           .arg(c.i)
+                           .arg(c.j)
+                           .arg(number(std::sqrt(best), 1));
+        } else if (!pts.empty())
+            nearest << tr("%1 #%2 at %3").arg(layer.name).arg(layer.points->idOf(bestId)).arg(number(std::sqrt(best), 1));
     }
     if (!nearest.isEmpty())
         text += "\n" + tr("nearest: ") + nearest.join(", ");

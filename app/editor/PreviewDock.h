@@ -10,6 +10,7 @@
 #include <set>
 #include <string>
 
+class QAction;
 class QPushButton;
 class QLabel;
 class QTreeWidget;
@@ -32,6 +33,8 @@ public:
     // click sets its start point when it has start / start_x / start_y params.
     void setSelectedNode(const std::string &id);
     PreviewView *view() const { return m_view; }
+    // Checkable, Ctrl+B, remembered in the settings: draws a chunked world's chunk grid.
+    QAction *chunkBordersAction() const { return m_chunkBorders; }
     QTreeWidget *layerTable() const { return m_layers; }
     QString hoverText() const;
     // What a hover at a world point reads out (also for tests).
@@ -52,6 +55,7 @@ private:
     PreviewController *m_controller;
     PreviewView *m_view;
     QPushButton *m_overlayBox;
+    QAction *m_chunkBorders;
     QLabel *m_hover;
     QLabel *m_status;
     QTreeWidget *m_layers;

@@ -7,6 +7,7 @@
 
 #include <QColor>
 #include <QImage>
+#include <QRectF>
 #include <QString>
 
 #include <map>
@@ -25,6 +26,8 @@ struct PreviewLayer
     LayerStats stats;
     bool skipped = false;            // not evaluated (a problem of its own or upstream): no numbers
     bool statsPending = false;       // stats.count is current, the rest follows the frame
+    bool inView = false;             // a region preview: stats.count counts the points in view only
+    bool notPlaced = false;          // a region preview over its chunk budget: no points placed
 };
 
 // Where a frame's time went (milliseconds), for grove_bench_editor and the README's breakdown.
@@ -36,6 +39,7 @@ struct PreviewTimings
     double evalMs = 0, renderMs = 0;  // PreviewPipeline: evaluation; ground and sprites
     double imageMs = 0;      // the picture as a QImage (conversion, scaling to the view)
     double overlayMs = 0, thumbsMs = 0, statsMs = 0;
+    double placeMs = 0;      // a region preview: placing the chunks in view (part of evalMs)
     double deliverMs = 0;    // UI thread: the snapshot handed to the dock, layer table and canvas
 };
 
@@ -53,6 +57,13 @@ struct PreviewSnapshot
     double seconds = 0;              // evaluation + painting
     bool draft = false;              // drawn during a drag at the view's size; the full picture follows
     QString notice;                  // what a partial run left out, or empty
+    // A big chunked world's preview (previewsByRegion): the picture covers `covers` only, at the
+    // view's resolution; `home` is the rectangle Fit shows.
+    bool regional = false;
+    QRectF covers, home;
+    std::size_t chunksInView = 0, maxChunks = 0;
+    bool overBudget = false;         // too many chunks in view: the ground without points
+    QString overBudgetMessage;
     PreviewTimings timings;
 
     // Thumbnails and stats are all there (a frame is delivered before them, then completed).

@@ -1,4 +1,5 @@
-// The World dock: the graph's name, notes and world size and seed, each edit an undoable command.
+// The World dock: the graph's name, notes, world size, seed, chunk size and endless switch, each
+// edit an undoable command.
 #pragma once
 
 #include "core/Graph.h"
@@ -6,7 +7,10 @@
 #include <QWidget>
 
 #include <functional>
+#include <optional>
 
+class QCheckBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -34,17 +38,23 @@ private:
         NumberField *field;
         QLabel *error;
     };
+    // `emptyValue`: what an empty box means (the chunk's 0, off), or nothing: empty is refused.
     NumberRow addNumber(const QString &label, const char *name, const ParamSpec &spec,
-                        std::function<void(World &, double)> apply, const QString &what);
+                        std::function<void(World &, double)> apply, const QString &what,
+                        std::optional<double> emptyValue = std::nullopt);
+    void setEndless(bool endless);
     void refresh(bool all = true);
     void commit(const QString &what, std::string name, std::string notes, World world);
 
     Document *m_document;
     FieldGuard *m_guard;
+    QFormLayout *m_form;
     QLineEdit *m_name;
     QPlainTextEdit *m_notes;
-    NumberRow m_width{}, m_height{}, m_seed{};
+    NumberRow m_width{}, m_height{}, m_seed{}, m_chunk{};
+    QCheckBox *m_endless;
     World m_shown;  // the world the number boxes show
+    double m_finiteWidth = 0, m_finiteHeight = 0;  // the size before Endless was ticked, for unticking
 };
 
 } // namespace grove

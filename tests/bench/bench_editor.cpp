@@ -22,12 +22,15 @@
 #include "PreviewDock.h"
 #include "PreviewView.h"
 
+#include "core/ChunkedLayer.h"
+
 #include "nodes/BuiltinNodes.h"
 
 #include <benchmark/benchmark.h>
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QEventLoop>
 #include <QPushButton>
 #include <QSlider>
@@ -293,6 +296,79 @@ void dragBenchmark(benchmark::State &state, Drag drag)
     state.counters["paint_ms"] = sum.paint / std::max(1, sum.paints);
 }
 
+// Issue 13: the 65536 x 65536 world (presets/endless with edges, chunks of 256, rocks 8 and trees 4)
+// at the default window size. Each step is timed from the view's change (zoomTo, as a wheel or a
+// drag leaves it) to the first paint of a picture of the new part: the 40 ms the preview waits for
+// the view to settle, the chunks placed, the ground and sprites painted, the paint. Each step
+// starts once the preview has placed the ring of chunks around the view (a designer's pause).
+// Counters: zoom_in_ms (from the whole world to 1 pixel a unit at its centre, every chunk cold),
+// pan_ms (median of GROVE_BENCH_PANS pans of one chunk, right and down by turns, onto new chunks),
+// pan_max_ms, pan_back_ms (median of the same pans back: their chunks are placed), zoom_out_ms and
+// zoom_step_in_ms (one wheel notch, 1.25x, out then in), chunks (chunk placements, both layers).
+void big_world_pan(benchmark::State &state)
+{
+    const int pans = envInt("GROVE_BENCH_PANS", 12);
+    QFile preset(GROVE_SOURCE_DIR "/presets/endless.grove.yaml");
+    preset.open(QIODevice::ReadOnly);
+    QByteArray text = preset.readAll();
+    text.replace("world:\n  seed: 2026\n", "world:\n  width: 65536\n  height: 65536\n  seed: 2026\n");
+    for (auto _ : state) {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("big.grove.yaml");
+        QFile out(path);
+        out.open(QIODevice::WriteOnly);
+        out.write(text);
+        out.close();
+        MainWindow w(builtinRegistry());
+        w.show();
+        if (!w.openFile(path) || !waitFor([&] { return caughtUp(&w) && w.preview()->snapshot()->regional; }, 120000)) {
+            state.SkipWithError("the big world did not show");
+            return;
+        }
+        PreviewView *view = w.previewDock()->view();
+        const auto shows = [&](const QRectF &rect) {
+            return caughtUp(&w) && w.preview()->snapshot()->covers.contains(rect.center());
+        };
+        const auto timeTo = [&](const QRectF &rect) {
+            // a designer looks before the next move: the ring around the view is placed meanwhile
+            if (!waitFor([&] { return !w.preview()->isPrefetching(); }, 120000))
+                state.SkipWithError("the prefetch did not end");
+            QElapsedTimer clock;
+            clock.start();
+            view->zoomTo(rect);
+            if (!waitFor([&] { return shows(rect); }, 120000))
+                state.SkipWithError("a view did not show");
+            return static_cast<double>(clock.nsecsElapsed()) / 1e6;
+        };
+        QRectF rect(QPointF(32768 - view->width() / 2.0, 32768 - view->height() / 2.0), QSizeF(view->size()));
+        const double zoomIn = timeTo(rect);
+        std::vector<QRectF> visited{rect};
+        std::vector<double> forth, back;
+        for (int i = 0; i < pans; ++i) {
+            rect.translate(i % 2 ? QPointF(0, 256) : QPointF(256, 0));
+            visited.push_back(rect);
+            forth.push_back(timeTo(rect));
+        }
+        for (int i = pans - 1; i >= 0; --i)
+            back.push_back(timeTo(visited[static_cast<size_t>(i)]));
+        const QRectF wider(rect.center() - QPointF(rect.width(), rect.height()) * 0.625, rect.size() * 1.25);
+        const double zoomOut = timeTo(wider);
+        const double zoomStepIn = timeTo(rect);
+        std::uint64_t chunks = 0;
+        for (const PreviewLayer &l : w.preview()->snapshot()->layers)
+            if (l.points && l.points->chunked)
+                chunks += l.points->chunked->placements();
+        state.SetIterationTime(zoomIn / 1000);
+        state.counters["zoom_in_ms"] = zoomIn;
+        state.counters["pan_ms"] = quantile(forth, 0.5);
+        state.counters["pan_max_ms"] = *std::max_element(forth.begin(), forth.end());
+        state.counters["pan_back_ms"] = quantile(back, 0.5);
+        state.counters["zoom_out_ms"] = zoomOut;
+        state.counters["zoom_step_in_ms"] = zoomStepIn;
+        state.counters["chunks"] = static_cast<double>(chunks);
+    }
+}
+
 void layer_radius_drag(benchmark::State &s) { dragBenchmark(s, {"flowers", "radius", false}); }
 void ground_noise_drag(benchmark::State &s) { dragBenchmark(s, {"height_noise", "frequency", false}); }
 void layer_radius_drag_overlay(benchmark::State &s) { dragBenchmark(s, {"flowers", "radius", true}); }
@@ -304,6 +380,7 @@ BENCHMARK(layer_radius_drag)->Iterations(1)->UseManualTime()->Unit(benchmark::kM
 BENCHMARK(ground_noise_drag)->Iterations(1)->UseManualTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(layer_radius_drag_overlay)->Iterations(1)->UseManualTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(ground_noise_drag_overlay)->Iterations(1)->UseManualTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(big_world_pan)->Iterations(1)->UseManualTime()->Unit(benchmark::kMillisecond);
 
 int main(int argc, char **argv)
 {

@@ -42,7 +42,15 @@ nodes:
 YAML
 printf 'grove: 1\nworld: {width: 100, height: 100, seed: 1}\nnodes:\n  n:\n    type: value_noise\n' > "$work/nolayers.grove.yaml"
 graphs=("$root"/presets/*.grove.yaml "$work/varied.grove.yaml" "$work/nolayers.grove.yaml")
+checked=0
 for graph in "${graphs[@]}"; do
+  # An endless world (chunk, no width or height) has no whole layer to export: its layers are
+  # asked for by region (the editor's preview; tst_presets checks its origin's chunks).
+  if grep -q '^  chunk:' "$graph" && ! grep -q '^  width:' "$graph"; then
+    echo "check-engines: skipping $(basename "$graph"): an endless world has no whole-world export"
+    continue
+  fi
+  checked=$((checked + 1))
   base="$work/$(basename "$graph" .grove.yaml)"
   "$cli" eval "$graph" -o "$base.json"
   for f in gltf:glb godot:tscn unreal:unreal.csv unreal-json:unreal.json tiled:tmj; do
@@ -54,4 +62,4 @@ for graph in "${graphs[@]}"; do
     || { echo "check-engines: tiled could not load $base.tmj" >&2; exit 1; }
   python3 "$here/check_exports.py" "$base.json" "$base.tscn" "$base.unreal.csv" "$base.unreal.json" "$base.tmx"
 done
-echo "check-engines: ${#graphs[@]} graphs checked"
+echo "check-engines: $checked graphs checked"
