@@ -39,7 +39,9 @@ void placeLayerChunked(EvalContext &ctx, const PlacementSettings &s, MaskPtr all
                                      + formatNumber(std::floor(std::sqrt(kChunkPointLimit * 0.8 * s.radius * s.radius))));
         return;
     }
-    if (!w.endless && !withinPointBudget(ctx, maxPointsEstimate(w.width, w.height, s.radius),
+    // a layer left lazy never holds the whole world: regions are asked of it, and bounded there
+    const bool placeWhole = !w.endless && ctx.limits().placeWholeWorld;
+    if (placeWhole && !withinPointBudget(ctx, maxPointsEstimate(w.width, w.height, s.radius),
                                          "at radius " + formatNumber(s.radius) + " on a " + formatNumber(w.width) + " x "
                                              + formatNumber(w.height) + " world, this layer"))
         return;
@@ -65,7 +67,7 @@ void placeLayerChunked(EvalContext &ctx, const PlacementSettings &s, MaskPtr all
     auto chunked = std::make_shared<const ChunkedLayer>(std::move(cs));
     layer->chunked = chunked;
 
-    if (w.endless || !ctx.limits().placeWholeWorld) {
+    if (!placeWhole) {
         layer->lazy = true;  // chunks on demand, by region
     } else {
         const Region whole{0, 0, w.width, w.height};
