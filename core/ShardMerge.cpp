@@ -8,7 +8,9 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fcntl.h>
 #include <map>
 #include <memory>
@@ -76,7 +78,7 @@ std::optional<std::string> readPart(const std::string &path, Part &part)
     part.path = path;
     std::unique_ptr<std::FILE, int (*)(std::FILE *)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
     if (!file)
-        return path + ": error: cannot read it";
+        return path + ": error: cannot read it: " + std::strerror(errno);
     Lines lines(file.get());
     std::string line;
     auto bad = [&](const std::string &what) {
@@ -233,12 +235,13 @@ std::optional<std::string> mergeShards(const std::vector<std::string> &paths, co
     for (std::size_t k = 0; k < first.count; ++k)
         if (!byIndex.count(k)) {
             const auto [b, e] = shardRun(k, first.count, first.total);
-            missing += (missing.empty() ? "" : ", ") + std::to_string(k) + " (chunks " + std::to_string(b) + " to "
-                       + std::to_string(e) + " of " + std::to_string(first.total) + ")";
+            missing += (missing.empty() ? "" : ", ") + std::string("shard ") + std::to_string(k) + " of " + std::to_string(first.count)
+                       + (b == e ? std::string(" (no chunks)")
+                                 : " (chunks " + std::to_string(b) + " to " + std::to_string(e - 1) + " of "
+                                       + std::to_string(first.total) + ")");
         }
     if (!missing.empty())
-        return "grove-cli: merge: missing shard" + std::string(missing.find(',') == std::string::npos ? " " : "s ") + missing
-               + " of " + std::to_string(first.count) + "\n";
+        return "grove-cli: merge: missing " + missing + "\n";
 
     std::vector<int> fds;
     struct Closer
