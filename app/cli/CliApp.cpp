@@ -393,8 +393,6 @@ int Cli::cmdEval(const std::vector<std::string> &args)
         printStats(result, layers, pointLayers, graph.world);
     // Every destination is checked before rendering, and everything is rendered before the first
     // byte is written: a failure leaves no half results.
-    if (chunked && !job.region && !request.limits.placeWholeWorld)
-        job.region = wholeRegion;
     std::string error;
     auto built = buildExport(graph, registry, result, job, &error);
     if (cli::interruptFlag())
