@@ -183,7 +183,8 @@ std::string keyOf(const std::string &line)
 
 } // namespace
 
-std::optional<std::string> mergeShards(const std::vector<std::string> &paths, const std::string &out)
+std::optional<std::string> mergeShards(const std::vector<std::string> &paths, const std::string &out,
+                                       const std::atomic<bool> *cancel)
 {
     std::vector<Part> parts(paths.size());
     std::string problems;
@@ -288,8 +289,8 @@ std::optional<std::string> mergeShards(const std::vector<std::string> &paths, co
             if (any)
                 if (auto err = file.write(","))
                     return fail(*err);
-            if (auto err = file.copyFrom(fd, pl.begin, pl.end - pl.begin, p->path))
-                return fail(*err);
+            if (auto err = file.copyFrom(fd, pl.begin, pl.end - pl.begin, p->path, cancel))
+                return cancel && *cancel ? std::optional<std::string>("interrupted") : fail(*err);
             any = true;
         }
         if (auto err = file.write(total == 0 ? "]\n    }" : "\n      ]\n    }"))
@@ -297,6 +298,8 @@ std::optional<std::string> mergeShards(const std::vector<std::string> &paths, co
     }
     if (auto err = file.write(first.layers.empty() ? "]\n}\n" : "\n  ]\n}\n"))
         return fail(*err);
+    if (cancel && *cancel)
+        return std::string("interrupted");
     if (auto err = file.commit())
         return fail(*err);
     return std::nullopt;

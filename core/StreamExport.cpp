@@ -121,9 +121,6 @@ StreamStatus streamExport(const StreamExportJob &job, const std::string &path, s
     };
     const auto stopped = [&] { return job.cancel && job.cancel->load(std::memory_order_relaxed); };
     const bool json = job.format != ExportFormat::Csv;
-    StreamedFile file;
-    if (auto err = file.open(path))
-        return failed(*err);
     try {
         const std::vector<ChunkCoord> chunks = regionChunks(job.layers, job.region);
         std::size_t begin = 0, end = chunks.size();
@@ -145,7 +142,7 @@ StreamStatus streamExport(const StreamExportJob &job, const std::string &path, s
         std::vector<std::string> pending(n);
         std::vector<std::size_t> counts(n, 0);
         for (Spool &s : spools)
-            if (auto err = s.open(file.spoolFolder()))
+            if (auto err = s.open(StreamedFile::spoolFolder(path)))
                 return failed(*err);
         StreamProgress progress{0, end - begin, 0};
         auto add = [&](std::size_t li, const PointLayer &part) -> std::optional<std::string> {
@@ -226,7 +223,11 @@ StreamStatus streamExport(const StreamExportJob &job, const std::string &path, s
         if (stopped())
             return StreamStatus::Cancelled;
 
-        // assembly: the head (with counts), each layer's spool, the tail
+        // assembly: the head (with counts), each layer's spool, the tail. The output's temporary
+        // file exists only from here on, so a second Ctrl+C (which kills) rarely leaves one.
+        StreamedFile file;
+        if (auto err = file.open(path))
+            return failed(*err);
         if (json) {
             ExportInfo info = job.info;
             if (auto err = file.write(jsonExportHead(info, job.shard ? shardLine(job, begin, end, chunks, side) : std::string())))
@@ -234,8 +235,8 @@ StreamStatus streamExport(const StreamExportJob &job, const std::string &path, s
             for (std::size_t li = 0; li < n; ++li) {
                 if (auto err = file.write(jsonLayerHead(*job.layers[li], counts[li], li == 0)))
                     return failed(*err);
-                if (auto err = file.copyFrom(spools[li].fd(), 0, spools[li].size(), "a temporary file"))
-                    return failed(*err);
+                if (auto err = file.copyFrom(spools[li].fd(), 0, spools[li].size(), "a temporary file", job.cancel))
+                    return stopped() ? StreamStatus::Cancelled : failed(*err);
                 if (auto err = file.write(jsonLayerTail(counts[li])))
                     return failed(*err);
             }
@@ -251,9 +252,9 @@ StreamStatus streamExport(const StreamExportJob &job, const std::string &path, s
                 return failed(*err);
             for (std::size_t li = 0; li < n; ++li) {
                 auto err = anyZ && !zWritten ? copyWithoutZ(file, spools[li])
-                                             : file.copyFrom(spools[li].fd(), 0, spools[li].size(), "a temporary file");
+                                             : file.copyFrom(spools[li].fd(), 0, spools[li].size(), "a temporary file", job.cancel);
                 if (err)
-                    return failed(*err);
+                    return stopped() ? StreamStatus::Cancelled : failed(*err);
             }
         }
         if (stopped())

@@ -92,7 +92,6 @@ std::optional<std::string> StreamedFile::open(const std::string &path)
     m_path = path;
     if (path.empty()) {
         m_fd = STDOUT_FILENO;
-        m_spoolFolder = tempFolder();
         return std::nullopt;
     }
     struct stat st{};
@@ -104,7 +103,6 @@ std::optional<std::string> StreamedFile::open(const std::string &path)
         if (m_fd < 0)
             return "cannot write " + path + ": " + std::strerror(errno);
         m_ownsFd = true;
-        m_spoolFolder = tempFolder();
         return std::nullopt;
     }
     const std::string dir = folderOf(path);
@@ -118,8 +116,15 @@ std::optional<std::string> StreamedFile::open(const std::string &path)
     m_ownsFd = true;
     m_tmp = name.data();
     ::fchmod(m_fd, exists ? (st.st_mode & 07777) : 0644);
-    m_spoolFolder = dir;
     return std::nullopt;
+}
+
+std::string StreamedFile::spoolFolder(const std::string &path)
+{
+    struct stat st{};
+    if (path.empty() || (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)))
+        return tempFolder();
+    return folderOf(path);
 }
 
 std::optional<std::string> StreamedFile::write(std::string_view bytes)
@@ -127,10 +132,13 @@ std::optional<std::string> StreamedFile::write(std::string_view bytes)
     return writeAll(m_fd, bytes, m_path.empty() ? "standard output" : m_path);
 }
 
-std::optional<std::string> StreamedFile::copyFrom(int from, std::uint64_t offset, std::uint64_t length, const std::string &what)
+std::optional<std::string> StreamedFile::copyFrom(int from, std::uint64_t offset, std::uint64_t length, const std::string &what,
+                                                  const std::atomic<bool> *cancel)
 {
     std::vector<char> buffer(std::size_t(1) << 20);
     while (length > 0) {
+        if (cancel && cancel->load(std::memory_order_relaxed))
+            return std::string("interrupted");
         const std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(length, buffer.size()));
         const ssize_t n = ::pread(from, buffer.data(), want, static_cast<off_t>(offset));
         if (n < 0 && errno == EINTR)

@@ -2,6 +2,7 @@
 // scratch files beside it. Neither leaves anything behind when dropped or when the process dies.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -45,16 +46,18 @@ public:
 
     std::optional<std::string> open(const std::string &path);
     std::optional<std::string> write(std::string_view bytes);
-    // Appends `length` bytes of `from` starting at `offset` (a spool, or a part being merged).
-    std::optional<std::string> copyFrom(int from, std::uint64_t offset, std::uint64_t length, const std::string &what);
+    // Appends `length` bytes of `from` starting at `offset` (a spool, or a part being merged);
+    // "interrupted" when `cancel` is set between two blocks.
+    std::optional<std::string> copyFrom(int from, std::uint64_t offset, std::uint64_t length, const std::string &what,
+                                        const std::atomic<bool> *cancel = nullptr);
     std::optional<std::string> commit();
 
-    // The folder where spools for this output belong (beside it; the temporary folder for stdout
-    // and devices).
-    std::string spoolFolder() const { return m_spoolFolder; }
+    // The folder where spools for an output at `path` belong: beside it; the temporary folder
+    // for stdout (an empty path) and devices.
+    static std::string spoolFolder(const std::string &path);
 
 private:
-    std::string m_path, m_tmp, m_spoolFolder;
+    std::string m_path, m_tmp;
     int m_fd = -1;
     bool m_ownsFd = false;
 };

@@ -432,7 +432,9 @@ int Cli::cmdMerge(const std::vector<std::string> &args)
         return usageError(*p);
     if (parts.empty())
         return usageError("merge needs the PART files of grove-cli eval --shard");
-    if (auto err = mergeShards(parts, out == "-" ? std::string() : out)) {
+    if (auto err = mergeShards(parts, out == "-" ? std::string() : out, &cli::interruptFlag())) {
+        if (cli::interruptFlag())
+            return interrupted();
         m_err << *err;
         return kExitInvalid;
     }
