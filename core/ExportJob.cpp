@@ -1,6 +1,7 @@
 // Export bytes: points in one format, one file or one per layer, and the preview PNG.
 #include "ExportJob.h"
 
+#include "ChunkedLayer.h"
 #include "Evaluator.h"
 #include "GraphWriter.h"
 #include "PngWriter.h"
@@ -42,7 +43,9 @@ std::optional<ExportOutput> buildExport(const Graph &graph, const NodeRegistry &
     ExportOutput output;
     if (job.pngSize > 0) {
         const auto [w, h] = previewSize(graph.world, job.pngSize);
-        auto encoded = encodePng(renderPreview(graph, result, w, h), error);
+        RenderOptions options;
+        options.threads = job.threads;
+        auto encoded = encodePng(renderPreview(graph, result, w, h, options), error);
         if (!encoded)
             return std::nullopt;
         output.png = std::move(*encoded);
@@ -52,7 +55,18 @@ std::optional<ExportOutput> buildExport(const Graph &graph, const NodeRegistry &
     info.graphFile = job.graphPath.substr(job.graphPath.find_last_of('/') + 1);
     info.graphHash = graphHash(graph, registry);
     info.world = graph.world;
-    const std::vector<PointLayerPtr> layers = layersOf(result, job.layers);
+    std::vector<PointLayerPtr> layers = layersOf(result, job.layers);
+    if (job.region) {
+        info.bounds = job.region;
+        for (PointLayerPtr &layer : layers) {
+            layer = layerInRegion(*layer, *job.region, job.threads, job.cancel);
+            if (!layer) {
+                if (error)
+                    *error = "cancelled";
+                return std::nullopt;
+            }
+        }
+    }
     if (!job.split) {
         output.files.push_back({{}, exportPoints(job.format, info, layers)});
         return output;

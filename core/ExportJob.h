@@ -4,6 +4,7 @@
 #include "Graph.h"
 #include "PointsExport.h"
 
+#include <atomic>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +21,11 @@ struct ExportJob
     std::vector<std::string> layers;  // exported node ids, in export order
     std::string graphPath;            // the graph's file; only its name goes into the export, no folders
     int pngSize = 0;                  // the PNG's longer side; 0: no PNG
+    int threads = 0;                  // chunks and raster rows in parallel; 0: every core
+    // Chunked worlds: only the points in this region (lazy layers compute just its chunks); the
+    // JSON's bounds are the region. Unset: every layer as evaluated.
+    std::optional<Region> region;
+    const std::atomic<bool> *cancel = nullptr;  // a region's chunks stop when set
 };
 
 struct ExportFile
@@ -38,7 +44,7 @@ struct ExportOutput
 std::vector<std::string> exportTargets(const Graph &graph, const NodeRegistry &registry, const ExportJob &job);
 
 // Renders every byte of a job from an evaluated graph; nothing (with the reason in *error) when
-// the PNG cannot be encoded.
+// the PNG cannot be encoded or the job was cancelled.
 std::optional<ExportOutput> buildExport(const Graph &graph, const NodeRegistry &registry, const EvalResult &result,
                                         const ExportJob &job, std::string *error = nullptr);
 

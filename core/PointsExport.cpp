@@ -16,12 +16,20 @@ namespace grove {
 
 namespace {
 
-// The export's text, written in place: room() makes space for a known most, the writers fill it
-// through a pointer, commit() takes it. One allocation when the estimate holds.
+// The export's text, written in place at the end of a string: room() makes space for a known
+// most, the writers fill it through a pointer, commit() takes it, and the destructor trims the
+// string to what was written. One allocation when the estimate holds.
 class TextOut
 {
 public:
-    explicit TextOut(std::size_t expected) { m_text.resize(std::max<std::size_t>(expected, 4096)); }
+    TextOut(std::string &text, std::size_t expected) : m_text(text), m_used(text.size())
+    {
+        m_text.resize(m_used + std::max<std::size_t>(expected, 4096));
+    }
+    ~TextOut() { finish(); }
+    void finish() { m_text.resize(m_used); }
+    TextOut(const TextOut &) = delete;
+    TextOut &operator=(const TextOut &) = delete;
 
     char *room(std::size_t most)
     {
@@ -32,12 +40,6 @@ public:
     void commit(const char *end) { m_used = static_cast<std::size_t>(end - m_text.data()); }
     void add(std::string_view s) { commit(put(room(s.size()), s)); }
 
-    std::string take()
-    {
-        m_text.resize(m_used);
-        return std::move(m_text);
-    }
-
     static char *put(char *p, std::string_view s)
     {
         std::memcpy(p, s.data(), s.size());
@@ -45,8 +47,8 @@ public:
     }
 
 private:
-    std::string m_text;
-    std::size_t m_used = 0;
+    std::string &m_text;
+    std::size_t m_used;
 };
 
 // A string literal, its length known at compile time.
@@ -80,115 +82,36 @@ std::size_t totalPoints(const std::vector<PointLayerPtr> &layers)
 
 std::string exportJson(const ExportInfo &info, const std::vector<PointLayerPtr> &layers)
 {
-    TextOut out(4096 + totalPoints(layers) * 112);
-    out.add("{\n");
-    out.add("  \"format\": \"grove.points\",\n");
-    out.add("  \"formatVersion\": 1,\n");
-    out.add("  \"generator\": {\"name\": \"grove\", \"version\": \"" + std::string(kGroveVersion) + "\"},\n");
-    out.add("  \"graph\": {\"name\": " + jsonQuote(info.graphName) + ", \"path\": " + jsonQuote(info.graphFile)
-            + ", \"hash\": " + jsonQuote(info.graphHash) + ", \"seed\": " + std::to_string(info.world.seed) + "},\n");
-    out.add("  \"space\": {\"units\": \"world\", \"origin\": \"topLeft\", \"yAxis\": \"down\", \"rotation\": \"degCW\"},\n");
-    out.add("  \"bounds\": {\"minX\": 0, \"minY\": 0, \"maxX\": " + text(info.world.width) + ", \"maxY\": "
-            + text(info.world.height) + "},\n");
-    out.add("  \"layers\": [");
+    std::string text;
+    text.reserve(4096 + totalPoints(layers) * 112);
+    text += jsonExportHead(info);
     for (size_t li = 0; li < layers.size(); ++li) {
         const PointLayer &layer = *layers[li];
-        out.add(li ? ",\n" : "\n");
-        out.add("    {\n");
-        out.add("      \"name\": " + jsonQuote(layer.info.name) + ",\n");
-        out.add("      \"node\": " + jsonQuote(layer.info.nodeId) + ",\n");
-        out.add("      \"count\": " + std::to_string(layer.points.size()) + ",\n");
-        out.add("      \"types\": [");
-        const auto types = exportTypes(layer);
-        for (size_t t = 0; t < types.size(); ++t)
-            out.add((t ? ", " : "") + std::string("{\"index\": ") + std::to_string(t) + ", \"name\": "
-                    + jsonQuote(types[t].name) + ", \"weight\": " + text(types[t].weight) + "}");
-        out.add("],\n");
-        out.add("      \"points\": [");
-        for (size_t i = 0; i < layer.points.size(); ++i) {
-            const PointXYR &pt = layer.points[i];
-            const PointAttributes a = layer.attributes(layer.idOf(i));
-            char *p = out.room(128 + 6 * kNum);
-            p = i ? lit(p, ",\n        {\"id\": ") : lit(p, "\n        {\"id\": ");
-            p = whole(p, layer.idOf(i));
-            p = lit(p, ", \"x\": ");
-            p = num(p, pt.x);
-            p = lit(p, ", \"y\": ");
-            p = num(p, pt.y);
-            if (!layer.z.empty()) {  // a layer with a height input: 3D positions
-                p = lit(p, ", \"z\": ");
-                p = num(p, layer.z[i]);
-            }
-            p = lit(p, ", \"r\": ");
-            p = num(p, pt.r);
-            p = lit(p, ", \"t\": ");
-            p = whole(p, static_cast<std::uint64_t>(a.type < 0 ? 0 : a.type));
-            p = lit(p, ", \"rot\": ");
-            p = num(p, a.rotation);
-            p = lit(p, ", \"s\": ");
-            p = num(p, a.scale);
-            p = lit(p, "}");
-            out.commit(p);
-        }
-        out.add(layer.points.empty() ? "]\n" : "\n      ]\n");
-        out.add("    }");
+        text += jsonLayerHead(layer, layer.points.size(), li == 0);
+        appendJsonPoints(text, layer, true);
+        text += jsonLayerTail(layer.points.size());
     }
-    out.add(layers.empty() ? "]\n" : "\n  ]\n");
-    out.add("}\n");
-    return out.take();
+    text += jsonExportTail(layers.size());
+    return text;
 }
 
 std::string exportCsv(const std::vector<PointLayerPtr> &layers)
 {
-    TextOut out(4096 + totalPoints(layers) * 96);
     // z, the last column, only when some layer has heights (empty for the layers without)
     const bool anyZ = std::any_of(layers.begin(), layers.end(), [](const PointLayerPtr &l) { return !l->z.empty(); });
-    out.add(anyZ ? "layer,id,x,y,r,type,rot,scale,z\n" : "layer,id,x,y,r,type,rot,scale\n");
-    for (const auto &lp : layers) {
-        const PointLayer &layer = *lp;
-        std::vector<std::string> types;
-        std::size_t longest = 0;
-        for (const auto &t : exportTypes(layer)) {
-            types.push_back(csvField(t.name));
-            longest = std::max(longest, types.back().size());
-        }
-        const std::string name = csvField(layer.info.name);
-        for (size_t i = 0; i < layer.points.size(); ++i) {
-            const PointXYR &pt = layer.points[i];
-            const PointAttributes a = layer.attributes(layer.idOf(i));
-            const std::string &type = types[static_cast<size_t>(a.type < 0 ? 0 : a.type)];
-            char *p = out.room(name.size() + longest + 64 + 6 * kNum);
-            p = TextOut::put(p, name);
-            *p++ = ',';
-            p = whole(p, layer.idOf(i));
-            *p++ = ',';
-            p = num(p, pt.x);
-            *p++ = ',';
-            p = num(p, pt.y);
-            *p++ = ',';
-            p = num(p, pt.r);
-            *p++ = ',';
-            p = TextOut::put(p, type);
-            *p++ = ',';
-            p = num(p, a.rotation);
-            *p++ = ',';
-            p = num(p, a.scale);
-            if (anyZ) {
-                *p++ = ',';
-                if (!layer.z.empty())
-                    p = num(p, layer.z[i]);
-            }
-            *p++ = '\n';
-            out.commit(p);
-        }
-    }
-    return out.take();
+    std::string text;
+    text.reserve(4096 + totalPoints(layers) * 96);
+    text += csvExportHead(anyZ);
+    for (const auto &lp : layers)
+        appendCsvRows(text, *lp, anyZ);
+    return text;
 }
 
 std::string exportTiled(const ExportInfo &info, const std::vector<PointLayerPtr> &layers)
 {
     const int tile = 16;
-    TextOut out(4096 + totalPoints(layers) * 320);
+    std::string text;
+    TextOut out(text, 4096 + totalPoints(layers) * 320);
     out.add("{\n");
     out.add("  \"type\": \"map\",\n  \"version\": \"1.10\",\n  \"tiledversion\": \"1.10.2\",\n");
     out.add("  \"orientation\": \"orthogonal\",\n  \"renderorder\": \"right-down\",\n  \"infinite\": false,\n");
@@ -249,10 +172,135 @@ std::string exportTiled(const ExportInfo &info, const std::vector<PointLayerPtr>
     out.add("  \"nextlayerid\": " + std::to_string(layers.size() + 1) + ",\n");
     out.add("  \"nextobjectid\": " + std::to_string(objectId) + "\n");
     out.add("}\n");
-    return out.take();
+    out.finish();
+    return text;
 }
 
 } // namespace
+
+std::string jsonExportHead(const ExportInfo &info, const std::string &extraLine)
+{
+    std::string out;
+    out += "{\n";
+    out += "  \"format\": \"grove.points\",\n";
+    out += "  \"formatVersion\": 1,\n";
+    out += "  \"generator\": {\"name\": \"grove\", \"version\": \"" + std::string(kGroveVersion) + "\"},\n";
+    out += "  \"graph\": {\"name\": " + jsonQuote(info.graphName) + ", \"path\": " + jsonQuote(info.graphFile)
+           + ", \"hash\": " + jsonQuote(info.graphHash) + ", \"seed\": " + std::to_string(info.world.seed) + "},\n";
+    out += "  \"space\": {\"units\": \"world\", \"origin\": \"topLeft\", \"yAxis\": \"down\", \"rotation\": \"degCW\"},\n";
+    if (info.bounds)
+        out += "  \"bounds\": {\"minX\": " + text(info.bounds->x0) + ", \"minY\": " + text(info.bounds->y0) + ", \"maxX\": "
+               + text(info.bounds->x1) + ", \"maxY\": " + text(info.bounds->y1) + "},\n";
+    else
+        out += "  \"bounds\": {\"minX\": 0, \"minY\": 0, \"maxX\": " + text(info.world.width) + ", \"maxY\": "
+               + text(info.world.height) + "},\n";
+    if (!extraLine.empty())
+        out += "  " + extraLine + ",\n";
+    out += "  \"layers\": [";
+    return out;
+}
+
+std::string jsonLayerHead(const PointLayer &layer, std::size_t count, bool firstLayer)
+{
+    std::string out = firstLayer ? "\n" : ",\n";
+    out += "    {\n";
+    out += "      \"name\": " + jsonQuote(layer.info.name) + ",\n";
+    out += "      \"node\": " + jsonQuote(layer.info.nodeId) + ",\n";
+    out += "      \"count\": " + std::to_string(count) + ",\n";
+    out += "      \"types\": [";
+    const auto types = exportTypes(layer);
+    for (size_t t = 0; t < types.size(); ++t)
+        out += (t ? ", " : "") + std::string("{\"index\": ") + std::to_string(t) + ", \"name\": " + jsonQuote(types[t].name)
+               + ", \"weight\": " + text(types[t].weight) + "}";
+    out += "],\n";
+    out += "      \"points\": [";
+    return out;
+}
+
+void appendJsonPoints(std::string &text, const PointLayer &layer, bool first)
+{
+    TextOut out(text, layer.points.size() * 112);
+    for (size_t i = 0; i < layer.points.size(); ++i) {
+        const PointXYR &pt = layer.points[i];
+        const PointAttributes a = layer.attributes(layer.idOf(i));
+        char *p = out.room(128 + 6 * kNum);
+        p = first && i == 0 ? lit(p, "\n        {\"id\": ") : lit(p, ",\n        {\"id\": ");
+        p = whole(p, layer.idOf(i));
+        p = lit(p, ", \"x\": ");
+        p = num(p, pt.x);
+        p = lit(p, ", \"y\": ");
+        p = num(p, pt.y);
+        if (!layer.z.empty()) {  // a layer with a height input: 3D positions
+            p = lit(p, ", \"z\": ");
+            p = num(p, layer.z[i]);
+        }
+        p = lit(p, ", \"r\": ");
+        p = num(p, pt.r);
+        p = lit(p, ", \"t\": ");
+        p = whole(p, static_cast<std::uint64_t>(a.type < 0 ? 0 : a.type));
+        p = lit(p, ", \"rot\": ");
+        p = num(p, a.rotation);
+        p = lit(p, ", \"s\": ");
+        p = num(p, a.scale);
+        p = lit(p, "}");
+        out.commit(p);
+    }
+}
+
+std::string jsonLayerTail(std::size_t count)
+{
+    return count == 0 ? "]\n    }" : "\n      ]\n    }";
+}
+
+std::string jsonExportTail(std::size_t layers)
+{
+    return layers == 0 ? "]\n}\n" : "\n  ]\n}\n";
+}
+
+std::string csvExportHead(bool anyZ)
+{
+    return anyZ ? "layer,id,x,y,r,type,rot,scale,z\n" : "layer,id,x,y,r,type,rot,scale\n";
+}
+
+void appendCsvRows(std::string &text, const PointLayer &layer, bool anyZ)
+{
+    std::vector<std::string> types;
+    std::size_t longest = 0;
+    for (const auto &t : exportTypes(layer)) {
+        types.push_back(csvField(t.name));
+        longest = std::max(longest, types.back().size());
+    }
+    const std::string name = csvField(layer.info.name);
+    TextOut out(text, layer.points.size() * 96);
+    for (size_t i = 0; i < layer.points.size(); ++i) {
+        const PointXYR &pt = layer.points[i];
+        const PointAttributes a = layer.attributes(layer.idOf(i));
+        const std::string &type = types[static_cast<size_t>(a.type < 0 ? 0 : a.type)];
+        char *p = out.room(name.size() + longest + 64 + 6 * kNum);
+        p = TextOut::put(p, name);
+        *p++ = ',';
+        p = whole(p, layer.idOf(i));
+        *p++ = ',';
+        p = num(p, pt.x);
+        *p++ = ',';
+        p = num(p, pt.y);
+        *p++ = ',';
+        p = num(p, pt.r);
+        *p++ = ',';
+        p = TextOut::put(p, type);
+        *p++ = ',';
+        p = num(p, a.rotation);
+        *p++ = ',';
+        p = num(p, a.scale);
+        if (anyZ) {
+            *p++ = ',';
+            if (!layer.z.empty())
+                p = num(p, layer.z[i]);
+        }
+        *p++ = '\n';
+        out.commit(p);
+    }
+}
 
 std::string exportPoints(ExportFormat format, const ExportInfo &info, const std::vector<PointLayerPtr> &layers)
 {

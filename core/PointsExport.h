@@ -4,6 +4,7 @@
 #include "DataTypes.h"
 #include "Graph.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,8 @@ struct ExportInfo
     std::string graphFile;  // the graph file's name without its folder, so exports match on any machine
     std::string graphHash;
     World world;
+    // The JSON's bounds when set (an export of a region); else the world's rectangle.
+    std::optional<Region> bounds;
 };
 
 inline constexpr const char *kGroveVersion = "0.1.0";
@@ -26,6 +29,18 @@ inline constexpr const char *kGroveVersion = "0.1.0";
 // Layers without a types list export as one implicit type named after the layer, so every
 // point has a valid type index and name.
 std::string exportPoints(ExportFormat format, const ExportInfo &info, const std::vector<PointLayerPtr> &layers);
+
+// The JSON and CSV exports in pieces, for writers that produce a layer's points a part at a time
+// (StreamExport, merge); exportPoints joins the same pieces. JSON: head, then per layer its head
+// (with its point count), its points, its tail; then the tail. `extraLine` is one more member
+// ("\"shard\": {...}") before "layers". A point starts with ",\n" unless it is a layer's first.
+std::string jsonExportHead(const ExportInfo &info, const std::string &extraLine = {});
+std::string jsonLayerHead(const PointLayer &layer, std::size_t count, bool firstLayer);
+void appendJsonPoints(std::string &out, const PointLayer &layer, bool first);
+std::string jsonLayerTail(std::size_t count);
+std::string jsonExportTail(std::size_t layers);
+std::string csvExportHead(bool anyZ);
+void appendCsvRows(std::string &out, const PointLayer &layer, bool anyZ);
 
 // A layer's types as exports list them: its types, or one implicit type named after the layer.
 std::vector<WeightedType> exportTypes(const PointLayer &layer);

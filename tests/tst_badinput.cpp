@@ -2,9 +2,11 @@
 // diagnostics in its .expect file (located, clear), from the loader or from evaluation.
 #include "TestSupport.h"
 
+#include "CliApp.h"
 #include "core/Evaluator.h"
 
 #include <QDir>
+#include <QTemporaryDir>
 
 using namespace grove;
 using namespace grove::test;
@@ -17,6 +19,8 @@ private slots:
     void diagnostics_data();
     void diagnostics();
     void suiteIsLargeEnough();
+    void cliCases_data();
+    void cliCases();
 };
 
 static QString suiteDir() { return QString::fromStdString(testsDir() + "/bad-input"); }
@@ -56,6 +60,45 @@ void TestBadInput::diagnostics()
 void TestBadInput::suiteIsLargeEnough()
 {
     QVERIFY(QDir(suiteDir()).entryList({"*.grove.yaml"}, QDir::Files).size() >= 60);
+}
+
+// Bad flags and bad shard parts, in-process through grove-cli's runCli: cli/NAME.args holds the
+// exit status, then one argument a line (OUT: the output file); cli/NAME.expect the messages.
+void TestBadInput::cliCases_data()
+{
+    QTest::addColumn<QString>("name");
+    const QDir dir(suiteDir() + "/cli");
+    for (const QString &file : dir.entryList({"*.args"}, QDir::Files, QDir::Name))
+        QTest::newRow(file.toUtf8().constData()) << file.chopped(5);
+    QVERIFY(dir.entryList({"*.args"}, QDir::Files).size() >= 16);
+}
+
+void TestBadInput::cliCases()
+{
+    QFETCH(QString, name);
+    const std::string base = suiteDir().toStdString() + "/cli/" + name.toStdString();
+    std::istringstream lines(readFile(base + ".args"));
+    std::string status, line;
+    std::getline(lines, status);
+    QTemporaryDir scratch;
+    std::vector<std::string> args;
+    while (std::getline(lines, line))
+        args.push_back(line == "OUT" ? scratch.path().toStdString() + "/out.json" : line);
+    const QString before = QDir::currentPath();
+    QDir::setCurrent(suiteDir());  // the messages name the files as the .args do
+    std::ostringstream out, err;
+    const int code = runCli(args, out, err);
+    QDir::setCurrent(before);
+    QCOMPARE(code, std::stoi(status));
+    std::string expect = readFile(base + ".expect");
+    while (!expect.empty() && expect.back() == '\n')
+        expect.pop_back();
+    std::string got = err.str();
+    while (!got.empty() && got.back() == '\n')
+        got.pop_back();
+    QCOMPARE(QString::fromStdString(got), QString::fromStdString(expect));
+    QVERIFY(out.str().empty());
+    QVERIFY(listDir(scratch.path().toStdString()).empty());
 }
 
 QTEST_APPLESS_MAIN(TestBadInput)

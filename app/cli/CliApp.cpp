@@ -3,6 +3,7 @@
 #include "CliApp.h"
 
 #include "BenchCommand.h"
+#include "ChunkedRun.h"
 #include "CliOptions.h"
 
 #include "core/AtomicFile.h"
@@ -16,6 +17,8 @@
 #include "core/NodeRegistry.h"
 #include "core/Overrides.h"
 #include "core/PointsExport.h"
+#include "core/ShardMerge.h"
+#include "core/StreamExport.h"
 #include "nodes/BuiltinNodes.h"
 
 #include <algorithm>
@@ -50,12 +53,21 @@ const char *kUsage = R"(usage:
       --stats               per-layer statistics on stderr: count, tightest pair, pairs closer than
                             min(ri, rj) (always 0 for place_layer), widest clearing, time
       --max-points N        points one layer may hold (default 20000000)
+      --threads N           threads for chunks and raster rows, 1 to 256 (default: every core);
+                            the bytes are the same for any N
+      --region x0,y0,x1,y1  chunked worlds: export only this rectangle (x0 <= x < x1, y0 <= y < y1);
+                            required for an endless world, inside the world for a finite one
+      --shard K/N           chunked worlds: shard K (0 to N-1) of N, a run of the region's chunks,
+                            as a JSON part for grove-cli merge
+      --quiet               no progress line (it shows only when stderr is a terminal)
+  grove-cli merge PART... [-o OUT]           join the parts of eval --shard into the whole export
   grove-cli format FILE... [--check]         rewrite graphs in canonical form (--check: only report)
   grove-cli bench [FILE] [--runs N]          time the standard workloads (or FILE's layers): medians
   grove-cli nodes [--json|--markdown]        the node catalog, generated from the node descriptors
   grove-cli --help | --version
 
-exit status: 0 success, 1 invalid graph or failed evaluation, 2 bad usage
+exit status: 0 success, 1 invalid graph or failed evaluation, 2 bad usage, 130 interrupted
+(Ctrl+C: nothing written)
 )";
 
 // The commands, writing data to `out` and messages to `err` (std::cout and std::cerr in grove-cli).
@@ -74,6 +86,8 @@ private:
     int cmdValidate(const std::vector<std::string> &args);
     int cmdEval(const std::vector<std::string> &args);
     int cmdFormat(const std::vector<std::string> &args);
+    int cmdMerge(const std::vector<std::string> &args);
+    int interrupted();
     int cmdNodes(const std::vector<std::string> &args);
 
     std::ostream &m_out;
@@ -152,7 +166,10 @@ int Cli::cmdEval(const std::vector<std::string> &args)
     std::string file, out, formatName = "json", layersArg, pngPath;
     long long pngSize = 2048, seed = 0;
     long long maxPoints = static_cast<long long>(limits::defaultMaxPointsPerLayer);
-    bool split = false, haveSeed = false, stats = false;
+    bool split = false, haveSeed = false, stats = false, quiet = false;
+    int threads = 0;
+    std::optional<Region> region;
+    std::optional<ShardSpec> shard;
     std::vector<std::string> sets;
     auto store = [](std::string &to) { return [&to](const std::string &v) -> cli::Problem { to = v; return {}; }; };
     auto set = [](bool &to) { return [&to](const std::string &) -> cli::Problem { to = true; return {}; }; };
@@ -189,6 +206,10 @@ int Cli::cmdEval(const std::vector<std::string> &args)
              }
              return "--max-points takes a whole number of at least 1, got '" + v + "'";
          }},
+        {{"--threads"}, "a number", [&](const std::string &v) { return cli::parseThreads(v, threads); }},
+        {{"--region"}, "x0,y0,x1,y1", [&](const std::string &v) { return cli::parseRegion(v, region.emplace()); }},
+        {{"--shard"}, "K/N", [&](const std::string &v) { return cli::parseShard(v, shard.emplace()); }},
+        {{"--quiet"}, "", set(quiet)},
     };
     if (cli::Problem p = cli::parseOptions(args, "eval", options, [&](const std::string &a) -> cli::Problem {
             if (!file.empty())
@@ -206,6 +227,11 @@ int Cli::cmdEval(const std::vector<std::string> &args)
         return usageError("--format gltf writes binary glTF: give -o FILE.glb, or redirect stdout to a file");
     if (split && (out.empty() || out == "-"))
         return usageError("--split needs -o FOLDER");
+    if (shard && (format != ExportFormat::Json || split))
+        return usageError("--shard writes one grove.points JSON part (join the parts with grove-cli merge): "
+                          "it does not go with --format " + formatName + (split ? " or --split" : ""));
+    if ((region || shard) && (stats || !pngPath.empty()))
+        return usageError("--stats and --png cover the whole world: they do not go with --region or --shard");
 
     const NodeRegistry &registry = builtinRegistry();
     LoadResult loaded = loadGraphFile(file, registry);
@@ -220,6 +246,30 @@ int Cli::cmdEval(const std::vector<std::string> &args)
             m_err << file << ": error: --set " << s << ": " << *problem << "\n";
             return kExitInvalid;
         }
+    }
+
+    const World &world = graph.world;
+    const bool chunked = world.chunk > 0;
+    auto located = [&](const std::string &message) {
+        m_err << file << ": error: " << message << "\n";
+        return kExitInvalid;
+    };
+    if (!chunked && (region || shard))
+        return located(std::string(region ? "--region" : "--shard") + " needs a chunked world (world: {chunk: SIDE})");
+    if (world.endless && !region)
+        return located("the world is endless (world.chunk without width and height): give the rectangle to export with "
+                       "--region x0,y0,x1,y1");
+    if (world.endless && (stats || !pngPath.empty()))
+        return located("--stats and --png need a world with a width and a height; this one is endless");
+    if (region && !world.endless && (region->x0 < 0 || region->y0 < 0 || region->x1 > world.width || region->y1 > world.height))
+        return located("--region " + formatNumber(region->x0) + "," + formatNumber(region->y0) + "," + formatNumber(region->x1)
+                       + "," + formatNumber(region->y1) + " reaches outside the world (0,0 to " + formatNumber(world.width)
+                       + "," + formatNumber(world.height) + ")");
+    if (region && chunked) {
+        const double reach = kChunkRange * world.chunk;
+        if (region->x0 < -reach || region->y0 < -reach || region->x1 > reach || region->y1 > reach)
+            return located("--region reaches beyond chunk " + std::to_string(kChunkRange) + " from the origin (" + formatNumber(reach)
+                           + " units at chunk " + formatNumber(world.chunk) + ")");
     }
 
     std::vector<std::string> layers = exportedLayers(graph, registry);
@@ -258,31 +308,40 @@ int Cli::cmdEval(const std::vector<std::string> &args)
         layers = chosen;
     }
 
-    // The bytes come from the same core function as the editor's export.
+    // A chunked world streams its JSON or CSV a row of chunks at a time; other formats, --split,
+    // --png and --stats place what they export in memory (the whole world for --png and --stats).
+    const bool streamedRun = chunked && (format == ExportFormat::Json || format == ExportFormat::Csv) && !split
+                             && pngPath.empty() && !stats;
+    const Region wholeRegion = region ? *region : Region{0, 0, world.width, world.height};
     ExportJob job;
     job.format = format;
     job.split = split;
     job.layers = layers;
     job.graphPath = file;
     job.pngSize = pngPath.empty() ? 0 : static_cast<int>(pngSize);
+    job.threads = threads;
+    job.cancel = &cli::interruptFlag();
+    if (region)
+        job.region = region;
     Evaluator evaluator(registry);
     EvalRequest request;
     request.targets = exportTargets(graph, registry, job);
     request.limits.maxPointsPerLayer = static_cast<std::uint64_t>(maxPoints);
+    request.limits.threads = threads;
+    request.limits.placeWholeWorld = !(chunked && (streamedRun || region));
+    request.cancel = &cli::interruptFlag();
     // progress only on a terminal, and only when the messages go there (not in-process callers)
-    const bool tty = &m_err == &std::cerr && ::isatty(STDERR_FILENO);
-    int lastPercent = -1;
-    if (tty)
+    cli::ProgressLine progress(m_err, !quiet && &m_err == &std::cerr && ::isatty(STDERR_FILENO));
+    if (progress.on())
         request.progress = [&](const EvalProgress &p) {
-            int percent = static_cast<int>(p.fraction * 100);
-            if (percent != lastPercent) {
-                lastPercent = percent;
-                m_err << "\revaluating " << p.currentNode << " " << percent << "%   " << std::flush;
-            }
+            progress.update("evaluating " + p.currentNode + ", node " + std::to_string(std::min(p.nodesDone + 1, p.nodesTotal))
+                                + "/" + std::to_string(p.nodesTotal),
+                            p.fraction, 0);
         };
     EvalResult result = request.targets.empty() ? EvalResult{} : evaluator.evaluate(graph, request);
-    if (tty && lastPercent >= 0)
-        m_err << "\r\033[K" << std::flush;
+    progress.clear();
+    if (cli::interruptFlag() || result.status == EvalResult::Status::Cancelled)
+        return interrupted();
     if (!result.ok()) {
         for (auto d : result.diagnostics) {
             d.file = file;
@@ -292,18 +351,52 @@ int Cli::cmdEval(const std::vector<std::string> &args)
         return kExitInvalid;
     }
 
-    const std::vector<PointLayerPtr> pointLayers = layersOf(result, layers);
-    if (stats)
-        printStats(result, layers, pointLayers, graph.world);
-    // Every destination is checked before rendering, and everything is rendered before the first
-    // byte is written: a failure leaves no half results.
     ExportDestination destination{out == "-" ? std::string() : out, pngPath};
     if (auto err = checkExportDestination(destination, split)) {
         m_err << "grove-cli: " << *err << "\n";
         return kExitInvalid;
     }
+    if (streamedRun) {
+        StreamExportJob sj;
+        sj.format = format;
+        sj.info.graphName = graph.name;
+        sj.info.graphFile = file.substr(file.find_last_of('/') + 1);
+        sj.info.graphHash = graphHash(graph, registry);
+        sj.info.world = world;
+        if (region)
+            sj.info.bounds = region;
+        sj.layers = layersOf(result, layers);
+        sj.region = wholeRegion;
+        sj.shard = shard;
+        sj.threads = threads;
+        sj.cacheBytes = request.limits.chunkCacheBytes;
+        sj.cancel = &cli::interruptFlag();
+        if (progress.on())
+            sj.progress = [&](const StreamProgress &p) {
+                progress.update("chunks " + std::to_string(p.chunksDone) + "/" + std::to_string(p.chunksTotal),
+                                p.chunksTotal ? double(p.chunksDone) / double(p.chunksTotal) : 1.0, p.points);
+            };
+        std::string error;
+        const StreamStatus status = streamExport(sj, destination.points, &error);
+        progress.clear();
+        if (status == StreamStatus::Cancelled || cli::interruptFlag())
+            return interrupted();
+        if (status == StreamStatus::Failed) {
+            m_err << "grove-cli: " << error << "\n";
+            return kExitInvalid;
+        }
+        return kExitOk;
+    }
+
+    const std::vector<PointLayerPtr> pointLayers = layersOf(result, layers);
+    if (stats)
+        printStats(result, layers, pointLayers, graph.world);
+    // Every destination is checked before rendering, and everything is rendered before the first
+    // byte is written: a failure leaves no half results.
     std::string error;
     auto built = buildExport(graph, registry, result, job, &error);
+    if (cli::interruptFlag())
+        return interrupted();
     if (!built) {
         m_err << "grove-cli: cannot render " << pngPath << ": " << error << "\n";
         return kExitInvalid;
@@ -315,6 +408,35 @@ int Cli::cmdEval(const std::vector<std::string> &args)
     if (destination.points.empty()) {
         m_out << built->files.front().bytes << std::flush;
         return m_out ? kExitOk : kExitInvalid;
+    }
+    return kExitOk;
+}
+
+int Cli::interrupted()
+{
+    m_err << "grove-cli: interrupted; nothing written\n";
+    return cli::kExitInterrupted;
+}
+
+int Cli::cmdMerge(const std::vector<std::string> &args)
+{
+    std::string out;
+    std::vector<std::string> parts;
+    const std::vector<cli::Option> options = {
+        {{"-o", "--out"}, "a PATH", [&](const std::string &v) -> cli::Problem { out = v; return {}; }},
+    };
+    if (cli::Problem p = cli::parseOptions(args, "merge", options, [&](const std::string &a) -> cli::Problem {
+            parts.push_back(a);
+            return {};
+        }))
+        return usageError(*p);
+    if (parts.empty())
+        return usageError("merge needs the PART files of grove-cli eval --shard");
+    if (auto err = mergeShards(parts, out == "-" ? std::string() : out, &cli::interruptFlag())) {
+        if (cli::interruptFlag())
+            return interrupted();
+        m_err << *err;
+        return kExitInvalid;
     }
     return kExitOk;
 }
@@ -411,6 +533,8 @@ int Cli::run(const std::vector<std::string> &args)
             return cmdEval(rest);
         if (command == "format")
             return cmdFormat(rest);
+        if (command == "merge")
+            return cmdMerge(rest);
         if (command == "nodes")
             return cmdNodes(rest);
         if (command == "bench")
@@ -423,7 +547,7 @@ int Cli::run(const std::vector<std::string> &args)
         return kExitInvalid;
     }
     return usageError("unknown command '" + command + "'"
-                      + didYouMean(command, {"validate", "eval", "format", "bench", "nodes", "--help", "--version"}));
+                      + didYouMean(command, {"validate", "eval", "format", "merge", "bench", "nodes", "--help", "--version"}));
 }
 
 } // namespace

@@ -30,5 +30,28 @@ for f in *.grove.yaml; do
     echo "FAIL $name: messages differ"; diff <(echo "$err") "$name.expect" | head -5; failed=$((failed + 1))
   fi
 done
+# Bad flags and bad shard parts (cli/NAME.args: the exit status, then one argument a line, OUT
+# standing for the output file): the status, exactly the messages in cli/NAME.expect, nothing written.
+scratch="$(mktemp -d)"
+trap 'rm -rf "$scratch"' EXIT
+for a in cli/*.args; do
+  total=$((total + 1))
+  name="${a%.args}"
+  mapfile -t lines < "$a"
+  want="${lines[0]}"
+  args=()
+  for x in "${lines[@]:1}"; do args+=("${x/#OUT/$scratch/out.json}"); done
+  err=$(run_limited "$cli" "${args[@]}" 2>&1 >/dev/null)
+  rc=$?
+  if [ "$rc" -ne "$want" ]; then
+    echo "FAIL $name: exit $rc, not $want"; failed=$((failed + 1)); continue
+  fi
+  if [ "$err" != "$(cat "$name.expect")" ]; then
+    echo "FAIL $name: messages differ"; diff <(echo "$err") "$name.expect" | head -5; failed=$((failed + 1))
+  fi
+  if [ -n "$(ls -A "$scratch")" ]; then
+    echo "FAIL $name: wrote $(ls -A "$scratch")"; failed=$((failed + 1)); rm -rf "${scratch:?}"/* "$scratch"/.[!.]*
+  fi
+done
 echo "$((total - failed)) passed, $failed failed"
 [ "$failed" -eq 0 ]
