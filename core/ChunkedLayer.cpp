@@ -402,25 +402,33 @@ void ChunkedLayer::dropCache() const
     }
 }
 
-bool ChunkedLayer::chunksIn(const Region &region, std::vector<ChunkCoord> &out) const
+bool ChunkedLayer::chunkSpan(const Region &region, ChunkCoord &first, ChunkCoord &last) const
 {
     Region r = region;
     if (m_s.finite)
         r = {std::max(r.x0, 0.0), std::max(r.y0, 0.0), std::min(r.x1, m_s.worldWidth), std::min(r.y1, m_s.worldHeight)};
     if (r.empty())
-        return true;
-    const double c = m_s.chunk;
-    const int i0 = chunkIndexOf(r.x0, c), j0 = chunkIndexOf(r.y0, c);
-    // x1 is excluded: a region ending on a chunk border does not reach the next chunk
-    int i1 = chunkIndexOf(r.x1, c), j1 = chunkIndexOf(r.y1, c);
-    if (i1 * c >= r.x1)
-        --i1;
-    if (j1 * c >= r.y1)
-        --j1;
-    if (!inRange(i0, j0) || !inRange(i1, j1))
         return false;
-    for (int j = j0; j <= j1; ++j)
-        for (int i = i0; i <= i1; ++i)
+    const double c = m_s.chunk;
+    first = {chunkIndexOf(r.x0, c), chunkIndexOf(r.y0, c)};
+    // x1 is excluded: a region ending on a chunk border does not reach the next chunk
+    last = {chunkIndexOf(r.x1, c), chunkIndexOf(r.y1, c)};
+    if (last.i * c >= r.x1)
+        --last.i;
+    if (last.j * c >= r.y1)
+        --last.j;
+    return true;
+}
+
+bool ChunkedLayer::chunksIn(const Region &region, std::vector<ChunkCoord> &out) const
+{
+    ChunkCoord first, last;
+    if (!chunkSpan(region, first, last))
+        return true;
+    if (!inRange(first.i, first.j) || !inRange(last.i, last.j))
+        return false;
+    for (int j = first.j; j <= last.j; ++j)
+        for (int i = first.i; i <= last.i; ++i)
             out.push_back({i, j});
     return true;
 }

@@ -98,6 +98,9 @@ public:
     // The chunks a region overlaps (clipped to a finite world), in export order: rows of chunks
     // top to bottom, each left to right. False when the region reaches beyond the chunk range.
     bool chunksIn(const Region &region, std::vector<ChunkCoord> &out) const;
+    // The same chunks as the span [first.i, last.i] x [first.j, last.j]; false when the region
+    // overlaps none. The span may reach beyond the chunk range (chunksIn refuses that).
+    bool chunkSpan(const Region &region, ChunkCoord &first, ChunkCoord &last) const;
 
     // Computes every chunk in `chunks` on `threads` threads (0: every core), phase by phase.
     // `progress` gets (chunks done, chunks total) now and then.

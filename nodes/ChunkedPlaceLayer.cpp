@@ -102,6 +102,11 @@ void placeLayerChunked(EvalContext &ctx, const PlacementSettings &s, MaskPtr all
         chunked->dropCache();
         chunked->setCacheBudget(ctx.limits().chunkCacheBytes);
     }
+    setChainOutputs(ctx, layer, obstacles);
+}
+
+void setChainOutputs(EvalContext &ctx, const PointLayerPtr &layer, const PointSetPtr &obstacles)
+{
     auto own = std::make_shared<PointSet>();
     own->layers.push_back(layer);
     auto all = std::make_shared<PointSet>();

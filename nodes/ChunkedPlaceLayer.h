@@ -12,4 +12,7 @@ class EvalContext;
 // allowed area and radius field are the given ones), `obstacles` the chain before it.
 void placeLayerChunked(EvalContext &ctx, const PlacementSettings &s, MaskPtr allowed, FieldPtr radius, PointSetPtr obstacles);
 
+// place_layer's two outputs: `points` the layer alone, `all` the obstacles followed by it.
+void setChainOutputs(EvalContext &ctx, const PointLayerPtr &layer, const PointSetPtr &obstacles);
+
 } // namespace grove

@@ -235,14 +235,7 @@ void registerPlaceLayer(NodeRegistry &registry)
                 layer->z.push_back(std::isfinite(z) ? z : 0.0);
             }
         }
-        auto own = std::make_shared<PointSet>();
-        own->layers.push_back(layer);
-        auto all = std::make_shared<PointSet>();
-        if (obstacles)
-            all->layers = obstacles->layers;
-        all->layers.push_back(layer);
-        ctx.setOutput("points", PointSetPtr(own));
-        ctx.setOutput("all", PointSetPtr(all));
+        setChainOutputs(ctx, layer, obstacles);
     };
     registry.add(std::move(d));
 }

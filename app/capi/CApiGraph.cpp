@@ -143,17 +143,10 @@ bool regionFits(const GraphState &s, const LayerEntry &e, const Region &region, 
 {
     const ChunkedLayerSettings &cs = e.layer->chunked->settings();
     const double c = cs.chunk;
-    Region r = region;
-    if (cs.finite)
-        r = {std::max(r.x0, 0.0), std::max(r.y0, 0.0), std::min(r.x1, cs.worldWidth), std::min(r.y1, cs.worldHeight)};
-    if (r.empty())
+    ChunkCoord first, last;
+    if (!e.layer->chunked->chunkSpan(region, first, last))
         return true;
-    const int i0 = chunkIndexOf(r.x0, c), j0 = chunkIndexOf(r.y0, c);
-    int i1 = chunkIndexOf(r.x1, c), j1 = chunkIndexOf(r.y1, c);
-    if (i1 * c >= r.x1)
-        --i1;
-    if (j1 * c >= r.y1)
-        --j1;
+    const int i0 = first.i, j0 = first.j, i1 = last.i, j1 = last.j;
     if (i0 < -kChunkRange || j0 < -kChunkRange || i1 >= kChunkRange || j1 >= kChunkRange) {
         message = "the region reaches beyond the chunk range: an endless world has chunks -" + std::to_string(kChunkRange)
                   + " to " + std::to_string(kChunkRange - 1) + " on each axis, x and y in [" + number(-kChunkRange * c) + ", "
@@ -173,30 +166,24 @@ bool regionFits(const GraphState &s, const LayerEntry &e, const Region &region, 
 }
 
 // A lazy layer's region, asked a few chunks at a time in export order (rows of chunks top to
-// bottom, each left to right), with the cancel flag looked at between them. layerInRegion alone
-// would not stop: a chunk's placement polls the flag every 4096 steps (PoissonPlacement.cpp's
-// Poller), more than a chunk of usual size takes, and collect() does not look between chunks.
+// bottom, each left to right), with the cancel flag looked at between pieces, so a cancelled
+// call returns within a piece.
 std::shared_ptr<PointLayer> lazyRegion(const GraphState &s, const PointLayer &layer, const Region &region)
 {
     constexpr int kSpan = 16;  // chunks a piece
-    const ChunkedLayerSettings &cs = layer.chunked->settings();
-    const double c = cs.chunk;
-    Region r = region;
-    if (cs.finite)
-        r = {std::max(r.x0, 0.0), std::max(r.y0, 0.0), std::min(r.x1, cs.worldWidth), std::min(r.y1, cs.worldHeight)};
     auto out = std::make_shared<PointLayer>();
     out->info = layer.info;
     out->tally = layer.tally;
     out->chunked = layer.chunked;
-    if (r.empty())
+    ChunkCoord first, end;  // within the chunk range: regionFits checked it
+    if (!layer.chunked->chunkSpan(region, first, end))
         return out;
-    // the same chunk range as ChunkedLayer::chunksIn (regionFits checked it is within range)
-    const int i0 = chunkIndexOf(r.x0, c), j0 = chunkIndexOf(r.y0, c);
-    int i1 = chunkIndexOf(r.x1, c), j1 = chunkIndexOf(r.y1, c);
-    if (i1 * c >= r.x1)
-        --i1;
-    if (j1 * c >= r.y1)
-        --j1;
+    const ChunkedLayerSettings &cs = layer.chunked->settings();
+    Region r = region;  // the pieces' outer edges: the region, clipped to a finite world
+    if (cs.finite)
+        r = {std::max(r.x0, 0.0), std::max(r.y0, 0.0), std::min(r.x1, cs.worldWidth), std::min(r.y1, cs.worldHeight)};
+    const double c = cs.chunk;
+    const int i0 = first.i, j0 = first.j, i1 = end.i, j1 = end.j;
     for (int j = j0; j <= j1; ++j)
         for (int i = i0; i <= i1; i += kSpan) {
             if (s.cancel.load())
