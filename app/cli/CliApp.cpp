@@ -256,9 +256,25 @@ int Cli::cmdEval(const std::vector<std::string> &args)
     };
     if (!chunked && (region || shard))
         return located(std::string(region ? "--region" : "--shard") + " needs a chunked world (world: {chunk: SIDE})");
-    if (world.endless && !region)
+    auto reportFailures = [&](const EvalResult &result) {
+        for (auto d : result.diagnostics) {
+            d.file = file;
+            locate(loaded, d);
+            m_err << d.format() << "\n";
+        }
+        return kExitInvalid;
+    };
+    if (world.endless && !region) {
+        // the graph's own problems first: an endless world evaluated without a region places nothing
+        Evaluator check(registry);
+        EvalRequest lazy;
+        lazy.limits.maxPointsPerLayer = static_cast<std::uint64_t>(maxPoints);
+        lazy.limits.placeWholeWorld = false;
+        if (const EvalResult result = check.evaluate(graph, lazy); !result.ok())
+            return reportFailures(result);
         return located("the world is endless (world.chunk without width and height): give the rectangle to export with "
                        "--region x0,y0,x1,y1");
+    }
     if (world.endless && (stats || !pngPath.empty()))
         return located("--stats and --png need a world with a width and a height; this one is endless");
     if (region && !world.endless && (region->x0 < 0 || region->y0 < 0 || region->x1 > world.width || region->y1 > world.height))
@@ -342,14 +358,8 @@ int Cli::cmdEval(const std::vector<std::string> &args)
     progress.clear();
     if (cli::interruptFlag() || result.status == EvalResult::Status::Cancelled)
         return interrupted();
-    if (!result.ok()) {
-        for (auto d : result.diagnostics) {
-            d.file = file;
-            locate(loaded, d);
-            m_err << d.format() << "\n";
-        }
-        return kExitInvalid;
-    }
+    if (!result.ok())
+        return reportFailures(result);
 
     ExportDestination destination{out == "-" ? std::string() : out, pngPath};
     if (auto err = checkExportDestination(destination, split)) {
