@@ -103,11 +103,13 @@ struct ChunkedLayer::Held
     PointLayerPtr layer;
     std::map<std::uint64_t, std::pair<std::size_t, std::size_t>> ranges;  // chunk key -> [begin, end)
     std::vector<std::uint32_t> byY;
+    bool byChunk;  // a chunked layer placed whole: its points in chunk order, found by `ranges`
 
-    explicit Held(PointLayerPtr l) : layer(std::move(l))
+    explicit Held(PointLayerPtr l)
+        : layer(std::move(l)), byChunk(layer->chunked && layer->ids.size() == layer->points.size())
     {
         const PointLayer &L = *layer;
-        if (L.chunked && L.ids.size() == L.points.size()) {
+        if (byChunk) {
             for (std::size_t b = 0; b < L.ids.size();) {
                 const std::uint64_t key = L.ids[b] >> 21;
                 std::size_t e = b;
@@ -131,7 +133,7 @@ struct ChunkedLayer::Held
             if (area.contains(p.x, p.y))
                 out.push_back(p);
         };
-        if (!ranges.empty() || (L.chunked && L.ids.size() == L.points.size())) {
+        if (byChunk) {
             for (int j = chunkIndexOf(area.y0, chunk); j <= chunkIndexOf(area.y1, chunk); ++j)
                 for (int i = chunkIndexOf(area.x0, chunk); i <= chunkIndexOf(area.x1, chunk); ++i) {
                     auto it = ranges.find(chunkKey(i, j));
