@@ -64,6 +64,7 @@ std::string recordFields(const ParamSpec &p)
         const RecordField &f = p.fields[i];
         out += (i ? ", " : "") + std::string("{\"name\": ") + jsonQuote(f.name) + ", \"kind\": "
                + jsonQuote(paramKindName(f.kind)) + ", \"required\": " + (f.required ? "true" : "false")
+               + ", \"optional\": " + (f.optional ? "true" : "false")
                + ", \"default\": " + jsonValue(f.defaultValue);
         if (isNumeric(f.kind))
             out += ", \"min\": " + jsonValue(f.min) + ", \"max\": " + jsonValue(f.max);
@@ -90,6 +91,8 @@ std::string rangeText(const ParamSpec &p)
 {
     if (p.kind == ParamKind::Record || p.kind == ParamKind::RecordList)
         return recordText(p);
+    if (p.kind == ParamKind::AreaList)
+        return "each {circle: [x, y, radius]} or {polygon: [[x, y], ...]}";
     if (!isNumeric(p.kind))
         return p.kind == ParamKind::Enum ? [&] {
             std::string s;

@@ -260,6 +260,14 @@ ChunkPointsPtr ChunkedLayer::compute(int i, int j, const std::atomic<bool> *canc
             }
         }
 
+    // the pins near this chunk are there before anything grows; those inside it lead its points
+    std::vector<PointXYR> ownPins;
+    for (const PointXYR &p : m_s.pins)
+        if (area.contains(p.x, p.y)) {
+            obstacles.push_back(p);
+            if (own.contains(p.x, p.y))
+                ownPins.push_back(p);
+        }
     OccupancyGrid grid(area.x1 - area.x0, area.y1 - area.y0, m_cellSize, area.x0, area.y0);
     grid.addAll(obstacles);
     // the placed neighbours' ghost points inside this chunk, near their border, that still fit
@@ -283,7 +291,8 @@ ChunkPointsPtr ChunkedLayer::compute(int i, int j, const std::atomic<bool> *canc
     if (placeChunk(s, grid, adopted, frontier, kFrontierTries, placed, control) != PlacementStatus::Done)
         return nullptr;
     // the ghost margin's points leave this chunk: the neighbours may take them
-    result->points = std::move(adopted);
+    result->points = std::move(ownPins);
+    result->points.insert(result->points.end(), adopted.begin(), adopted.end());
     for (const PointXYR &p : placed)
         (own.contains(p.x, p.y) ? result->points : result->ghosts).push_back(p);
     result->points.shrink_to_fit();

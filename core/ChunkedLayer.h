@@ -71,6 +71,9 @@ struct ChunkedLayerSettings
     FieldPtr radius;
     double largestRadius = 0;            // max(radius, the radius field's bound): finite
     std::vector<PointLayerPtr> obstacles;  // upstream layers, in chain order
+    // This layer's pins, in list order: every chunk that reaches one keeps clear of it, and the
+    // chunk it lies in lists it first.
+    std::vector<PointXYR> pins;
     LayerInfo info;                      // for the specials and the exports
     FieldPtr height;                     // z = height x heightScale, when set
     double heightScale = 1;

@@ -2,6 +2,7 @@
 #include "DataTypes.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <atomic>
 #include <cstring>
@@ -144,6 +145,18 @@ PointAttributes PointLayer::attributes(std::uint64_t id) const
     }
     a.rotation = info.rotationMin + pointHash01(seed, id, SaltRotation) * (info.rotationMax - info.rotationMin);
     a.scale = info.scaleMin + pointHash01(seed, id, SaltScale) * (info.scaleMax - info.scaleMin);
+    if (!info.pinned.empty()) {
+        auto it = std::lower_bound(info.pinned.begin(), info.pinned.end(), id,
+                                   [](const PinnedAttributes &p, std::uint64_t v) { return p.id < v; });
+        if (it != info.pinned.end() && it->id == id) {
+            if (it->type >= 0 && it->type < static_cast<int>(info.types.size()))
+                a.type = it->type;
+            if (!std::isnan(it->rotation))
+                a.rotation = it->rotation;
+            if (!std::isnan(it->scale))
+                a.scale = it->scale;
+        }
+    }
     return a;
 }
 

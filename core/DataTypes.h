@@ -2,6 +2,7 @@
 #pragma once
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -70,6 +71,16 @@ struct WeightedType
     double weight = 1;
 };
 
+// What a pin (a hand-placed point of a layer) fixes about itself: each unset field comes from the
+// per-point hash like any other point's.
+struct PinnedAttributes
+{
+    std::uint64_t id = 0;
+    int type = -1;                  // index into LayerInfo::types; -1: the hash picks
+    double rotation = std::nan(""); // NaN: the hash picks within the layer's range
+    double scale = std::nan("");
+};
+
 // The per-layer description exports and the preview need; attributes of a point are derived
 // from (attributeSeed, point id), so they are not stored per point.
 struct LayerInfo
@@ -88,6 +99,8 @@ struct LayerInfo
     // Every later layer keeps at least these points' own radius from them (hand-placed houses),
     // not the smaller of the two radii that layers keep from each other.
     bool keepsRadius = false;
+    // The layer's pins, sorted by id: their own type, rotation or scale, where they give one.
+    std::vector<PinnedAttributes> pinned;
 };
 
 struct PointXYR

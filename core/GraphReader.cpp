@@ -73,6 +73,34 @@ private:
     {
         m_locs.emplace(path, std::make_pair(loc.line, loc.column));
     }
+    // The items of a list param and their keys ("pins[3].x"), so a problem with one item is placed
+    // at its own line; bounded, as a huge list's problems fall back to the param's line.
+    void rememberItems(const YAML::Node &n, const std::string &path, int depth)
+    {
+        if (depth <= 0 || m_itemBudget == 0)
+            return;
+        if (n.IsSequence()) {
+            std::size_t i = 0;
+            for (const auto &item : n) {
+                if (m_itemBudget == 0)
+                    return;
+                --m_itemBudget;
+                const std::string at = path + "[" + std::to_string(i++) + "]";
+                remember(at, locationOf(item));
+                rememberItems(item, at, depth - 1);
+            }
+        } else if (n.IsMap()) {
+            for (const auto &kv : n) {
+                if (m_itemBudget == 0 || !kv.first.IsScalar())
+                    return;
+                --m_itemBudget;
+                const std::string at = path + "." + kv.first.Scalar();
+                remember(at, locationOf(kv.second));
+                rememberItems(kv.second, at, depth - 1);
+            }
+        }
+    }
+    std::size_t m_itemBudget = 1u << 18;
 
     std::string m_file;
     const NodeRegistry &m_registry;
@@ -186,6 +214,7 @@ void Reader::readNode(const std::string &id, YamlLocation idLoc, const YAML::Nod
             }
             for (const auto &[name, pv] : entries(v, path)) {
                 remember(path + "." + name, locationOf(pv));
+                rememberItems(pv, path + "." + name, 3);
                 Value value;
                 if (valueFromYaml(pv, path + "." + name, 1, value))
                     params.emplace_back(name, std::move(value));

@@ -149,14 +149,17 @@ Diagnostics validateGraph(const Graph &graph, const NodeRegistry &registry)
                                       "unknown param " + quote(name) + " for " + node.type + didYouMean(name, desc->paramNames())));
                 continue;
             }
-            if (auto err = checkParamValue(*spec, value))
-                out.push_back(problem(base + ".params." + name, node.id, "param " + quote(name) + ": " + *err));
+            std::string where;
+            if (auto err = checkParamValue(*spec, value, &where))
+                out.push_back(problem(base + ".params." + name + where, node.id, "param " + quote(name) + ": " + *err));
         }
         if (desc->checkParams) {
             ParamIssues issues;
             desc->checkParams(completeParams(*desc, node.params), issues);
+            // a name may carry the item it is about ("pins[3].type"): the message names the param
             for (const auto &[name, msg] : issues)
-                out.push_back(problem(base + ".params." + name, node.id, "param " + quote(name) + ": " + msg));
+                out.push_back(problem(base + ".params." + name, node.id,
+                                      "param " + quote(name.substr(0, name.find_first_of(".["))) + ": " + msg));
         }
         // inputs
         for (const auto &[port, link] : node.inputs) {

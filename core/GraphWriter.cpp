@@ -116,6 +116,12 @@ std::string saveGraphToString(const Graph &graph, const NodeRegistry &registry, 
                 for (const auto &[k, v] : node.params)
                     if (!desc->param(k))
                         params.emplace_back(k, v);
+            // hand edits are the exception: a layer without any saves none (and hashes as before)
+            if (desc)
+                std::erase_if(params, [&](const auto &kv) {
+                    const ParamSpec *spec = desc->param(kv.first);
+                    return spec && spec->omitWhenEmpty && kv.second.isList() && kv.second.toList().empty();
+                });
             if (!params.empty()) {
                 out += "    params:\n";
                 for (const auto &[k, v] : params)

@@ -24,6 +24,7 @@ const char *paramKindName(ParamKind kind)
     case ParamKind::Range: return "range";
     case ParamKind::RecordList: return "record list";
     case ParamKind::Record: return "record";
+    case ParamKind::AreaList: return "area list";
     }
     return "?";
 }
@@ -204,7 +205,8 @@ std::string recordShape(const ParamSpec &spec)
     return "{" + s + "}";
 }
 
-std::optional<std::string> checkRecord(const ParamSpec &spec, const Value &v)
+// `where` gets ".key" when the problem is one key's value.
+std::optional<std::string> checkRecord(const ParamSpec &spec, const Value &v, std::string &where)
 {
     if (!v.isMap())
         return "expected " + recordShape(spec) + ", got " + describeKind(v);
@@ -212,13 +214,18 @@ std::optional<std::string> checkRecord(const ParamSpec &spec, const Value &v)
     for (const auto &f : spec.fields)
         keys.push_back(f.name);
     for (const auto &[k, _] : v.toMap())
-        if (std::find(keys.begin(), keys.end(), k) == keys.end())
+        if (std::find(keys.begin(), keys.end(), k) == keys.end()) {
+            where = "." + k;
             return "unknown key " + quote(k) + didYouMean(k, keys);
+        }
     for (const auto &f : spec.fields) {
         const Value *item = v.find(f.name);
         if (f.kind == ParamKind::String) {
-            if (item ? !item->isString() || (f.required && item->toString().empty()) : f.required)
+            if (item ? !item->isString() || (f.required && item->toString().empty()) : f.required) {
+                if (item)
+                    where = "." + f.name;
                 return "needs a " + f.name;
+            }
             continue;
         }
         if (!item) {
@@ -229,10 +236,75 @@ std::optional<std::string> checkRecord(const ParamSpec &spec, const Value &v)
         ParamSpec number;
         number.min = f.min;
         number.max = f.max;
-        if (auto err = checkNumber(number, *item, f.kind == ParamKind::Integer))
+        if (auto err = checkNumber(number, *item, f.kind == ParamKind::Integer)) {
+            where = "." + f.name;
             return f.name + " " + *err;
+        }
     }
     return std::nullopt;
+}
+
+// Erase areas and the like: every coordinate finite and within the world's reach.
+constexpr double kAreaReach = 1e9;
+constexpr std::size_t kAreaVertexLimit = 1u << 20;
+
+std::optional<std::string> checkCoordinate(const Value &v, const char *what)
+{
+    if (!v.isNumber())
+        return std::string(what) + " must be a number, got " + describeKind(v);
+    const double d = v.toNumber();
+    if (!std::isfinite(d) || std::fabs(d) > kAreaReach)
+        return std::string(what) + " must be a finite number within +-" + formatNumber(kAreaReach) + ", got "
+               + formatNumber(d);
+    return std::nullopt;
+}
+
+std::optional<std::string> checkArea(const Value &v, std::string &where, std::size_t &vertices)
+{
+    static const std::vector<std::string> shapes{"circle", "polygon"};
+    if (!v.isMap() || v.toMap().size() != 1)
+        return "expected {circle: [x, y, radius]} or {polygon: [[x, y], [x, y], [x, y], ...]}, got "
+               + (v.isMap() ? std::to_string(v.toMap().size()) + " keys" : describeKind(v));
+    const auto &[key, shape] = v.toMap().front();
+    where = "." + key;
+    if (key == "circle") {
+        if (!shape.isList() || shape.toList().size() != 3)
+            return "circle must be [x, y, radius], got "
+                   + (shape.isList() ? std::to_string(shape.toList().size()) + " values" : describeKind(shape));
+        const auto &c = shape.toList();
+        for (auto [i, what] : {std::pair{0, "x"}, {1, "y"}, {2, "radius"}})
+            if (auto err = checkCoordinate(c[static_cast<std::size_t>(i)], what))
+                return "circle " + *err;
+        if (!(c[2].toNumber() > 0))
+            return "circle radius must be > 0, got " + formatNumber(c[2].toNumber());
+        return std::nullopt;
+    }
+    if (key == "polygon") {
+        if (!shape.isList())
+            return "polygon must be a list of [x, y] vertices, got " + describeKind(shape);
+        const auto &list = shape.toList();
+        if (list.size() < 3)
+            return "polygon needs 3 or more vertices, got " + std::to_string(list.size());
+        vertices += list.size();
+        if (vertices > kAreaVertexLimit)
+            return "the areas hold more than " + std::to_string(kAreaVertexLimit) + " vertices in all";
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const std::string at = "vertex " + std::to_string(i) + " ";
+            if (!list[i].isList() || list[i].toList().size() != 2) {
+                where = ".polygon[" + std::to_string(i) + "]";
+                return at + "must be [x, y], got "
+                       + (list[i].isList() ? std::to_string(list[i].toList().size()) + " values" : describeKind(list[i]));
+            }
+            for (int k = 0; k < 2; ++k)
+                if (auto err = checkCoordinate(list[i].toList()[static_cast<std::size_t>(k)], k == 0 ? "x" : "y")) {
+                    where = ".polygon[" + std::to_string(i) + "]";
+                    return at + *err;
+                }
+        }
+        return std::nullopt;
+    }
+    where.clear();
+    return "unknown area " + quote(key) + didYouMean(key, shapes) + "; an area is a circle or a polygon";
 }
 
 // A record with every field, in field order: defaults fill what is absent.
@@ -241,15 +313,19 @@ Value completeRecord(const ParamSpec &spec, const Value &record)
     ValueMap out;
     for (const auto &f : spec.fields) {
         const Value *given = record.find(f.name);
-        out.emplace_back(f.name, given ? *given : f.defaultValue);
+        if (given || !f.optional)
+            out.emplace_back(f.name, given ? *given : f.defaultValue);
     }
     return out;
 }
 
 } // namespace
 
-std::optional<std::string> checkParamValue(const ParamSpec &spec, const Value &v)
+std::optional<std::string> checkParamValue(const ParamSpec &spec, const Value &v, std::string *whereOut)
 {
+    std::string scratch;
+    std::string &where = whereOut ? *whereOut : scratch;
+    where.clear();
     switch (spec.kind) {
     case ParamKind::Number: return checkNumber(spec, v, false);
     case ParamKind::Integer: return checkNumber(spec, v, true);
@@ -285,8 +361,10 @@ std::optional<std::string> checkParamValue(const ParamSpec &spec, const Value &v
             return "expected [low, high], got " + std::to_string(v.toList().size()) + " values";
         const auto &list = v.toList();
         for (size_t i = 0; i < list.size(); ++i)
-            if (auto err = checkNumber(spec, list[i], false))
+            if (auto err = checkNumber(spec, list[i], false)) {
+                where = "[" + std::to_string(i) + "]";
                 return "item " + std::to_string(i) + ": " + *err;
+            }
         if (spec.kind == ParamKind::Range && list[0].toNumber() > list[1].toNumber())
             return "low " + formatNumber(list[0].toNumber()) + " is above high " + formatNumber(list[1].toNumber());
         return std::nullopt;
@@ -296,8 +374,10 @@ std::optional<std::string> checkParamValue(const ParamSpec &spec, const Value &v
             return "expected a list of names, got " + describeKind(v);
         const auto &list = v.toList();
         for (size_t i = 0; i < list.size(); ++i)
-            if (!list[i].isString())
+            if (!list[i].isString()) {
+                where = "[" + std::to_string(i) + "]";
                 return "item " + std::to_string(i) + ": expected a string, got " + describeKind(list[i]);
+            }
         return std::nullopt;
     }
     case ParamKind::Color:
@@ -309,8 +389,10 @@ std::optional<std::string> checkParamValue(const ParamSpec &spec, const Value &v
             return "expected a list of colors, got " + describeKind(v);
         const auto &list = v.toList();
         for (size_t i = 0; i < list.size(); ++i)
-            if (!isColor(list[i]))
+            if (!isColor(list[i])) {
+                where = "[" + std::to_string(i) + "]";
                 return "item " + std::to_string(i) + ": expected a color like \"#34884a\"";
+            }
         return std::nullopt;
     }
     case ParamKind::RecordList: {
@@ -319,23 +401,43 @@ std::optional<std::string> checkParamValue(const ParamSpec &spec, const Value &v
         const auto &list = v.toList();
         for (size_t i = 0; i < list.size(); ++i) {
             const std::string at = "item " + std::to_string(i) + ": ";
-            if (auto err = checkRecord(spec, list[i]))
+            std::string key;
+            if (auto err = checkRecord(spec, list[i], key)) {
+                where = "[" + std::to_string(i) + "]" + key;
                 return at + *err;
+            }
             if (spec.uniqueField.empty())
                 continue;
-            const Value *key = list[i].find(spec.uniqueField);
-            for (size_t j = 0; key && j < i; ++j)
-                if (const Value *other = list[j].find(spec.uniqueField); other && *other == *key)
-                    return at + spec.recordNoun + " " + quote(key->toString()) + " is listed twice";
+            const Value *unique = list[i].find(spec.uniqueField);
+            for (size_t j = 0; unique && j < i; ++j)
+                if (const Value *other = list[j].find(spec.uniqueField); other && *other == *unique) {
+                    where = "[" + std::to_string(i) + "]." + spec.uniqueField;
+                    return at + spec.recordNoun + " " + quote(unique->toString()) + " is listed twice";
+                }
         }
         return std::nullopt;
     }
-    case ParamKind::Record:
+    case ParamKind::Record: {
         if (v.isNull())
             return std::nullopt;
         if (!v.isMap())
             return "expected null or " + recordShape(spec) + ", got " + describeKind(v);
-        return checkRecord(spec, v);
+        return checkRecord(spec, v, where);
+    }
+    case ParamKind::AreaList: {
+        if (!v.isList())
+            return "expected a list of areas ({circle: [x, y, radius]} or {polygon: [[x, y], ...]}), got " + describeKind(v);
+        const auto &list = v.toList();
+        std::size_t vertices = 0;
+        for (size_t i = 0; i < list.size(); ++i) {
+            std::string part;
+            if (auto err = checkArea(list[i], part, vertices)) {
+                where = "[" + std::to_string(i) + "]" + part;
+                return "item " + std::to_string(i) + ": " + *err;
+            }
+        }
+        return std::nullopt;
+    }
     }
     return std::nullopt;
 }

@@ -28,6 +28,7 @@ enum class ParamKind {
     Range,       // [low, high], each within [min, max]
     RecordList,  // a list of records, each a map with the spec's fields (e.g. weighted types)
     Record,      // null, or one record with the spec's fields (e.g. a special type and its count)
+    AreaList,    // areas of the world: each {circle: [x, y, radius]} or {polygon: [[x, y], [x, y], [x, y], ...]}
 };
 
 const char *paramKindName(ParamKind kind);
@@ -66,6 +67,7 @@ struct RecordField
     Value defaultValue;                  // filled in when absent, so saves are explicit
     double min = -std::numeric_limits<double>::infinity();
     double max = std::numeric_limits<double>::infinity();
+    bool optional = false;               // absent stays absent: no default is filled in (a pin's rotation)
 };
 
 struct ParamSpec
@@ -86,6 +88,7 @@ struct ParamSpec
     ParamRole role = ParamRole::None;
     std::string roleValue;            // PositionMode: the enum value that uses the position
     std::string namesFrom;            // StringList: names picked from the labels wired into this input
+    bool omitWhenEmpty = false;       // a list saved only when it holds something (a layer's pins)
 };
 
 struct PortSpec
@@ -140,8 +143,10 @@ struct NodeDescriptor
     bool makesLayer() const { return outputWithRole(PortRole::LayerPoints) != nullptr; }
 };
 
-// Checks one value against its spec: returns the problem, or nothing when it is valid.
-std::optional<std::string> checkParamValue(const ParamSpec &spec, const Value &value);
+// Checks one value against its spec: returns the problem, or nothing when it is valid. `where`,
+// when given, receives the path of the offending part below the param ("[3].x"), so the problem
+// can be placed at that item's line.
+std::optional<std::string> checkParamValue(const ParamSpec &spec, const Value &value, std::string *where = nullptr);
 
 // Every param of the node in catalog order: given values where present, defaults elsewhere.
 // Records get every field, in field order. Unknown names are dropped (the loader reports them

@@ -2,6 +2,7 @@
 // layer's ChunkedLayer and, for a finite world placed whole, every chunk on the threads asked for.
 #include "ChunkedPlaceLayer.h"
 
+#include "HandEdits.h"
 #include "LayerParams.h"
 
 #include "core/ChunkedLayer.h"
@@ -11,10 +12,12 @@
 
 #include <cmath>
 #include <limits>
+#include <map>
 
 namespace grove {
 
-void placeLayerChunked(EvalContext &ctx, const PlacementSettings &s, MaskPtr allowed, FieldPtr radius, PointSetPtr obstacles)
+void placeLayerChunked(EvalContext &ctx, const PlacementSettings &s, MaskPtr allowed, FieldPtr radius, PointSetPtr obstacles,
+                       const std::vector<Pin> &pins, std::vector<PointXYR> pinned)
 {
     const World &w = ctx.world();
     const std::string who = "layer " + quote(ctx.node().id);
@@ -57,8 +60,25 @@ void placeLayerChunked(EvalContext &ctx, const PlacementSettings &s, MaskPtr all
     cs.largestRadius = largest;
     if (obstacles)
         cs.obstacles = obstacles->layers;
+    // a pin's id is (its chunk, its place among that chunk's pins): the chunk lists its pins first
+    std::vector<std::uint64_t> pinIds;
+    std::map<std::pair<int, int>, std::uint32_t> pinsInChunk;
+    for (std::size_t k = 0; k < pinned.size(); ++k) {
+        const int i = chunkIndexOf(pinned[k].x, w.chunk), j = chunkIndexOf(pinned[k].y, w.chunk);
+        if (i < -kChunkRange || i >= kChunkRange || j < -kChunkRange || j >= kChunkRange) {
+            ctx.failAt("pins[" + std::to_string(k) + "]",
+                       "pin " + std::to_string(k) + " at (" + formatNumber(pinned[k].x) + ", " + formatNumber(pinned[k].y)
+                           + ") lies beyond the chunks a world can number: with chunk " + formatNumber(w.chunk)
+                           + ", x and y stay within -" + formatNumber(kChunkRange * w.chunk) + " to "
+                           + formatNumber(kChunkRange * w.chunk));
+            return;
+        }
+        pinIds.push_back(chunkPointId(i, j, pinsInChunk[{i, j}]++));
+    }
     auto layer = makeLayer(ctx, {});
+    layer->info.pinned = pinnedAttributes(pins, pinIds);
     cs.info = layer->info;
+    cs.pins = std::move(pinned);
     if (FieldPtr height = ctx.field("height")) {
         cs.height = height;
         cs.heightScale = ctx.number("height_scale");

@@ -51,6 +51,8 @@ public:
     // A list of names picked from those the labels wired into `input` offer.
     Param &namesFrom(std::string input) { m_spec.namesFrom = std::move(input); return *this; }
     Param &field(RecordField f) { m_spec.fields.push_back(std::move(f)); return *this; }
+    // Saved only when the list holds something: edits a designer makes now and then.
+    Param &omitWhenEmpty() { m_spec.omitWhenEmpty = true; return *this; }
     Param &unique(std::string field, std::string noun)
     {
         m_spec.uniqueField = std::move(field);
@@ -81,6 +83,7 @@ inline Param colorList(std::string name) { return Param(ParamKind::ColorList, st
 inline Param range(std::string name) { return Param(ParamKind::Range, std::move(name)); }
 inline Param recordList(std::string name) { return Param(ParamKind::RecordList, std::move(name)).defaultValue(ValueList{}); }
 inline Param record(std::string name) { return Param(ParamKind::Record, std::move(name)); }
+inline Param areaList(std::string name) { return Param(ParamKind::AreaList, std::move(name)).defaultValue(ValueList{}); }
 
 // The seed offset every seeded node adds to world.seed.
 inline Param seed()

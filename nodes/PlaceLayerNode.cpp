@@ -1,5 +1,6 @@
 // place_layer: Bridson placement of one layer on the occupancy its obstacles chain shares (exact).
 #include "ChunkedPlaceLayer.h"
+#include "HandEdits.h"
 #include "LayerParams.h"
 #include "ParamBuilders.h"
 
@@ -10,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <vector>
 
 namespace grove {
@@ -149,7 +151,12 @@ void registerPlaceLayer(NodeRegistry &registry)
             .describe("world units of z per unit of the height input (a heightmap in [0, 1] times the terrain's height)"),
     };
     appendLayerParams(d, "tree", "#34884a");
-    d.checkParams = checkLayerParams;
+    d.params.push_back(pinsParam());
+    d.params.push_back(eraseParam());
+    d.checkParams = [](const ValueMap &params, ParamIssues &issues) {
+        checkLayerParams(params, issues);
+        checkPins(params, issues);
+    };
     d.evaluate = [](EvalContext &ctx) {
         const World &w = ctx.world();
         PlacementSettings s;
@@ -176,8 +183,20 @@ void registerPlaceLayer(NodeRegistry &registry)
                 allowed = std::make_shared<KeepOutMask>(allowed, std::move(kept));
         }
         FieldPtr radius = ctx.field("radius");
+        // hand edits: the erased areas leave the allowed area; the pins go first, at their radius there
+        allowed = withoutErased(allowed, ctx.param("erase"));
+        const std::vector<Pin> pins = readPins(ctx.param("pins"), layerInfo(ctx).types);
+        std::vector<PointXYR> pinned;
+        std::vector<double> pinRadii;
+        for (const Pin &p : pins) {
+            const double field = radius ? radius->at(p.x, p.y) : 0;
+            pinRadii.push_back(std::isfinite(field) ? std::max(s.radius, field) : s.radius);
+            pinned.push_back({p.x, p.y, pinRadii.back()});
+        }
+        if (!checkPinsInWorld(ctx, pins, pinRadii))
+            return;
         if (w.chunk > 0) {
-            placeLayerChunked(ctx, s, allowed, radius, ctx.points("obstacles"));
+            placeLayerChunked(ctx, s, allowed, radius, ctx.points("obstacles"), pins, std::move(pinned));
             return;
         }
         s.allowed = allowed.get();
@@ -205,10 +224,18 @@ void registerPlaceLayer(NodeRegistry &registry)
         const bool cappedByOccupancy = s.maxPoints > OccupancyGrid::kMaxPoints - obstacleCount;
         if (cappedByOccupancy)
             s.maxPoints = OccupancyGrid::kMaxPoints - obstacleCount;
+        if (pinned.size() >= s.maxPoints) {
+            ctx.failAt("pins", "the layer holds " + std::to_string(pinned.size()) + " pins, more than its limit of "
+                                   + std::to_string(s.maxPoints) + " points");
+            return;
+        }
+        const std::uint64_t limit = s.maxPoints;
+        s.maxPoints -= pinned.size();
         OccupancyGrid grid(w.width, w.height, cellSize);
         if (obstacles)
             for (const auto &layer : obstacles->layers)
                 grid.addAll(layer->points);
+        grid.addAll(pinned);
 
         std::vector<PointXYR> points;
         PlacementTally tally;
@@ -220,12 +247,17 @@ void registerPlaceLayer(NodeRegistry &registry)
                 ctx.fail("the layer and its obstacles reached the " + std::to_string(OccupancyGrid::kMaxPoints)
                          + " points one occupancy can hold; raise the radius");
             else
-                ctx.fail("the layer reached the limit of " + std::to_string(s.maxPoints)
+                ctx.fail("the layer reached the limit of " + std::to_string(limit)
                          + " points; raise the radius or the limit (grove-cli --max-points)");
             return;
         case PlacementStatus::Done: break;
         }
-        auto layer = makeLayer(ctx, std::move(points));
+        // the pins lead the layer: ids 0 to pins - 1, in list order
+        std::vector<std::uint64_t> pinIds(pinned.size());
+        std::iota(pinIds.begin(), pinIds.end(), std::uint64_t(0));
+        pinned.insert(pinned.end(), points.begin(), points.end());
+        auto layer = makeLayer(ctx, std::move(pinned));
+        layer->info.pinned = pinnedAttributes(pins, pinIds);
         layer->tally = tally;
         if (FieldPtr height = ctx.field("height")) {
             const double scale = ctx.number("height_scale");

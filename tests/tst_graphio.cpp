@@ -212,7 +212,7 @@ void TestGraphIO::loadProblems_data()
                                         "test.grove.yaml:15:15: error: param 'labels': 2 cuts make 3 bands, but 2 labels are given (at nodes.t.params.labels)\n"
                                         "test.grove.yaml:16:15: error: param 'colors': give one colour per label (2) or none (at nodes.t.params.colors)\n";
     QTest::newRow("bad type list") << QString(kBase) + "  trees:\n    type: place_layer\n    params:\n      types: [{name: oak, wieght: 2}]\n"
-                                   << "test.grove.yaml:10:14: error: param 'types': item 0: unknown key 'wieght'; did you mean 'weight'? (at nodes.trees.params.types)\n";
+                                   << "test.grove.yaml:10:35: error: param 'types': item 0: unknown key 'wieght'; did you mean 'weight'? (at nodes.trees.params.types[0].wieght)\n";
     QTest::newRow("special not a type") << QString(kBase) + "  trees:\n    type: place_layer\n    params:\n      types: [{name: oak}, {name: pine}]\n      special: {type: pien, count: 3}\n"
                                         << "test.grove.yaml:11:16: error: param 'special': special type 'pien' is not one of the types; did you mean 'pine'? (at nodes.trees.params.special)\n";
     QTest::newRow("deep nesting") << QString(kBase) + "  c:\n    type: constant\n    params:\n      value: " + QString("[").repeated(100) + QString("]").repeated(100) + "\n"

@@ -1,0 +1,214 @@
+// place_layer's pins and erase areas: their params, their checks, the erase mask.
+#include "HandEdits.h"
+
+#include "ParamBuilders.h"
+
+#include "core/Diagnostic.h"
+#include "core/EvalContext.h"
+#include "core/Polygon.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <map>
+
+namespace grove {
+
+namespace {
+
+std::string pinText(std::size_t i) { return "pin " + std::to_string(i); }
+
+std::string at(double x, double y) { return "(" + formatNumber(x) + ", " + formatNumber(y) + ")"; }
+
+// The closest-listed pair of pins closer than `spacing(a, b)` (<= reach): pins bucketed in cells
+// of side `reach`, so a long list costs n log n plus the close pairs. Of several pairs, the one
+// whose later pin comes first in the list.
+template <typename Spacing>
+std::optional<std::pair<std::size_t, std::size_t>> closePins(const std::vector<Pin> &pins, double reach, Spacing spacing)
+{
+    const auto cellOf = [&](double v) {
+        return static_cast<std::int64_t>(std::clamp(std::floor(v / reach), -4e18, 4e18));
+    };
+    std::map<std::pair<std::int64_t, std::int64_t>, std::vector<std::size_t>> cells;
+    std::optional<std::pair<std::size_t, std::size_t>> found;
+    for (std::size_t b = 0; b < pins.size() && !found; ++b) {
+        const std::int64_t cx = cellOf(pins[b].x), cy = cellOf(pins[b].y);
+        for (std::int64_t dy = -1; dy <= 1; ++dy)
+            for (std::int64_t dx = -1; dx <= 1; ++dx) {
+                auto it = cells.find({cx + dx, cy + dy});
+                if (it == cells.end())
+                    continue;
+                for (std::size_t a : it->second) {
+                    const double ex = pins[a].x - pins[b].x, ey = pins[a].y - pins[b].y;
+                    const double s = spacing(a, b);
+                    if (ex * ex + ey * ey < s * s && (!found || a < found->first))
+                        found = std::make_pair(a, b);
+                }
+            }
+        cells[{cx, cy}].push_back(b);
+    }
+    return found;
+}
+
+std::string closeMessage(const std::vector<Pin> &pins, std::size_t a, std::size_t b, double spacing, const std::string &what)
+{
+    const double d = std::hypot(pins[a].x - pins[b].x, pins[a].y - pins[b].y);
+    return pinText(b) + " at " + at(pins[b].x, pins[b].y) + " is " + formatNumber(std::round(d * 1000) / 1000) + " from " + pinText(a) + " at "
+           + at(pins[a].x, pins[a].y) + ", closer than " + what + " " + formatNumber(spacing)
+           + ": move one of them, or delete one";
+}
+
+// `allowed` with the erase areas taken out.
+class ErasedMask final : public Mask
+{
+public:
+    ErasedMask(MaskPtr allowed, ShapeSet areas) : m_allowed(std::move(allowed)), m_areas(std::move(areas), 0) {}
+    bool at(double x, double y) const override
+    {
+        return !m_areas.covered(x, y) && (!m_allowed || m_allowed->at(x, y));
+    }
+
+private:
+    MaskPtr m_allowed;
+    ShapeIndex m_areas;
+};
+
+} // namespace
+
+ParamSpec pinsParam()
+{
+    using namespace build;
+    const double inf = build::inf;
+    RecordField x{"x", ParamKind::Number, true, Value(), -1e9, 1e9};
+    RecordField y{"y", ParamKind::Number, true, Value(), -1e9, 1e9};
+    RecordField type{"type", ParamKind::String, false, Value(), -inf, inf, true};
+    RecordField rotation{"rotation", ParamKind::Number, false, Value(), -1e6, 1e6, true};
+    RecordField scale{"scale", ParamKind::Number, false, Value(), 1e-6, 1e6, true};
+    return recordList("pins").omitWhenEmpty().field(x).field(y).field(type).field(rotation).field(scale)
+        .describe("points placed by hand, before the layer grows around them: {x, y} and optionally a type, a "
+                  "rotation (degrees) and a scale; placed at exactly x, y whatever changes upstream");
+}
+
+ParamSpec eraseParam()
+{
+    using namespace build;
+    return areaList("erase").omitWhenEmpty().describe(
+        "areas this layer keeps empty, taken out of its allowed area before placement: {circle: [x, y, radius]} or "
+        "{polygon: [[x, y], [x, y], [x, y], ...]} (even-odd inside); pins inside an area stay");
+}
+
+std::vector<Pin> readPins(const Value &pins, const std::vector<WeightedType> &types)
+{
+    std::vector<Pin> out;
+    for (const Value &item : pins.toList()) {
+        Pin p;
+        p.x = item.find("x") ? item.find("x")->toNumber() : 0;
+        p.y = item.find("y") ? item.find("y")->toNumber() : 0;
+        if (const Value *t = item.find("type"); t && t->isString())
+            for (std::size_t i = 0; i < types.size(); ++i)
+                if (types[i].name == t->toString())
+                    p.type = static_cast<int>(i);
+        if (const Value *r = item.find("rotation"); r && r->isNumber())
+            p.rotation = r->toNumber();
+        if (const Value *s = item.find("scale"); s && s->isNumber())
+            p.scale = s->toNumber();
+        out.push_back(p);
+    }
+    return out;
+}
+
+void checkPins(const ValueMap &params, ParamIssues &issues)
+{
+    const Value *pinsValue = nullptr, *typesValue = nullptr;
+    for (const auto &[k, v] : params) {
+        if (k == "pins")
+            pinsValue = &v;
+        if (k == "types")
+            typesValue = &v;
+    }
+    if (!pinsValue || !pinsValue->isList())
+        return;
+    std::vector<std::string> names;
+    for (const auto &t : typesValue ? typesValue->toList() : ValueList{})
+        if (const Value *n = t.find("name"))
+            names.push_back(n->toString());
+    const ValueList &list = pinsValue->toList();
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const Value *t = list[i].find("type");
+        if (!t || !t->isString() || std::find(names.begin(), names.end(), t->toString()) != names.end())
+            continue;
+        issues.emplace_back("pins[" + std::to_string(i) + "].type",
+                            names.empty() ? pinText(i) + "'s type " + quote(t->toString()) + " needs a types list that names it"
+                                          : pinText(i) + "'s type " + quote(t->toString()) + " is not one of the types"
+                                                + didYouMean(t->toString(), names));
+    }
+    const double radius = build::paramNumber(params, "radius");
+    if (!(radius > 0) || list.size() < 2)
+        return;
+    const std::vector<Pin> pins = readPins(*pinsValue, {});
+    if (auto pair = closePins(pins, radius, [&](std::size_t, std::size_t) { return radius; }))
+        issues.emplace_back("pins[" + std::to_string(pair->second) + "]",
+                            closeMessage(pins, pair->first, pair->second, radius, "the layer's radius"));
+}
+
+bool checkPinsInWorld(EvalContext &ctx, const std::vector<Pin> &pins, const std::vector<double> &radii)
+{
+    const World &w = ctx.world();
+    for (std::size_t i = 0; i < pins.size(); ++i)
+        if (!w.endless && !(pins[i].x >= 0 && pins[i].x < w.width && pins[i].y >= 0 && pins[i].y < w.height)) {
+            ctx.failAt("pins[" + std::to_string(i) + "]",
+                       pinText(i) + " at " + at(pins[i].x, pins[i].y) + " lies outside the world (0 to " + formatNumber(w.width)
+                           + " x 0 to " + formatNumber(w.height) + "): move it inside, or delete it");
+            return false;
+        }
+    double reach = 0;
+    for (double r : radii)
+        reach = std::max(reach, r);
+    if (auto pair = closePins(pins, reach, [&](std::size_t a, std::size_t b) { return std::min(radii[a], radii[b]); })) {
+        const double spacing = std::min(radii[pair->first], radii[pair->second]);
+        ctx.failAt("pins[" + std::to_string(pair->second) + "]",
+                   closeMessage(pins, pair->first, pair->second, spacing, "their radius there"));
+        return false;
+    }
+    return true;
+}
+
+MaskPtr withoutErased(MaskPtr allowed, const Value &erase)
+{
+    if (!erase.isList() || erase.toList().empty())
+        return allowed;
+    ShapeSet areas;
+    for (const Value &item : erase.toList()) {
+        if (const Value *c = item.find("circle"); c && c->isList() && c->toList().size() == 3) {
+            const ValueList &v = c->toList();
+            ShapeEllipse e;
+            e.c = {v[0].toNumber(), v[1].toNumber()};
+            e.a = e.b = v[2].toNumber();
+            areas.ellipses.push_back(e);
+        } else if (const Value *p = item.find("polygon"); p && p->isList()) {
+            ShapePolygon polygon;
+            polygon.rings.emplace_back();
+            for (const Value &vertex : p->toList())
+                if (vertex.isList() && vertex.toList().size() == 2)
+                    polygon.rings[0].push_back({vertex.toList()[0].toNumber(), vertex.toList()[1].toNumber()});
+            if (polygon.rings[0].size() >= 3)
+                areas.polygons.push_back(std::move(polygon));
+        }
+    }
+    return std::make_shared<ErasedMask>(std::move(allowed), std::move(areas));
+}
+
+std::vector<PinnedAttributes> pinnedAttributes(const std::vector<Pin> &pins, const std::vector<std::uint64_t> &ids)
+{
+    std::vector<PinnedAttributes> out;
+    for (std::size_t i = 0; i < pins.size() && i < ids.size(); ++i) {
+        const Pin &p = pins[i];
+        if (p.type < 0 && std::isnan(p.rotation) && std::isnan(p.scale))
+            continue;
+        out.push_back({ids[i], p.type, p.rotation, p.scale});
+    }
+    std::sort(out.begin(), out.end(), [](const PinnedAttributes &a, const PinnedAttributes &b) { return a.id < b.id; });
+    return out;
+}
+
+} // namespace grove
