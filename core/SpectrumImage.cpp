@@ -80,11 +80,13 @@ Image renderSpectrumImage(const PointSpectrum &spectrum)
 
     // the radial average: x = |k| from 0 to m, y from 0 (bottom) to the plot's top
     const int left = panel + gap, margin = 12;
+    // up to 4 (a Poisson disk's peak is about 2): a patchy allowed area's spike at the lowest
+    // frequencies is clipped instead of flattening the rest
     double top = 1.5;
     for (double v : spectrum.radial)
-        top = std::max(top, v * 1.1);
+        top = std::max(top, std::min(4.0, v * 1.1));
     auto px = [&](double k) { return left + margin + (plotWidth - 2 * margin) * k / m; };
-    auto py = [&](double v) { return panel - margin - (panel - 2 * margin) * v / top; };
+    auto py = [&](double v) { return panel - margin - (panel - 2 * margin) * std::min(v, top) / top; };
     const double cut = std::min<double>(spectrum.lowFreqCut, m);
     canvas.fill(static_cast<int>(px(0)), margin, static_cast<int>(px(cut)), panel - margin, {28, 28, 52});
     canvas.line(px(0), py(0), px(m), py(0), {150, 150, 150});

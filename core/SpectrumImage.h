@@ -8,7 +8,7 @@
 namespace grove {
 
 // Left: the periodogram, 10^-2 (black) to 10^1 (pale yellow), each frequency a square of pixels.
-// Right, as tall: the radial average (yellow) over |k| = 0..m; grey line: 1 (white noise); blue:
+// Right, as tall: the radial average (yellow, clipped at 4) over |k| = 0..m; grey line: 1 (white noise); blue:
 // the ring at 1/r; dim band: the low_freq frequencies.
 Image renderSpectrumImage(const PointSpectrum &spectrum);
 
