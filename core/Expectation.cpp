@@ -122,7 +122,6 @@ std::optional<Expectation> parseExpectation(const std::string &text, std::string
     e.metric = *metric;
     e.op = op->op;
     e.value = value;
-    e.text = text;
     return e;
 }
 

@@ -22,7 +22,6 @@ struct Expectation
     Metric metric = Metric::Count;
     Op op = Op::AtLeast;
     double value = 0;
-    std::string text;  // as written, for messages
 
     bool holds(double measured) const;
     static const char *opText(Op op);  // ">=", "<=", ...
