@@ -89,6 +89,7 @@ private slots:
     void uniformRandomMatchesTheory();
     void blueNoiseHasLittleLowFrequencyPower();
     void spectrumIsPainted();
+    void regionsAreMeasured();
     void presetsCarryExpectations();
 
 private:
@@ -328,6 +329,28 @@ void TestCliCheck::spectrumIsPainted()
     const Run bad = check({q(gridGraph()), "--spectrum", q(m_dir.path().toStdString() + "/no/such/dir/x.png")});
     QCOMPARE(bad.code, 1);
     QVERIFY(!bad.err.empty());
+}
+
+// An endless world is measured on the 4 x 4 chunks from the origin unless --region says otherwise:
+// the counts equal eval's export of the same rectangle. A region off the world is an error.
+void TestCliCheck::regionsAreMeasured()
+{
+    const std::string endless = sourceDir() + "/presets/endless.grove.yaml";
+    auto exported = [&](const QString &region) {
+        const Run r = cli({"eval", q(endless), "--region", region, "--layers", "rocks"});
+        return r.code == 0 ? nlohmann::json::parse(r.out)["layers"][0]["count"].get<double>() : -1.0;
+    };
+    QCOMPARE(measured(endless, "rocks", "count"), exported("0,0,1024,1024"));
+    const Run r = check({q(endless), "--region", "-300,-200,500,100", "--expect", "rocks.count >= 0"});
+    const double want = exported("-300,-200,500,100");
+    QVERIFY(want > 0);
+    QVERIFY2(r.out.find("rocks: count " + std::to_string(static_cast<long long>(want)) + " >= 0 ok") != std::string::npos, r.out.c_str());
+    const Run off = check({q(gridGraph()), "--region", "0,0,500,100"});
+    QCOMPARE(off.code, 1);
+    QCOMPARE(q(off.err), q(gridGraph() + ": error: --region reaches outside the world (0,0 to 400,400)\n"));
+    const Run far = check({q(endless), "--region", "-1e12,0,10,10"});
+    QCOMPARE(far.code, 1);
+    QVERIFY(far.err.find("--region reaches beyond chunk 32768") != std::string::npos);
 }
 
 // CI runs grove-cli check on presets/*.grove.yaml (CTest presets_check): each preset must give it

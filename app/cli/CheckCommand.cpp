@@ -206,6 +206,12 @@ int CheckCommand::checkGraph(const std::string &file)
                   << formatNumber(world.height) << ")\n";
             return kExitFailed;
         }
+        const double reach = kChunkRange * world.chunk;
+        if (world.chunk > 0 && (m_region->x0 < -reach || m_region->y0 < -reach || m_region->x1 > reach || m_region->y1 > reach)) {
+            m_err << file << ": error: --region reaches beyond chunk " << kChunkRange << " from the origin ("
+                  << formatNumber(reach) << " units at chunk " << formatNumber(world.chunk) << ")\n";
+            return kExitFailed;
+        }
         region = *m_region;
     } else if (world.endless) {
         region = {0, 0, kEndlessChunks * world.chunk, kEndlessChunks * world.chunk};
