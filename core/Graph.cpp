@@ -34,7 +34,7 @@ std::vector<std::pair<std::string, T>> byKey(std::vector<std::pair<std::string, 
 bool Node::operator==(const Node &other) const
 {
     return id == other.id && type == other.type && byKey(params) == byKey(other.params)
-           && byKey(inputs) == byKey(other.inputs);
+           && byKey(inputs) == byKey(other.inputs) && expect == other.expect;
 }
 
 bool Graph::operator==(const Graph &other) const

@@ -43,6 +43,9 @@ struct Node
     std::string type;
     ValueMap params;                                   // catalog order once completed
     std::vector<std::pair<std::string, Link>> inputs;  // port name -> source, in catalog order once normalized
+    // What the node's layer must satisfy ("count >= 400"), checked by grove-cli check. Not part
+    // of evaluation: cache keys and the graph hash leave it out.
+    std::vector<std::string> expect;
     // The same node: params and inputs compare as maps, like the YAML maps they are saved as.
     bool operator==(const Node &other) const;
 

@@ -67,6 +67,7 @@ private:
     void readNodes(const YAML::Node &n);
     void readNode(const std::string &id, YamlLocation idLoc, const YAML::Node &n);
     void readLayout(const YAML::Node &n);
+    void readExpect(Node &node, const YAML::Node &n, const std::string &path);
     std::optional<std::string> scalarText(const YAML::Node &n, const std::string &path, const char *what);
     bool numberOf(const YAML::Node &n, const std::string &path, double &out);
     void remember(const std::string &path, YamlLocation loc)
@@ -219,13 +220,41 @@ void Reader::readNode(const std::string &id, YamlLocation idLoc, const YAML::Nod
                 if (valueFromYaml(pv, path + "." + name, 1, value))
                     params.emplace_back(name, std::move(value));
             }
+        } else if (key == "expect") {
+            readExpect(node, v, path);
         } else {
             error(locationOf(v), path, "unknown key " + quote(key) + " in node " + quote(id) + ""
-                                      + didYouMean(key, {"type", "inputs", "params"}), id);
+                                      + didYouMean(key, {"type", "inputs", "params", "expect"}), id);
         }
     }
     node.params = std::move(params);
     m_graph.nodes.push_back(std::move(node));
+}
+
+// expect: a list of "METRIC OP NUMBER" texts, each remembered at its own line for the checks'
+// messages (nodes.trees.expect[1]); their meaning is the validator's.
+void Reader::readExpect(Node &node, const YAML::Node &n, const std::string &path)
+{
+    if (n.IsNull())
+        return;
+    if (!n.IsSequence()) {
+        error(locationOf(n), path, "expect must be a list such as [count >= 400, too_close == 0]", node.id);
+        return;
+    }
+    std::size_t i = 0;
+    for (const auto &item : n) {
+        const std::string itemPath = path + "[" + std::to_string(i++) + "]";
+        remember(itemPath, locationOf(item));
+        if (m_budget == 0)
+            return;  // reported once, when it ran out
+        if (--m_budget == 0) {  // the value budget also bounds lists repeated through aliases
+            error(locationOf(item), itemPath, "the file expands to more than " + std::to_string(limits::maxYamlValues)
+                                                  + " values (YAML aliases repeating data?)");
+            return;
+        }
+        if (auto text = scalarText(item, itemPath, "an expectation"))
+            node.expect.push_back(*text);
+    }
 }
 
 void Reader::readNodes(const YAML::Node &n)

@@ -1,6 +1,7 @@
 // Graph validation shared by the loader, grove-cli and the editor's problems dock.
 #include "GraphValidator.h"
 
+#include "Expectation.h"
 #include "Limits.h"
 #include "NodeRegistry.h"
 
@@ -203,6 +204,14 @@ Diagnostics validateGraph(const Graph &graph, const NodeRegistry &registry)
             if (!in.optional && !node.input(in.name))
                 out.push_back(problem(base + ".inputs", node.id, "required input " + quote(in.name) + " ("
                                                                      + dataTypeName(in.type) + ") is not connected"));
+        // expect: checks grove-cli check runs on the node's layer
+        if (!node.expect.empty() && !desc->makesLayer())
+            out.push_back(problem(base + ".expect", node.id, "node " + quote(node.id) + " (" + node.type
+                                                                 + ") makes no layer: only layer nodes take expect"));
+        else
+            for (size_t i = 0; i < node.expect.size(); ++i)
+                if (std::string why; !parseExpectation(node.expect[i], &why))
+                    out.push_back(problem(base + ".expect[" + std::to_string(i) + "]", node.id, why));
     }
     for (const auto &cycle : findCycles(graph)) {
         if (cycle.size() == 1)

@@ -6,6 +6,8 @@
 #include "YamlValue.h"
 
 #include <algorithm>
+#include <cctype>
+#include <string_view>
 
 namespace grove {
 
@@ -72,9 +74,20 @@ void writeText(std::string &out, const std::string &key, const std::string &text
         out += "\n";
 }
 
-} // namespace
+// An expectation reads best as written (count >= 400): plain where YAML reads it back as the
+// same string, quoted otherwise. Comparison signs are plain in the middle of a flow scalar.
+std::string expectScalar(const std::string &text)
+{
+    bool plain = !text.empty() && text.size() <= 200 && std::isalpha(static_cast<unsigned char>(text[0]))
+                 && text.back() != ' ';
+    for (unsigned char c : text)
+        plain = plain && (std::isalnum(c) || std::string_view("_-+. <>=!").find(static_cast<char>(c)) != std::string_view::npos);
+    // the leading word alone must not be a YAML word (true, null, ...)
+    const std::string word = text.substr(0, text.find_first_of(" <>=!"));
+    return plain && yamlScalar(word) == word ? text : yamlScalar(text);
+}
 
-std::string saveGraphToString(const Graph &graph, const NodeRegistry &registry, bool withLayout)
+std::string writeGraph(const Graph &graph, const NodeRegistry &registry, bool withLayout, bool withExpect)
 {
     std::string out;
     out += "grove: " + std::to_string(kGraphFormatVersion) + "\n";
@@ -127,6 +140,12 @@ std::string saveGraphToString(const Graph &graph, const NodeRegistry &registry, 
                 for (const auto &[k, v] : params)
                     writeValue(out, "      ", k, v);
             }
+            if (withExpect && !node.expect.empty()) {
+                out += "    expect: [";
+                for (size_t e = 0; e < node.expect.size(); ++e)
+                    out += (e ? ", " : "") + expectScalar(node.expect[e]);
+                out += "]\n";
+            }
         }
     }
     if (withLayout) {
@@ -149,9 +168,17 @@ std::string saveGraphToString(const Graph &graph, const NodeRegistry &registry, 
     return out;
 }
 
+} // namespace
+
+std::string saveGraphToString(const Graph &graph, const NodeRegistry &registry, bool withLayout)
+{
+    return writeGraph(graph, registry, withLayout, true);
+}
+
+// Expectations check what a graph computes; they do not change it.
 std::string graphHash(const Graph &graph, const NodeRegistry &registry)
 {
-    return "sha256:" + Sha256::hex(saveGraphToString(graph, registry, false));
+    return "sha256:" + Sha256::hex(writeGraph(graph, registry, false, false));
 }
 
 } // namespace grove

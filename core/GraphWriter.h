@@ -13,7 +13,7 @@ class NodeRegistry;
 // in catalog order, numbers in shortest round-trip form.
 std::string saveGraphToString(const Graph &graph, const NodeRegistry &registry, bool withLayout = true);
 
-// "sha256:<hex>" of the canonical text without layout: what the graph computes.
+// "sha256:<hex>" of the canonical text without layout and expect: what the graph computes.
 std::string graphHash(const Graph &graph, const NodeRegistry &registry);
 
 } // namespace grove

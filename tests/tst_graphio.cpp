@@ -48,6 +48,7 @@ private slots:
     void failedSaveLeavesOldFileByteIdentical();
     void saveIntoMissingFolderFailsCleanly();
     void hashIgnoresLayoutButNotParams();
+    void expectRoundTripsAndStaysOutOfTheHash();
     void cycleNamesItsNodes();
     void jsonQuoteEscapesEveryControlCharacter();
     void catalogJsonKeepsControlCharacters();
@@ -215,6 +216,15 @@ void TestGraphIO::loadProblems_data()
                                    << "test.grove.yaml:10:35: error: param 'types': item 0: unknown key 'wieght'; did you mean 'weight'? (at nodes.trees.params.types[0].wieght)\n";
     QTest::newRow("special not a type") << QString(kBase) + "  trees:\n    type: place_layer\n    params:\n      types: [{name: oak}, {name: pine}]\n      special: {type: pien, count: 3}\n"
                                         << "test.grove.yaml:11:16: error: param 'special': special type 'pien' is not one of the types; did you mean 'pine'? (at nodes.trees.params.special)\n";
+    QTest::newRow("expect: unknown metric") << QString(kBase) + "  trees:\n    type: place_layer\n    expect: [count >= 1, cuont >= 4]\n"
+                                            << "test.grove.yaml:9:26: error: expectation 'cuont >= 4': unknown metric 'cuont'; did you mean 'count'? (at nodes.trees.expect[1])\n";
+    QTest::newRow("expect: malformed") << QString(kBase) + "  trees:\n    type: place_layer\n    expect:\n      - coverage >> 0.9\n      - count\n"
+                                       << "test.grove.yaml:10:9: error: expectation 'coverage >> 0.9': '> 0.9' is not a number; write METRIC OP NUMBER, such as 'count >= 400' (OP: >= <= > < == !=) (at nodes.trees.expect[0])\n"
+                                          "test.grove.yaml:11:9: error: expectation 'count': no comparison after 'count'; write METRIC OP NUMBER, such as 'count >= 400' (OP: >= <= > < == !=) (at nodes.trees.expect[1])\n";
+    QTest::newRow("expect: not a layer") << QString(kBase) + "  n:\n    type: value_noise\n    expect: [count >= 1]\n"
+                                         << "test.grove.yaml:9:13: error: node 'n' (value_noise) makes no layer: only layer nodes take expect (at nodes.n.expect)\n";
+    QTest::newRow("expect: not a list") << QString(kBase) + "  trees:\n    type: place_layer\n    expect: count >= 1\n"
+                                        << "test.grove.yaml:9:13: error: expect must be a list such as [count >= 400, too_close == 0] (at nodes.trees.expect)\n";
     QTest::newRow("deep nesting") << QString(kBase) + "  c:\n    type: constant\n    params:\n      value: " + QString("[").repeated(100) + QString("]").repeated(100) + "\n"
                                   << "test.grove.yaml:10:78: error: nested too deeply (more than 64 levels) (at nodes.c.params.value[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0])\n";
 }
@@ -364,6 +374,34 @@ void TestGraphIO::hashIgnoresLayoutButNotParams()
     QCOMPARE(graphHash(g, registry()), h);
     g.node("chests")->setParam("radius", 141.0);
     QVERIFY(graphHash(g, registry()) != h);
+}
+
+// expect: saved last in its node as a flow list, plain where YAML reads it back the same and
+// quoted where not; load(save(g)) == g, and the hash (what the graph computes) ignores it.
+void TestGraphIO::expectRoundTripsAndStaysOutOfTheHash()
+{
+    LoadResult r = load(readFile(dataPath("canonical/island.grove.yaml")));
+    QVERIFY(r.ok());
+    Graph g = r.graph;
+    const std::string hashBefore = graphHash(g, registry());
+    g.node("chests")->expect = {"count >= 3", "too_close == 0", "coverage>=0.95", "true >= 1e-3"};
+    const std::string text = saveGraphToString(g, registry());
+    QVERIFY(text.find("      export: true\n    expect: [count >= 3, too_close == 0, coverage>=0.95, \"true >= 1e-3\"]\n  rocks:")
+            != std::string::npos);
+    LoadResult back = load(text);
+    QVERIFY(!back.ok());  // "true >= 1e-3" names no metric: a located problem, yet the text is read
+    QCOMPARE(QString::fromStdString(formatAll(back.diagnostics)).count("unknown metric 'true'"), 1);
+    QVERIFY(back.graph == g);
+    QCOMPARE(saveGraphToString(back.graph, registry()), text);  // byte-identical round trip
+    g.node("chests")->expect.pop_back();
+    const std::string good = saveGraphToString(g, registry());
+    LoadResult clean = load(good);
+    QVERIFY2(clean.ok(), formatAll(clean.diagnostics).c_str());
+    QCOMPARE(saveGraphToString(clean.graph, registry()), good);
+    QCOMPARE(graphHash(clean.graph, registry()), hashBefore);
+    // but expectations are part of the graph a document compares
+    clean.graph.node("chests")->expect[0] = "count >= 4";
+    QVERIFY(!(clean.graph == g));
 }
 
 void TestGraphIO::cycleNamesItsNodes()

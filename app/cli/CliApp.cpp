@@ -3,6 +3,7 @@
 #include "CliApp.h"
 
 #include "BenchCommand.h"
+#include "CheckCommand.h"
 #include "ChunkedRun.h"
 #include "CliOptions.h"
 
@@ -60,13 +61,19 @@ const char *kUsage = R"(usage:
       --shard K/N           chunked worlds: shard K (0 to N-1) of N, a run of the region's chunks,
                             as a JSON part for grove-cli merge
       --quiet               no progress line (it shows only when stderr is a terminal)
+  grove-cli check FILE... [options]          evaluate graphs and hold their layers to their `expect`
+      --expect 'LAYER.METRIC OP NUMBER'   one more (repeatable); METRIC: count, density, tightest,
+                            too_close, clearing, coverage, low_freq, anisotropy; OP: >= <= > < == !=
+      --spectrum [LAYER=]FILE.png   paint the layer's periodogram and its radial average
+      --region x0,y0,x1,y1  measure this rectangle (an endless world: default 4 x 4 chunks from 0,0)
+      --threads N, --quiet  threads as for eval; print only failed expectations
   grove-cli merge PART... [-o OUT]           join the parts of eval --shard into the whole export
   grove-cli format FILE... [--check]         rewrite graphs in canonical form (--check: only report)
   grove-cli bench [FILE] [--runs N]          time the standard workloads (or FILE's layers): medians
   grove-cli nodes [--json|--markdown]        the node catalog, generated from the node descriptors
   grove-cli --help | --version
 
-exit status: 0 success, 1 invalid graph or failed evaluation, 2 bad usage, 130 interrupted
+exit status: 0 success, 1 invalid graph, failed evaluation or failed expectation, 2 bad usage, 130 interrupted
 (Ctrl+C: nothing written)
 )";
 
@@ -549,6 +556,8 @@ int Cli::run(const std::vector<std::string> &args)
             return cmdNodes(rest);
         if (command == "bench")
             return runBench(rest, m_out, m_err);
+        if (command == "check")
+            return runCheck(rest, m_out, m_err);
     } catch (const std::bad_alloc &) {
         m_err << "grove-cli: out of memory\n";
         return kExitInvalid;
@@ -557,7 +566,7 @@ int Cli::run(const std::vector<std::string> &args)
         return kExitInvalid;
     }
     return usageError("unknown command '" + command + "'"
-                      + didYouMean(command, {"validate", "eval", "format", "merge", "bench", "nodes", "--help", "--version"}));
+                      + didYouMean(command, {"validate", "eval", "check", "format", "merge", "bench", "nodes", "--help", "--version"}));
 }
 
 } // namespace

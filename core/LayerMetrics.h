@@ -1,0 +1,54 @@
+// A layer's metrics for grove-cli check: what LayerStats measures (count, tightest, too_close,
+// clearing) plus density, coverage and the spectrum's low_freq and anisotropy, within a region.
+#pragma once
+
+#include "DataTypes.h"
+#include "Expectation.h"
+
+#include <map>
+#include <optional>
+#include <set>
+
+namespace grove {
+
+struct PointSpectrum;
+
+// One layer as measured: its points and its obstacles' (world coordinates, the region's alone),
+// where it may grow, and its spacing.
+struct MetricSubject
+{
+    PointLayerPtr layer;
+    std::vector<PointLayerPtr> earlier;  // the layers placed before it on its occupancy
+    const Mask *allowed = nullptr;       // null: everywhere
+    Region region;                       // what is measured: the world, or a rectangle of it
+    double radius = 0;                   // the layer's minimum radius (see layerRadius)
+};
+
+// The layer's spacing: its sampler's minimum radius, or its points' smallest r (0 when empty).
+// Read from the placed layer, so no node's param names are spelt here.
+double layerRadius(const PointLayer &layer);
+
+// Where a layer may grow, sampled at cell centres of the region: cells of radius / 4, grown
+// (the same for every layer of a size) so at most kMaxSamples cells are read.
+struct AreaSamples
+{
+    static constexpr double kMaxSamples = 1 << 20;
+    double x0 = 0, y0 = 0, step = 1;
+    int nx = 0, ny = 0;
+    std::vector<char> allowed;  // row-major
+    std::size_t allowedCells = 0;
+    double area() const { return static_cast<double>(allowedCells) * step * step; }
+};
+AreaSamples sampleArea(const MetricSubject &subject);
+
+// The share of the allowed cells within a point's own r of one of the layer's points, or within
+// min(r, the layer's radius) of an obstacle's (its own r when it keeps its radius): 1 for a
+// maximal sample, where no further point would fit. 1 when nothing is allowed.
+double coverage(const MetricSubject &subject, const AreaSamples &area);
+
+// The wanted metrics of the subject (only those: the spectrum and the clearing cost time).
+// `spectrum`, when given, receives the spectrum if one was computed (or is computed for it).
+std::map<Metric, double> measureLayer(const MetricSubject &subject, const std::set<Metric> &wanted,
+                                      PointSpectrum *spectrum = nullptr);
+
+} // namespace grove
