@@ -39,6 +39,8 @@ const char *paramRoleName(ParamRole role)
     case ParamRole::PositionY: return "position y";
     case ParamRole::PositionMode: return "position mode";
     case ParamRole::FilePath: return "file path";
+    case ParamRole::Pins: return "pins";
+    case ParamRole::EraseAreas: return "erase areas";
     }
     return "";
 }
@@ -505,6 +507,20 @@ std::optional<std::string> checkRoles(const NodeDescriptor &d)
         case ParamRole::FilePath:
             if (p.kind != ParamKind::String)
                 return wrongKind(p, "file path", "string");
+            break;
+        case ParamRole::Pins: {
+            const auto has = [&](const char *name) {
+                return std::any_of(p.fields.begin(), p.fields.end(), [&](const RecordField &f) {
+                    return f.name == name && f.kind == ParamKind::Number && f.required;
+                });
+            };
+            if (p.kind != ParamKind::RecordList || !has("x") || !has("y"))
+                return wrongKind(p, "pins", "record list with required numbers x and y");
+            break;
+        }
+        case ParamRole::EraseAreas:
+            if (p.kind != ParamKind::AreaList)
+                return wrongKind(p, "erase areas", "area list");
             break;
         }
     }

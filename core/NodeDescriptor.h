@@ -44,6 +44,8 @@ enum class ParamRole {
     PositionMode,  // enum: set to roleValue when a click sets the position
     FilePath,      // string: a file the node reads, relative to the graph's folder; its contents
                    // are part of the node's cache key, and the editor watches it
+    Pins,          // record list with x and y: points placed by hand (the preview's pin, move and delete tools)
+    EraseAreas,    // area list: where the layer stays empty (the preview's erase tools)
 };
 
 // What an output port carries for readers outside the node.
