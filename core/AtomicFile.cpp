@@ -10,8 +10,40 @@
 
 namespace grove {
 
+namespace {
+
+std::optional<std::string> writeAll(int fd, const std::string &bytes, const std::string &path)
+{
+    size_t done = 0;
+    while (done < bytes.size()) {
+        ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return "cannot write " + path + ": " + std::strerror(errno);
+        }
+        done += static_cast<size_t>(n);
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
 std::optional<std::string> writeFileAtomically(const std::string &path, const std::string &bytes)
 {
+    // a device or a pipe (-o /dev/null, a named pipe) is written into, never replaced by a file
+    struct stat target{};
+    if (::stat(path.c_str(), &target) == 0 && !S_ISREG(target.st_mode)) {
+        if (S_ISDIR(target.st_mode))
+            return "cannot write " + path + ": it is a folder";
+        const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+        if (fd < 0)
+            return "cannot write " + path + ": " + std::strerror(errno);
+        auto err = writeAll(fd, bytes, path);
+        if (::close(fd) != 0 && !err)
+            err = "cannot write " + path + ": " + std::strerror(errno);
+        return err;
+    }
     auto slash = path.find_last_of('/');
     const std::string dir = slash == std::string::npos ? "." : (slash == 0 ? "/" : path.substr(0, slash));
     const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
@@ -34,15 +66,10 @@ std::optional<std::string> writeFileAtomically(const std::string &path, const st
         ::fchmod(fd, st.st_mode & 07777);
     else
         ::fchmod(fd, 0644);
-    size_t done = 0;
-    while (done < bytes.size()) {
-        ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            return fail("cannot write " + path);
-        }
-        done += static_cast<size_t>(n);
+    if (auto err = writeAll(fd, bytes, path)) {
+        ::close(fd);
+        ::unlink(tmp.c_str());
+        return err;
     }
     if (::fsync(fd) != 0)
         return fail("cannot flush " + path);

@@ -7,6 +7,8 @@
 #include <QTemporaryDir>
 
 #include <csignal>
+#include <fcntl.h>
+#include <thread>
 #include <dirent.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
@@ -24,6 +26,7 @@ private slots:
     void fullDiskLeavesOldFile();
     void readOnlyFolderLeavesOldFile();
     void killedMidSaveLeavesOldFile();
+    void deviceIsWrittenIntoNotReplaced();
 };
 
 namespace {
@@ -113,6 +116,38 @@ void TestSaves::killedMidSaveLeavesOldFile()
     // the next save still works and replaces it whole
     QVERIFY(!writeFileAtomically(file, old + "# more\n"));
     QCOMPARE(readFile(file), old + "# more\n");
+}
+
+// `--png /dev/null` and the like: a save onto a device or a pipe writes into it; a rename would
+// leave a plain file where /dev/null was (as root). A FIFO stands in for the device.
+void TestSaves::deviceIsWrittenIntoNotReplaced()
+{
+    QTemporaryDir dir;
+    const std::string fifo = dir.path().toStdString() + "/pipe";
+    QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
+    const int keep = ::open(fifo.c_str(), O_RDWR);  // a writer, so the reader's open never blocks
+    QVERIFY(keep >= 0);
+    const int fd = ::open(fifo.c_str(), O_RDONLY);  // before the writers close: never blocks
+    QVERIFY(fd >= 0);
+    std::string got;
+    std::thread reader([&] {
+        char buf[4096];
+        ssize_t n;
+        while ((n = ::read(fd, buf, sizeof buf)) > 0)
+            got.append(buf, static_cast<size_t>(n));
+        ::close(fd);
+    });
+    const auto err = writeFileAtomically(fifo, "grove: 1\n");
+    ::close(keep);
+    reader.join();
+    QVERIFY2(!err, err.value_or("").c_str());
+    QCOMPARE(got, std::string("grove: 1\n"));
+    struct stat st{};
+    QVERIFY(::stat(fifo.c_str(), &st) == 0 && S_ISFIFO(st.st_mode));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot), QStringList{"pipe"});
+    // a folder is refused by name, and stays a folder
+    const auto folder = writeFileAtomically(dir.path().toStdString(), "x");
+    QVERIFY(folder && folder->find("it is a folder") != std::string::npos);
 }
 
 QTEST_APPLESS_MAIN(TestSaves)
