@@ -5,6 +5,7 @@
 #include "BenchCommand.h"
 #include "ChunkedRun.h"
 #include "CliOptions.h"
+#include "DiffCommand.h"
 
 #include "core/AtomicFile.h"
 #include "core/CatalogExport.h"
@@ -61,6 +62,15 @@ const char *kUsage = R"(usage:
                             as a JSON part for grove-cli merge
       --quiet               no progress line (it shows only when stderr is a terminal)
   grove-cli merge PART... [-o OUT]           join the parts of eval --shard into the whole export
+  grove-cli diff OLD NEW [options]           what changed per layer: points kept, moved, added, removed;
+                                             OLD and NEW: two graphs or two exports of one format (JSON
+                                             or CSV), a file or REV:path (git show); exit 0 same,
+                                             1 different, 2 trouble
+      --png FILE            paint the changes (kept grey, removed red, added green, moved arrows)
+      --png-size N          the PNG's longer side in pixels (default 1024)
+      --json                the report as JSON (per layer counts and the changed points)
+      --tolerance D         moved: matched within D world units (default: the layer's largest radius)
+      --region, --threads, --seed, --set, --quiet   as for eval, applied to both graphs
   grove-cli format FILE... [--check]         rewrite graphs in canonical form (--check: only report)
   grove-cli bench [FILE] [--runs N]          time the standard workloads (or FILE's layers): medians
   grove-cli nodes [--json|--markdown]        the node catalog, generated from the node descriptors
@@ -547,6 +557,8 @@ int Cli::run(const std::vector<std::string> &args)
             return cmdMerge(rest);
         if (command == "nodes")
             return cmdNodes(rest);
+        if (command == "diff")
+            return cli::runDiff(rest, m_out, m_err);
         if (command == "bench")
             return runBench(rest, m_out, m_err);
     } catch (const std::bad_alloc &) {
@@ -557,7 +569,7 @@ int Cli::run(const std::vector<std::string> &args)
         return kExitInvalid;
     }
     return usageError("unknown command '" + command + "'"
-                      + didYouMean(command, {"validate", "eval", "format", "merge", "bench", "nodes", "--help", "--version"}));
+                      + didYouMean(command, {"validate", "eval", "format", "merge", "diff", "bench", "nodes", "--help", "--version"}));
 }
 
 } // namespace
