@@ -118,6 +118,13 @@ std::string diffJson(const PointDiff &diff, const std::string &oldName, const st
         out += ",\n      \"counts\": ";
         countsJson(out, c);
         out += ",\n";
+        list(out, "renumbered", l.renumberedPoints, [&](const DiffPair &m) {
+            out += "{\"from\": ";
+            point(out, m.from);
+            out += ", \"to\": ";
+            point(out, m.to);
+            out += "}";
+        }, false);
         list(out, "moved", l.moved, [&](const DiffPair &m) {
             out += "{\"from\": ";
             point(out, m.from);

@@ -11,7 +11,8 @@ namespace grove {
 std::string diffText(const PointDiff &diff);
 
 // The stable JSON shape (README, "Diff two versions"): format "grove.diff", version 1, the two
-// inputs' names, per layer its counts and the moved, added and removed points (kept: counts only).
+// inputs' names, per layer its counts and the renumbered, moved, added and removed points (kept
+// points: counts only).
 std::string diffJson(const PointDiff &diff, const std::string &oldName, const std::string &newName);
 
 } // namespace grove

@@ -320,6 +320,8 @@ PointDiff diffPoints(const std::vector<DiffLayer> &oldLayers, const std::vector<
                 const DiffPoint &q = b[static_cast<std::size_t>(oldMatch[i])];
                 ++d.kept;
                 d.keptSameId += a[i].id == q.id;
+                if (a[i].id != q.id)
+                    d.renumberedPoints.push_back({a[i], q});
                 if (options.listKept)
                     d.keptPoints.push_back({a[i], q});
             }

@@ -51,6 +51,7 @@ struct LayerDiff
     std::size_t kept = 0;             // same x and y, bit for bit
     std::size_t keptSameId = 0;       // of those, how many kept their id (the rest were renumbered)
     std::vector<DiffPair> keptPoints; // in old order; empty unless options.listKept
+    std::vector<DiffPair> renumberedPoints;  // kept points whose id changed, in old order (always listed)
     std::vector<DiffPair> moved;      // in old order
     std::vector<DiffPoint> added;     // in new order
     std::vector<DiffPoint> removed;   // in old order

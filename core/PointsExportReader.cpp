@@ -129,6 +129,7 @@ public:
         } else if (inPointList()) {
             m_point = {};
             m_have = 0;
+            m_pointStart = m_reached ? m_reached - 1 : nullptr;  // the '{' just read
         }
         m_frames.push_back({true, {}});
         return true;
@@ -136,8 +137,10 @@ public:
     bool end_object() override
     {
         if (inPoint()) {
-            if ((m_have & 15) != 15)
+            if ((m_have & 15) != 15) {
+                m_reached = m_pointStart;  // where the incomplete point starts
                 return fail("point " + pointName() + " has no " + missing());
+            }
             read.layers.back().points.push_back(m_point);
         } else if (inLayer() && !m_layerNamed) {
             return fail("layer " + std::to_string(read.layers.size() - 1) + " has no name");
@@ -266,6 +269,7 @@ private:
     bool m_started = false;
     std::vector<Frame> m_frames;
     DiffPoint m_point;
+    const char *m_pointStart = nullptr;
     int m_have = 0;
     bool m_layerNamed = false;
     Region m_bounds;
