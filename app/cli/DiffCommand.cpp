@@ -9,6 +9,7 @@
 #include "core/DiffImage.h"
 #include "core/DiffReport.h"
 #include "core/Evaluator.h"
+#include "core/ExportWriter.h"
 #include "core/GraphReader.h"
 #include "core/NodeRegistry.h"
 #include "core/Overrides.h"
@@ -294,6 +295,11 @@ int DiffRun::run(const std::vector<std::string> &args)
     if (inputs.size() != 2)
         return usage("diff needs two inputs: OLD NEW (graphs, exports of one format, or REV:path for a git revision)");
 
+    // a picture that cannot be written is known before anything is evaluated
+    if (!m_o.pngPath.empty())
+        if (auto error = checkExportDestination({{}, m_o.pngPath}, false))
+            return trouble(*error);
+
     Side sides[2] = {{"OLD", inputs[0], {}, {}, false, {}}, {"NEW", inputs[1], {}, {}, false, {}}};
     for (Side &s : sides)
         if (!read(s))
@@ -341,7 +347,14 @@ int DiffRun::run(const std::vector<std::string> &args)
         if (image.empty())
             return trouble("cannot paint " + m_o.pngPath + ": the area " + formatNumber(area.x0) + "," + formatNumber(area.y0)
                            + " to " + formatNumber(area.x1) + "," + formatNumber(area.y1) + " is empty");
-        if (auto error = writePng(image, m_o.pngPath))
+        std::string why;
+        ExportOutput output;
+        if (auto bytes = encodePng(image, &why))
+            output.png = std::move(*bytes);
+        else
+            return trouble("cannot encode " + m_o.pngPath + ": " + why);
+        // atomically for a file (a temporary file, then rename); straight into a device or pipe
+        if (auto error = writeExport(output, {{}, m_o.pngPath}, false))
             return trouble(*error);
     }
     m_out << (m_o.json ? diffJson(diff, sides[0].arg, sides[1].arg) : diffText(diff)) << std::flush;
