@@ -168,8 +168,9 @@ public:
                         for (std::int64_t y = std::max<std::int64_t>(ya + 1, 0); y <= std::min(yb - 1, m_h - 1); ++y)
                             visit(x, y);
             }
-            // every point of ring m + 1 and beyond is at least m cells away from p
-            const double bound = static_cast<double>(m) * m_cell, bound2 = bound * bound;
+            // every point of ring m + 1 and beyond is at least m cells away from p (less 1% of a
+            // cell: a coordinate rounded into the neighbouring cell must not be skipped)
+            const double bound = std::max(0.0, static_cast<double>(m) - 0.01) * m_cell, bound2 = bound * bound;
             if (bound2 > limit2 || (out.size() == most && bound2 > out.back().first))
                 return;
             if (xa <= 0 && ya <= 0 && xb >= m_w - 1 && yb >= m_h - 1)

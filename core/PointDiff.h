@@ -74,7 +74,8 @@ struct PointDiff
 // The matching, deterministic for any input order of equal work: per layer (paired by name),
 // kept = same x and y bits (same ids paired first); of the rest, pairs within the tolerance are
 // taken nearest first (ties: old index, then new index), each point in at most one pair;
-// what is left is removed (old) or added (new). A spatial grid keeps it near O(n log n).
+// what is left is removed (old) or added (new). A spatial grid keeps it near O(n log n). A point
+// whose x or y is not finite can only be kept (same bits) or else removed / added, never moved.
 PointDiff diffPoints(const std::vector<DiffLayer> &oldLayers, const std::vector<DiffLayer> &newLayers,
                      const PointDiffOptions &options = {});
 

@@ -9,6 +9,7 @@
 #include "core/PointsExport.h"
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QImage>
 #include <QProcess>
 #include <QProcessEnvironment>
@@ -19,6 +20,7 @@
 #include <bit>
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <random>
 
 using namespace grove;
 using namespace grove::test;
@@ -49,8 +51,9 @@ Run cli(const QStringList &args, const QString &workDir = {}, const QProcessEnvi
     return r;
 }
 
-// git in a scratch folder, with an identity and no system or global configuration
-bool git(const QString &dir, const QStringList &args)
+// git in a scratch folder, with an identity and no system or global configuration; what it
+// said when it failed
+std::string gitFailure(const QString &dir, const QStringList &args)
 {
     QProcess p;
     p.setProgram("git");
@@ -58,12 +61,25 @@ bool git(const QString &dir, const QStringList &args)
     p.setWorkingDirectory(dir);
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert("GIT_CONFIG_NOSYSTEM", "1");
-    env.insert("GIT_CONFIG_GLOBAL", "/dev/null");
+    // an empty file of its own, not /dev/null: the test must not depend on the device being there
+    const QString config = dir + "/../gitconfig";
+    QFile(config).open(QIODevice::WriteOnly | QIODevice::Append);
+    env.insert("GIT_CONFIG_GLOBAL", config);
     p.setProcessEnvironment(env);
     p.start();
-    p.waitForFinished(60000);
-    return p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+    if (!p.waitForFinished(60000))
+        return "git " + args.join(' ').toStdString() + ": " + p.errorString().toStdString();
+    if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
+        return "git " + args.join(' ').toStdString() + ": exit " + std::to_string(p.exitCode()) + ": "
+               + p.readAllStandardError().toStdString();
+    return {};
 }
+
+#define GIT(dir, ...)                                                                                                  \
+    do {                                                                                                               \
+        const std::string failure = gitFailure(dir, __VA_ARGS__);                                                      \
+        QVERIFY2(failure.empty(), failure.c_str());                                                                    \
+    } while (false)
 
 QString q(const std::string &s)
 {
@@ -198,6 +214,7 @@ private slots:
     void badInputIsTrouble_data();
     void badInputIsTrouble();
     void brokenGraphsAndExportsAreLocated();
+    void coreMatchesBruteForceOnRandomSets();
     void coreMatchesNearestFirstOnAMillionPoints();
 
 private:
@@ -383,9 +400,9 @@ void TestCliDiff::gitRevisions()
                               "  trees:\n    type: place_layer\n    inputs: {obstacles: houses}\n    params: {radius: 9}\n";
     writeFile(repo.toStdString() + "/sub/world.grove.yaml", graph);
     writeFile(repo.toStdString() + "/sub/houses.csv", "x,y,r\n100,100,30\n");
-    QVERIFY(git(repo, {"init", "-q"}));
-    QVERIFY(git(repo, {"add", "."}));
-    QVERIFY(git(repo, {"commit", "-q", "-m", "world"}));
+    GIT(repo, {"init", "-q"});
+    GIT(repo, {"add", "."});
+    GIT(repo, {"commit", "-q", "-m", "world"});
 
     Run r = cli({"diff", "HEAD:sub/world.grove.yaml", "sub/world.grove.yaml"}, repo);
     QCOMPARE(r.code, 0);
@@ -399,7 +416,7 @@ void TestCliDiff::gitRevisions()
     QVERIFY(lineOf(r.out, "total:").ends_with(": different"));
     QVERIFY2(lineOf(r.out, "trees:").find("0 kept") != std::string::npos, r.out.c_str());  // every tree grew
     // two revisions
-    QVERIFY(git(repo, {"commit", "-q", "-a", "-m", "bigger trees"}));
+    GIT(repo, {"commit", "-q", "-a", "-m", "bigger trees"});
     QCOMPARE(cli({"diff", "HEAD~1:sub/world.grove.yaml", "HEAD:sub/world.grove.yaml"}, repo).out, r.out);
 
     // trouble, in one line with git's reason
@@ -414,8 +431,8 @@ void TestCliDiff::gitRevisions()
     QCOMPARE(r.err, std::string("grove-cli: diff: OLD HEAD:sub: git cannot give it: HEAD:sub is a tree in git, not a file\n"));
     // a broken graph in a revision: its located errors, named by the revision
     writeFile(repo.toStdString() + "/sub/broken.grove.yaml", replaced(graph, "radius: 9", "radius: -9"));
-    QVERIFY(git(repo, {"add", "."}));
-    QVERIFY(git(repo, {"commit", "-q", "-m", "broken"}));
+    GIT(repo, {"add", "."});
+    GIT(repo, {"commit", "-q", "-m", "broken"});
     r = cli({"diff", "HEAD:sub/broken.grove.yaml", "sub/world.grove.yaml"}, repo);
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.starts_with("HEAD:sub/broken.grove.yaml:10:22: error: param 'radius': -9 is out of range"), r.err.c_str());
@@ -543,6 +560,66 @@ void TestCliDiff::brokenGraphsAndExportsAreLocated()
     QVERIFY2(r.err.find("give the rectangle to compare with --region") != std::string::npos, r.err.c_str());
     QCOMPARE(cli({"diff", q(testsDir() + "/data/chunks/endless.grove.yaml"), q(testsDir() + "/data/chunks/endless.grove.yaml"),
                   "--region", "-300,-300,300,300"}).code, 0);
+}
+
+void TestCliDiff::coreMatchesBruteForceOnRandomSets()
+{
+    // 2,000 small random pairs of layers, half on integer coordinates (many equal distances, so
+    // the tie rules decide), with tolerances from 0 to beyond the world: the grid's lazy matching
+    // equals sorting every pair and taking them greedily, pair for pair
+    std::mt19937 rng(7);
+    const double tolerances[] = {0, 0.5, 3, 5, 17, 100, 1e9};
+    for (int trial = 0; trial < 2000; ++trial) {
+        auto coordinate = [&] {
+            const double u = std::uniform_real_distribution<double>(0, 50)(rng);
+            return trial % 2 ? std::floor(u) : u * 1.37 - 20;
+        };
+        PointLayer a, b;
+        a.info.name = b.info.name = "l";
+        const int na = int(rng() % 40), nb = int(rng() % 40);
+        for (int i = 0; i < na; ++i)
+            a.points.push_back({coordinate(), coordinate(), 3});
+        for (int j = 0; j < nb; ++j)
+            b.points.push_back(j < na && rng() % 2 ? a.points[rng() % std::uint32_t(na)] : PointXYR{coordinate(), coordinate(), 3});
+        PointDiffOptions options;
+        options.tolerance = tolerances[trial % 7];
+        auto pa = std::make_shared<PointLayer>(a), pb = std::make_shared<PointLayer>(b);
+        const PointDiff d = diffPointLayers({pa}, {pb}, options);
+        QVERIFY(d.ok());
+        const LayerDiff &l = d.layers[0];
+        // the brute force, with the same kept points (duplicates make several pairings equally right)
+        std::vector<long> om(std::size_t(na), -1), nm(std::size_t(nb), -1);
+        for (const DiffPair &k : l.keptPoints) {
+            om[k.from.id] = long(k.to.id);
+            nm[k.to.id] = long(k.from.id);
+        }
+        struct Pair
+        {
+            double d2;
+            std::size_t i, j;
+        };
+        std::vector<Pair> pairs;
+        const double t2 = *options.tolerance * *options.tolerance;
+        for (std::size_t i = 0; i < std::size_t(na); ++i)
+            for (std::size_t j = 0; j < std::size_t(nb); ++j) {
+                const double dx = b.points[j].x - a.points[i].x, dy = b.points[j].y - a.points[i].y, d2 = dx * dx + dy * dy;
+                if (om[i] < 0 && nm[j] < 0 && d2 <= t2)
+                    pairs.push_back({d2, i, j});
+            }
+        std::sort(pairs.begin(), pairs.end(), [](const Pair &x, const Pair &y) { return std::tie(x.d2, x.i, x.j) < std::tie(y.d2, y.i, y.j); });
+        std::vector<std::pair<std::uint64_t, std::uint64_t>> want, got;
+        for (const Pair &p : pairs)
+            if (om[p.i] < 0 && nm[p.j] < 0) {
+                om[p.i] = long(p.j), nm[p.j] = long(p.i);
+                want.emplace_back(p.i, p.j);
+            }
+        std::sort(want.begin(), want.end());
+        for (const DiffPair &m : l.moved)
+            got.emplace_back(m.from.id, m.to.id);
+        QCOMPARE(got, want);
+        QCOMPARE(l.kept + l.moved.size() + l.removed.size(), std::size_t(na));
+        QCOMPARE(l.kept + l.moved.size() + l.added.size(), std::size_t(nb));
+    }
 }
 
 void TestCliDiff::coreMatchesNearestFirstOnAMillionPoints()

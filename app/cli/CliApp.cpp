@@ -1,5 +1,5 @@
 // grove-cli's commands as a function: validate graphs, evaluate them headless and export their
-// layers, list the catalog. main.cpp and the CLI fuzzer call runCli.
+// layers, compare two versions (DiffCommand), list the catalog. main.cpp and the CLI fuzzer call runCli.
 #include "CliApp.h"
 
 #include "BenchCommand.h"
