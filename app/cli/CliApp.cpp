@@ -77,7 +77,7 @@ const char *kUsage = R"(usage:
   grove-cli --help | --version
 
 exit status: 0 success, 1 invalid graph or failed evaluation, 2 bad usage, 130 interrupted
-(Ctrl+C: nothing written)
+(Ctrl+C: nothing written); diff: 0 same, 1 different, 2 trouble (bad usage, input or graph)
 )";
 
 // The commands, writing data to `out` and messages to `err` (std::cout and std::cerr in grove-cli).

@@ -6,6 +6,7 @@
 #include "CliOptions.h"
 #include "GitRevision.h"
 
+#include "core/ChunkedLayer.h"
 #include "core/DiffImage.h"
 #include "core/DiffReport.h"
 #include "core/Evaluator.h"
@@ -154,6 +155,15 @@ std::optional<SideLayers> DiffRun::evaluate(const Side &side, Evaluator &evaluat
         m_err << side.arg << ": error: the world is endless (world.chunk without width and height): give the rectangle "
               << "to compare with --region x0,y0,x1,y1\n";
         return std::nullopt;
+    }
+    if (m_o.region && world.chunk > 0) {
+        const double reach = kChunkRange * world.chunk;
+        const Region &r = *m_o.region;
+        if (r.x0 < -reach || r.y0 < -reach || r.x1 > reach || r.y1 > reach) {
+            m_err << side.arg << ": error: --region reaches beyond chunk " << kChunkRange << " from the origin ("
+                  << formatNumber(reach) << " units at chunk " << formatNumber(world.chunk) << ")\n";
+            return std::nullopt;
+        }
     }
     const std::vector<std::string> ids = exportedLayers(graph, registry);
     EvalRequest request;
