@@ -10,6 +10,7 @@
 #include "core/DiffImage.h"
 #include "core/DiffReport.h"
 #include "core/Evaluator.h"
+#include "core/FileInput.h"
 #include "core/ExportWriter.h"
 #include "core/GraphReader.h"
 #include "core/NodeRegistry.h"
@@ -317,6 +318,17 @@ int DiffRun::run(const std::vector<std::string> &args)
     auto what = [](const Side &s) {
         return s.kind == PointsTextKind::Other ? std::string("a graph") : std::string(pointsTextKindName(s.kind));
     };
+    for (const Side &s : sides) {
+        // exports of other formats (by name) would otherwise be read as graphs and give YAML errors
+        const std::string path = s.arg.substr(s.arg.find(':') == std::string::npos || !s.revision ? 0 : s.arg.find(':') + 1);
+        bool foreign = false;
+        for (const char *suffix : {".csv", ".json", ".tmj", ".glb", ".tscn"})
+            foreign = foreign || hasExtension(path, suffix);
+        if (s.kind == PointsTextKind::Other && foreign)
+            return trouble(std::string(s.role) + " " + s.arg + " is neither a graph nor a Grove export (grove.points JSON, "
+                           "or CSV whose first line is layer,id,x,y,r,...): diff compares graphs, grove.points JSON "
+                           "exports or CSV exports");
+    }
     for (const Side &s : sides)
         if (s.kind == PointsTextKind::OtherJson)
             return trouble(std::string(s.role) + " " + s.arg + " is JSON that is not a grove.points export: diff compares "
