@@ -1,11 +1,12 @@
 // grove-cli's commands as a function: validate graphs, evaluate them headless and export their
-// layers, list the catalog. main.cpp and the CLI fuzzer call runCli.
+// layers, compare two versions (DiffCommand), list the catalog. main.cpp and the CLI fuzzer call runCli.
 #include "CliApp.h"
 
 #include "BenchCommand.h"
 #include "CheckCommand.h"
 #include "ChunkedRun.h"
 #include "CliOptions.h"
+#include "DiffCommand.h"
 
 #include "core/AtomicFile.h"
 #include "core/CatalogExport.h"
@@ -68,13 +69,22 @@ const char *kUsage = R"(usage:
       --region x0,y0,x1,y1  measure this rectangle (an endless world: default 4 x 4 chunks from 0,0)
       --threads N, --quiet  threads as for eval; print only failed expectations
   grove-cli merge PART... [-o OUT]           join the parts of eval --shard into the whole export
+  grove-cli diff OLD NEW [options]           what changed per layer: points kept, moved, added, removed;
+                                             OLD and NEW: two graphs or two exports of one format (JSON
+                                             or CSV), a file or REV:path (git show); exit 0 same,
+                                             1 different, 2 trouble
+      --png FILE            paint the changes (kept grey, removed red, added green, moved arrows)
+      --png-size N          the PNG's longer side in pixels (default 1024)
+      --json                the report as JSON (per layer counts and the changed points)
+      --tolerance D         moved: matched within D world units (default: the layer's largest radius)
+      --region, --threads, --seed, --set, --quiet   as for eval, applied to both graphs
   grove-cli format FILE... [--check]         rewrite graphs in canonical form (--check: only report)
   grove-cli bench [FILE] [--runs N]          time the standard workloads (or FILE's layers): medians
   grove-cli nodes [--json|--markdown]        the node catalog, generated from the node descriptors
   grove-cli --help | --version
 
 exit status: 0 success, 1 invalid graph, failed evaluation or failed expectation, 2 bad usage, 130 interrupted
-(Ctrl+C: nothing written)
+(Ctrl+C: nothing written); diff: 0 same, 1 different, 2 trouble (bad usage, input or graph)
 )";
 
 // The commands, writing data to `out` and messages to `err` (std::cout and std::cerr in grove-cli).
@@ -554,6 +564,8 @@ int Cli::run(const std::vector<std::string> &args)
             return cmdMerge(rest);
         if (command == "nodes")
             return cmdNodes(rest);
+        if (command == "diff")
+            return cli::runDiff(rest, m_out, m_err);
         if (command == "bench")
             return runBench(rest, m_out, m_err);
         if (command == "check")
@@ -566,7 +578,7 @@ int Cli::run(const std::vector<std::string> &args)
         return kExitInvalid;
     }
     return usageError("unknown command '" + command + "'"
-                      + didYouMean(command, {"validate", "eval", "check", "format", "merge", "bench", "nodes", "--help", "--version"}));
+                      + didYouMean(command, {"validate", "eval", "check", "format", "merge", "diff", "bench", "nodes", "--help", "--version"}));
 }
 
 } // namespace
