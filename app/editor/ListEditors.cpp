@@ -280,14 +280,23 @@ protected:
     }
     void fillRow(int i, const Value &item) override
     {
-        for (const RecordField &f : m_spec.fields)
-            showField(row(i)->findChild<QLineEdit *>(indexed(f.name, i)), item.find(f.name));
+        for (const RecordField &f : m_spec.fields) {
+            QLineEdit *box = row(i)->findChild<QLineEdit *>(indexed(f.name, i));
+            // an optional field left out shows empty (not 0 or ""), so saving the row keeps it out
+            if (f.optional && !item.find(f.name))
+                box->clear();
+            else
+                showField(box, item.find(f.name));
+        }
     }
     std::optional<Value> readRow(int i, QString *error) override
     {
         ValueMap record;
         for (const RecordField &f : m_spec.fields) {
-            auto v = readField(row(i)->findChild<QLineEdit *>(indexed(f.name, i)), error);
+            QLineEdit *box = row(i)->findChild<QLineEdit *>(indexed(f.name, i));
+            if (f.optional && box->text().trimmed().isEmpty())
+                continue;  // absent stays absent: the hash picks it
+            auto v = readField(box, error);
             if (!v) {
                 *error = QString::fromStdString(f.name) + " " + *error;
                 return std::nullopt;
@@ -301,7 +310,8 @@ protected:
         ValueList list = items();
         ValueMap record;
         for (const RecordField &f : m_spec.fields)
-            record.emplace_back(f.name, f.kind == ParamKind::String && (f.required || f.name == m_spec.uniqueField)
+            if (!f.optional)
+                record.emplace_back(f.name, f.kind == ParamKind::String && (f.required || f.name == m_spec.uniqueField)
                                             ? Value(freshName(f.name))
                                             : f.defaultValue);
         list.push_back(Value(record));

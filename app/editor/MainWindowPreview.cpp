@@ -49,6 +49,7 @@ void MainWindow::createPreview()
         if (a->menu() && a->text() == tr("&View")) {
             a->menu()->addAction(m_previewDockWidget->toggleViewAction());
             a->menu()->addAction(m_previewDock->chunkBordersAction());
+            a->menu()->addAction(m_previewDock->compareAction());
         }
 
     // Long runs show a progress bar with a Cancel button in the status bar.

@@ -309,6 +309,7 @@ ParamEditor *ParamEditor::create(const ParamSpec &spec, QWidget *parent, const Q
     case ParamKind::ColorList:
     case ParamKind::RecordList:
     case ParamKind::Record: return createListEditor(spec, parent);
+    case ParamKind::AreaList: return createAreaListEditor(spec, parent);
     }
     return createListEditor(spec, parent);
 }

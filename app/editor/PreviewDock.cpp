@@ -2,6 +2,8 @@
 #include "PreviewDock.h"
 
 #include "Document.h"
+#include "HandEditTools.h"
+#include "SavedComparison.h"
 #include "PreviewController.h"
 #include "PreviewView.h"
 #include "ValueCommands.h"
@@ -63,7 +65,8 @@ ClickedPosition clickedPosition(const NodeDescriptor *desc)
 PreviewDock::PreviewDock(Document *document, PreviewController *controller, QWidget *parent)
     : QWidget(parent), m_document(document), m_controller(controller), m_view(new PreviewView(this)),
       m_overlayBox(new QPushButton(tr("Show selected output"), this)),
-      m_chunkBorders(new QAction(tr("Chunk borders"), this)), m_hover(new QLabel(this)),
+      m_chunkBorders(new QAction(tr("Chunk borders"), this)), m_compare(new QAction(tr("Compare with Saved"), this)),
+      m_tools(new HandEditTools(document, m_view, this)), m_comparison(new SavedComparison(document, m_view, this)), m_hover(new QLabel(this)),
       m_status(new QLabel(this)), m_layers(new QTreeWidget(this))
 {
     auto *column = new QVBoxLayout(this);
@@ -96,7 +99,20 @@ PreviewDock::PreviewDock(Document *document, PreviewController *controller, QWid
     fit->setToolTip(tr("Show the whole world (or double-click the map). Wheel zooms, drag pans."));
     bar->addWidget(fit);
     column->addLayout(bar);
+    column->addWidget(m_tools);
     column->addWidget(m_view, 3);
+    m_compare->setObjectName("compareWithSaved");
+    m_compare->setCheckable(true);
+    m_compare->setShortcut(QKeySequence(tr("Ctrl+Shift+D")));
+    m_compare->setToolTip(tr("Draw what the unsaved edits did to the points, against the file on disk: removed red, "
+                             "added green, moved as arrows, kept grey (Ctrl+Shift+D)"));
+    auto *compare = new QToolButton(this);
+    compare->setDefaultAction(m_compare);
+    compare->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    compare->setStyleSheet("QToolButton:checked { background: #3d7bd9; color: white; border: 1px solid #9cc2ff; }");
+    bar->insertWidget(2, compare);
+    connect(m_compare, &QAction::toggled, m_comparison, &SavedComparison::setEnabled);
+    connect(m_tools, &HandEditTools::statusMessage, this, &PreviewDock::statusMessage);
     m_hover->setObjectName("hoverReadout");
     m_hover->setTextFormat(Qt::PlainText);
     m_hover->setWordWrap(true);
@@ -161,6 +177,7 @@ PreviewDock::PreviewDock(Document *document, PreviewController *controller, QWid
 void PreviewDock::setSelectedNode(const std::string &id)
 {
     m_selected = id;
+    m_tools->setNode(id);
     m_controller->setOverlayNode(id);
     if (m_snapshot && m_snapshot->overlayNode != id)
         m_view->setOverlay({});
@@ -193,6 +210,8 @@ void PreviewDock::showSnapshot(const PreviewSnapshotPtr &snapshot)
     m_view->setMessage(snapshot->overBudgetMessage);
     const bool overlay = m_overlayBox->isChecked() && snapshot->overlayNode == m_selected && !m_selected.empty();
     m_view->setOverlay(overlay ? snapshot->overlay : QImage());
+    m_tools->setSnapshot(snapshot);
+    m_comparison->setCurrent(snapshot);
     updateLayers();
 }
 

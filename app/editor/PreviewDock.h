@@ -19,7 +19,9 @@ class QTreeWidgetItem;
 namespace grove {
 
 class Document;
+class HandEditTools;
 class PreviewController;
+class SavedComparison;
 class PreviewView;
 
 class PreviewDock : public QWidget
@@ -36,6 +38,11 @@ public:
     // Checkable, Ctrl+B, remembered in the settings: draws a chunked world's chunk grid.
     QAction *chunkBordersAction() const { return m_chunkBorders; }
     QTreeWidget *layerTable() const { return m_layers; }
+    // The hand-edit tool strip over the map (pin, erase, move, delete on the selected layer).
+    HandEditTools *tools() const { return m_tools; }
+    // Checkable, Ctrl+Shift+D: the diff against the file on disk drawn over the map.
+    QAction *compareAction() const { return m_compare; }
+    SavedComparison *comparison() const { return m_comparison; }
     QString hoverText() const;
     // What a hover at a world point reads out (also for tests).
     QString readout(QPointF world) const;
@@ -56,6 +63,9 @@ private:
     PreviewView *m_view;
     QPushButton *m_overlayBox;
     QAction *m_chunkBorders;
+    QAction *m_compare;
+    HandEditTools *m_tools;
+    SavedComparison *m_comparison;
     QLabel *m_hover;
     QLabel *m_status;
     QTreeWidget *m_layers;

@@ -188,6 +188,11 @@ void PreviewView::paintEvent(QPaintEvent *)
     paintPicture();
     {
         QPainter p(this);
+        for (const auto &painter : m_painters) {
+            p.save();
+            painter(p);
+            p.restore();
+        }
         paintMessage(p);
     }
     if (!m_image.isNull()) {
@@ -348,11 +353,24 @@ void PreviewView::resizeEvent(QResizeEvent *)
         reportViewport();
 }
 
+void PreviewView::setToolActive(bool on)
+{
+    m_toolActive = on;
+    m_toolDown = false;
+    if (!m_panning)
+        setCursor(Qt::CrossCursor);
+}
+
 void PreviewView::wheelEvent(QWheelEvent *event)
 {
     const double steps = event->angleDelta().y() / 120.0;
     if (steps == 0)
         return;
+    if (m_toolActive && (event->modifiers() & Qt::ControlModifier)) {
+        emit toolWheel(steps);
+        event->accept();
+        return;
+    }
     const QPointF cursor = event->position();
     const QPointF anchor = worldAt(cursor);
     const double fit = std::min(width() / m_home.width(), height() / m_home.height());
@@ -371,6 +389,11 @@ void PreviewView::mousePressEvent(QMouseEvent *event)
 {
     if (event->button() != Qt::LeftButton && event->button() != Qt::MiddleButton)
         return;
+    if (m_toolActive && event->button() == Qt::LeftButton) {
+        m_toolDown = true;
+        emit toolPressed(worldAt(event->position()));
+        return;
+    }
     m_press = event->position().toPoint();
     m_pressOffset = m_offset;
     m_panning = event->button() == Qt::MiddleButton;
@@ -379,6 +402,8 @@ void PreviewView::mousePressEvent(QMouseEvent *event)
 void PreviewView::mouseMoveEvent(QMouseEvent *event)
 {
     const QPointF pos = event->position();
+    if (m_toolDown)
+        emit toolDragged(worldAt(pos));
     if (m_press && (m_panning || (pos.toPoint() - *m_press).manhattanLength() > kClickSlack)) {
         m_panning = true;
         m_offset = m_pressOffset + (pos - QPointF(*m_press));
@@ -394,6 +419,11 @@ void PreviewView::mouseMoveEvent(QMouseEvent *event)
 
 void PreviewView::mouseReleaseEvent(QMouseEvent *event)
 {
+    if (m_toolDown && event->button() == Qt::LeftButton) {
+        m_toolDown = false;
+        emit toolReleased(worldAt(event->position()));
+        return;
+    }
     if (m_press && !m_panning && event->button() == Qt::LeftButton) {
         const QPointF w = worldAt(event->position());
         if (inWorld(w))
@@ -404,8 +434,12 @@ void PreviewView::mouseReleaseEvent(QMouseEvent *event)
     setCursor(Qt::CrossCursor);
 }
 
-void PreviewView::mouseDoubleClickEvent(QMouseEvent *)
+void PreviewView::mouseDoubleClickEvent(QMouseEvent *event)
 {
+    if (m_toolActive && event->button() == Qt::LeftButton) {
+        emit toolDoubleClicked(worldAt(event->position()));
+        return;
+    }
     fitToView();
 }
 

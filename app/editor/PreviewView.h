@@ -8,7 +8,9 @@
 #include <QPointF>
 #include <QWidget>
 
+#include <functional>
 #include <optional>
+#include <vector>
 
 namespace grove {
 
@@ -53,9 +55,24 @@ public:
 
     QSize sizeHint() const override { return {440, 260}; }
 
+    // A hand-edit tool is on: the left button no longer pans (the middle one still does); its
+    // presses, drags and releases are reported in world units, and Ctrl+wheel is the tool's.
+    void setToolActive(bool on);
+    bool toolActive() const { return m_toolActive; }
+    // Drawn over the picture after everything else, in widget pixels (widgetAt maps world units),
+    // so what they draw follows pan and zoom. Painters run in the order added.
+    void addPainter(std::function<void(QPainter &)> painter) { m_painters.push_back(std::move(painter)); }
+
 signals:
     void hovered(QPointF world, bool inside);
     void clicked(QPointF world);
+    // With a tool on (setToolActive): the left button's press, drag, release and double-click,
+    // and Ctrl+wheel steps (positive: up).
+    void toolPressed(QPointF world);
+    void toolDragged(QPointF world);
+    void toolReleased(QPointF world);
+    void toolDoubleClicked(QPointF world);
+    void toolWheel(double steps);
     // After every paint that showed a picture: its generation and the paint's duration.
     void framePainted(quint64 generation, qint64 paintNs);
     // The map's size on screen changed (fit, zoom, resize): its longer side in device pixels.
@@ -109,6 +126,9 @@ private:
     QPointF m_pressOffset;
     bool m_panning = false;
     int m_displaySide = 0;
+    bool m_toolActive = false;
+    bool m_toolDown = false;
+    std::vector<std::function<void(QPainter &)>> m_painters;
 };
 
 } // namespace grove
