@@ -4,6 +4,7 @@
 #include "tst_editor_support.h"
 
 #include "HandEditTools.h"
+#include "ParamEditors.h"
 #include "PreviewDock.h"
 #include "PreviewView.h"
 #include "SavedComparison.h"
@@ -13,6 +14,9 @@
 #include "core/PointDiff.h"
 #include "core/PointsExport.h"
 
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -248,6 +252,108 @@ private slots:
         QVERIFY(!tools->editor().addPin(QPointF(300, 200), "").isEmpty());
         w->selectNode("trees");
         QVERIFY(tools->toolAction(HandEditTools::Pin)->isEnabled());
+    }
+
+    void aPinMovesAndDeletesAsAPin()
+    {
+        auto w = openOnTrees();
+        Document *d = w->document();
+        HandEditTools *tools = w->previewDock()->tools();
+        PreviewView *view = w->previewDock()->view();
+        QVERIFY(tools->editor().addPin(QPointF(400, 240), "oak").isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        const int steps = d->undoStack()->count();
+        tools->setTool(HandEditTools::Move);
+        const QPoint from = view->widgetAt(QPointF(400, 240)).toPoint(), to = from + QPoint(30, -20);
+        QTest::mousePress(view, Qt::LeftButton, Qt::NoModifier, from);
+        QTest::mouseRelease(view, Qt::LeftButton, Qt::NoModifier, to);
+        QCOMPARE(d->undoStack()->count(), steps + 1);
+        const ValueList pins = d->graph().node("trees")->param("pins")->toList();
+        QCOMPARE(pins.size(), std::size_t(1));  // the same pin, somewhere else: no erase needed
+        QCOMPARE(listSize(d, "trees", "erase"), std::size_t(0));
+        QCOMPARE(pins[0].find("type")->toString(), std::string("oak"));
+        const QPointF moved(pins[0].find("x")->toNumber(), pins[0].find("y")->toNumber());
+        QCOMPARE(moved.x(), std::round(view->worldAt(to).x() * 10) / 10);
+        // Del while hovering it (any tool) removes it from the list
+        tools->setTool(HandEditTools::Select);
+        QTest::mouseMove(view, view->widgetAt(moved).toPoint());
+        QTest::keyClick(view, Qt::Key_Delete);
+        QCOMPARE(listSize(d, "trees", "pins"), std::size_t(0));
+        QCOMPARE(listSize(d, "trees", "erase"), std::size_t(0));
+        QCOMPARE(d->undoStack()->count(), steps + 2);
+    }
+
+    void aPolygonOfClicksClosesWithEnterAndEscCancels()
+    {
+        auto w = openOnTrees();
+        Document *d = w->document();
+        HandEditTools *tools = w->previewDock()->tools();
+        PreviewView *view = w->previewDock()->view();
+        view->setFocus();
+        QTest::keyClick(view, Qt::Key_R);
+        QCOMPARE(tools->tool(), HandEditTools::Area);
+        const QPointF corners[] = {{300, 150}, {420, 160}, {400, 260}, {310, 240}, {280, 200}};
+        for (const QPointF &c : corners)
+            QTest::mouseClick(view, Qt::LeftButton, Qt::NoModifier, view->widgetAt(c).toPoint());
+        QCOMPARE(listSize(d, "trees", "erase"), std::size_t(0));  // open until closed
+        QTest::keyClick(view, Qt::Key_Return);
+        const std::vector<EraseShape> shapes = tools->editor().eraseShapes();
+        QCOMPARE(shapes.size(), std::size_t(1));
+        QCOMPARE(shapes[0].polygon.size(), std::size_t(5));
+        // Esc drops a polygon in progress, a second Esc goes back to Select
+        const int steps = d->undoStack()->count();
+        QTest::mouseClick(view, Qt::LeftButton, Qt::NoModifier, view->widgetAt(QPointF(600, 300)).toPoint());
+        QTest::mouseClick(view, Qt::LeftButton, Qt::NoModifier, view->widgetAt(QPointF(650, 300)).toPoint());
+        QTest::keyClick(view, Qt::Key_Escape);
+        QTest::keyClick(view, Qt::Key_Return);
+        QCOMPARE(d->undoStack()->count(), steps);
+        QTest::keyClick(view, Qt::Key_Escape);
+        QCOMPARE(tools->tool(), HandEditTools::Select);
+        // the brush size keys
+        QTest::keyClick(view, Qt::Key_E);
+        const double r = tools->brushRadius();
+        QTest::keyClick(view, Qt::Key_BracketRight);
+        QVERIFY(tools->brushRadius() > r);
+    }
+
+    void theInspectorListsEraseAreasAndKeepsAbsentPinFieldsAbsent()
+    {
+        auto w = openOnTrees();
+        Document *d = w->document();
+        HandEditor &editor = w->previewDock()->tools()->editor();
+        QVERIFY(editor.addPin(QPointF(400, 240), "").isEmpty());
+        ValueList areas;
+        areas.push_back(HandEditor::circleArea(300, 200, 60));
+        areas.push_back(HandEditor::polygonArea({{100, 100}, {200, 100}, {200, 180}, {150, 220}, {100, 180}}));
+        QVERIFY(editor.addEraseAreas(areas, "erase").isEmpty());
+        auto *erase = w->findChild<ParamEditor *>("param:erase");
+        QVERIFY(erase);
+        QStringList texts;
+        for (QLabel *l : erase->findChildren<QLabel *>())
+            if (l->isVisibleTo(erase))
+                texts << l->text();
+        QVERIFY2(texts.contains("circle at (300, 200) r 60") && texts.contains("polygon of 5 vertices"), qPrintable(texts.join("|")));
+        const int steps = d->undoStack()->count();
+        QTest::mouseClick(erase->findChild<QPushButton *>("remove_0"), Qt::LeftButton);
+        QCOMPARE(listSize(d, "trees", "erase"), std::size_t(1));
+        QCOMPARE(d->undoStack()->count(), steps + 1);
+        erase = w->findChild<ParamEditor *>("param:erase");
+        QTest::mouseClick(erase->findChild<QPushButton *>("clearAll"), Qt::LeftButton);
+        QCOMPARE(listSize(d, "trees", "erase"), std::size_t(0));
+        QCOMPARE(d->undoStack()->count(), steps + 2);
+        // editing a pin's x keeps its absent type, rotation and scale absent
+        auto *pins = w->findChild<ParamEditor *>("param:pins");
+        QVERIFY(pins);
+        auto *rotation = pins->findChild<QLineEdit *>("rotation:0");
+        QVERIFY(rotation && rotation->text().isEmpty());
+        auto *x = pins->findChild<QLineEdit *>("x:0");
+        x->setFocus();
+        x->selectAll();
+        QTest::keyClicks(x, "410");
+        QTest::keyClick(x, Qt::Key_Return);
+        const Value pin = d->graph().node("trees")->param("pins")->toList()[0];
+        QCOMPARE(pin.find("x")->toNumber(), 410.0);
+        QVERIFY2(!pin.find("type") && !pin.find("rotation") && !pin.find("scale"), "absent fields stay absent");
     }
 
     void compareWithSavedCountsWhatCoreDiffCounts()

@@ -315,8 +315,9 @@ void HandEditTools::released(QPointF world)
         const QRectF r = QRectF(*m_rectStart, world).normalized();
         m_rectStart.reset();
         m_rectDragging = false;
-        report(m_editor.addEraseAreas({HandEditor::polygonArea({r.topLeft(), r.topRight(), r.bottomRight(), r.bottomLeft()})},
-                                      tr("Erase a rectangle")),
+        ValueList areas;
+        areas.push_back(HandEditor::polygonArea({r.topLeft(), r.topRight(), r.bottomRight(), r.bottomLeft()}));
+        report(m_editor.addEraseAreas(areas, tr("Erase a rectangle")),
                tr("Erased a rectangle (Ctrl+Z undoes)"));
     } else if (m_tool == Area) {
         m_rectStart.reset();
@@ -353,7 +354,9 @@ void HandEditTools::closePolygon()
         emit statusMessage(tr("A polygon needs at least three corners"));
         return;
     }
-    report(m_editor.addEraseAreas({HandEditor::polygonArea(vertices)}, tr("Erase a polygon")),
+    ValueList areas;
+    areas.push_back(HandEditor::polygonArea(vertices));
+    report(m_editor.addEraseAreas(areas, tr("Erase a polygon")),
            tr("Erased a polygon of %1 corners (Ctrl+Z undoes)").arg(vertices.size()));
 }
 
