@@ -274,8 +274,8 @@ private slots:
         QCOMPARE(pins[0].find("type")->toString(), std::string("oak"));
         const QPointF moved(pins[0].find("x")->toNumber(), pins[0].find("y")->toNumber());
         QCOMPARE(moved.x(), std::round(view->worldAt(to).x() * 10) / 10);
-        // Del while hovering it (any tool) removes it from the list
-        tools->setTool(HandEditTools::Select);
+        // Del while hovering it (with a tool on) removes it from the list
+        tools->setTool(HandEditTools::Pin);
         QTest::mouseMove(view, view->widgetAt(moved).toPoint());
         QTest::keyClick(view, Qt::Key_Delete);
         QCOMPARE(listSize(d, "trees", "pins"), std::size_t(0));

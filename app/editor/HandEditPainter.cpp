@@ -62,13 +62,13 @@ void HandEditTools::paint(QPainter &p)
         p.setBrush(kPinDot);
         p.drawEllipse(c, 3, 3);
     }
-    if (m_hoverPoint && (m_tool == Move || m_tool == Delete)) {
+    if (m_hoverPoint && m_tool != Select) {
         const QPointF c = v.widgetAt(QPointF(m_hoverPoint->x, m_hoverPoint->y));
         const double r = std::max(9.0, m_hoverPoint->r * scale);
         p.setBrush(Qt::NoBrush);
         p.setPen(QPen(kShadow, 4));
         p.drawEllipse(c, r, r);
-        p.setPen(QPen(m_tool == Delete ? QColor(255, 90, 80) : kHover, 2));
+        p.setPen(QPen(m_tool == Delete ? QColor(255, 90, 80) : kHover, 2));  // Del would remove it
         p.drawEllipse(c, r, r);
     }
     paintGesture(p);

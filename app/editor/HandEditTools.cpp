@@ -47,8 +47,8 @@ HandEditTools::HandEditTools(Document *document, PreviewView *view, QWidget *par
                                    "it, Esc cancels"), "toolArea"},
         {Move, tr("Move"), "M", tr("Drag a point: a pin moves; a generated point becomes a pin there and an erase "
                                    "where it was"), "toolMove"},
-        {Delete, tr("Delete"), "D", tr("Click a point (or Del while hovering one): a pin is removed, a generated point "
-                                       "is erased where it stands"), "toolDelete"},
+        {Delete, tr("Delete"), "D", tr("Click a point (or Del while hovering one with any tool): a pin is removed, a "
+                                       "generated point is erased where it stands"), "toolDelete"},
     };
     for (const Def &d : defs) {
         auto *action = new QAction(d.text, this);
@@ -377,7 +377,7 @@ void HandEditTools::hovered(QPointF world, bool inside)
         m_hoverPoint.reset();
     } else {
         m_hover = world;
-        m_hoverPoint = (m_tool == Move || m_tool == Delete || m_tool == Select) && !m_moving ? pointAt(world) : std::nullopt;
+        m_hoverPoint = (m_tool == Move || m_tool == Delete || m_tool == Pin) && !m_moving ? pointAt(world) : std::nullopt;
     }
     if (m_tool != Select || m_hoverPoint)
         m_view->update();
@@ -390,7 +390,8 @@ bool HandEditTools::eventFilter(QObject *watched, QEvent *event)
     auto *key = static_cast<QKeyEvent *>(event);
     if (key->modifiers() & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier))
         return false;  // Ctrl+Z and friends stay the window's
-    const bool hoveringPoint = m_hoverPoint.has_value() && toolsEnabled() && m_editor.takesErase();
+    // only with a tool on (which highlights the point): with Select, Del stays the canvas's node delete
+    const bool hoveringPoint = m_tool != Select && m_hoverPoint.has_value() && toolsEnabled();
     bool mine = true;
     std::function<void()> act;
     switch (key->key()) {

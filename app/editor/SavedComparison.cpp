@@ -22,7 +22,8 @@ namespace grove {
 SavedComparison::SavedComparison(Document *document, PreviewView *view, QObject *parent)
     : QObject(parent), m_document(document), m_view(view)
 {
-    m_pool.setMaxThreadCount(1);
+    m_pool.setMaxThreadCount(1);  // one run at a time: the evaluator is shared between runs
+    m_evaluator = std::make_shared<Evaluator>(document->registry());
     view->addPainter([this](QPainter &p) { paint(p); });
     // the file on disk changes when it is saved (or another is opened): evaluate it again
     connect(document, &Document::filePathChanged, this, [this] { evaluateSaved(); });
@@ -99,6 +100,7 @@ void SavedComparison::evaluateSaved()
     m_savedRegion = regionOf(m_current);
     const std::optional<Region> region = m_savedRegion;
     const NodeRegistry *registry = &m_document->registry();
+    std::shared_ptr<Evaluator> evaluator = m_evaluator;
     QPointer<SavedComparison> self(this);
     m_pool.start([=, file = path.toStdString()] {
         auto layers = std::make_shared<DiffLayersLoad>();
@@ -107,12 +109,11 @@ void SavedComparison::evaluateSaved()
         if (!loaded.ok()) {
             problem = tr("The saved file has problems; fix them and save to compare");
         } else {
-            Evaluator evaluator(*registry);
             EvalRequest request;
             request.targets = exportedLayers(loaded.graph, *registry);
             request.cancel = cancel.get();
             request.limits.placeWholeWorld = !region;
-            const EvalResult result = request.targets.empty() ? EvalResult{} : evaluator.evaluate(loaded.graph, request);
+            const EvalResult result = request.targets.empty() ? EvalResult{} : evaluator->evaluate(loaded.graph, request);
             if (!result.ok())
                 problem = tr("The saved file does not evaluate; nothing to compare with");
             else

@@ -21,6 +21,7 @@ class QPainter;
 namespace grove {
 
 class Document;
+class Evaluator;
 class PreviewView;
 
 class SavedComparison : public QObject
@@ -58,6 +59,8 @@ private:
     Document *m_document;
     PreviewView *m_view;
     QThreadPool m_pool;
+    // the saved side's own cache: a re-save or a pan re-evaluates only what changed
+    std::shared_ptr<Evaluator> m_evaluator;
     std::shared_ptr<std::atomic<bool>> m_cancel;
     bool m_enabled = false;
     bool m_busy = false;
