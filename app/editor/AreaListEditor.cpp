@@ -77,7 +77,7 @@ public:
         }
         m_summary->setText(m_items.empty() ? tr("none: erase in the preview (E, R)")
                            : m_items.size() > shown ? tr("%1 areas (%2 more not listed)").arg(m_items.size()).arg(m_items.size() - shown)
-                                                    : tr("%n area(s)", nullptr, static_cast<int>(m_items.size())));
+                                                    : m_items.size() == 1 ? tr("1 area") : tr("%1 areas").arg(m_items.size()));
         m_clear->setEnabled(!m_items.empty());
         emit widgetsAdded(this);
     }

@@ -66,7 +66,7 @@ PreviewDock::PreviewDock(Document *document, PreviewController *controller, QWid
     : QWidget(parent), m_document(document), m_controller(controller), m_view(new PreviewView(this)),
       m_overlayBox(new QPushButton(tr("Show selected output"), this)),
       m_chunkBorders(new QAction(tr("Chunk borders"), this)), m_compare(new QAction(tr("Compare with Saved"), this)),
-      m_tools(new HandEditTools(document, m_view, this)), m_comparison(new SavedComparison(document, m_view, this)), m_hover(new QLabel(this)),
+      m_comparison(new SavedComparison(document, m_view, this)), m_tools(new HandEditTools(document, m_view, this)), m_hover(new QLabel(this)),
       m_status(new QLabel(this)), m_layers(new QTreeWidget(this))
 {
     auto *column = new QVBoxLayout(this);
@@ -322,6 +322,7 @@ void PreviewDock::layerToggled(QTreeWidgetItem *item)
     else
         m_hidden.insert(id);
     m_controller->setHiddenLayers(m_hidden);
+    m_comparison->setHiddenLayers(m_hidden);
 }
 
 QString PreviewDock::readout(QPointF world) const

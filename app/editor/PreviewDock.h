@@ -64,8 +64,8 @@ private:
     QPushButton *m_overlayBox;
     QAction *m_chunkBorders;
     QAction *m_compare;
+    SavedComparison *m_comparison;  // before m_tools: the tools draw over the comparison
     HandEditTools *m_tools;
-    SavedComparison *m_comparison;
     QLabel *m_hover;
     QLabel *m_status;
     QTreeWidget *m_layers;

@@ -54,6 +54,18 @@ void SavedComparison::setEnabled(bool on)
     emit changed();
 }
 
+void SavedComparison::setHiddenLayers(const std::set<std::string> &ids)
+{
+    m_hiddenIds = ids;
+    m_hiddenNames.clear();
+    if (m_current)
+        for (const PreviewLayer &l : m_current->layers)
+            if (ids.count(l.nodeId))
+                m_hiddenNames.insert(l.name.toStdString());
+    m_view->update();
+    emit changed();
+}
+
 std::optional<Region> SavedComparison::regionOf(const PreviewSnapshotPtr &snapshot) const
 {
     if (!snapshot || !snapshot->regional)
@@ -65,6 +77,7 @@ std::optional<Region> SavedComparison::regionOf(const PreviewSnapshotPtr &snapsh
 void SavedComparison::setCurrent(const PreviewSnapshotPtr &snapshot)
 {
     m_current = snapshot;
+    setHiddenLayers(m_hiddenIds);  // a renamed layer keeps being hidden
     if (!m_enabled)
         return;
     // a region preview compares the region it shows: a pan asks the saved side for the new one
@@ -181,6 +194,8 @@ QStringList SavedComparison::legend() const
     for (const LayerDiff &l : m_diff->layers) {
         QString line = tr("%1: %2 added, %3 removed, %4 moved").arg(QString::fromStdString(l.name)).arg(l.added.size())
                            .arg(l.removed.size()).arg(l.moved.size());
+        if (m_hiddenNames.count(l.name))
+            line += tr(" (hidden)");
         if (!l.inOld)
             line += tr(" (new layer)");
         else if (!l.inNew)
@@ -203,11 +218,16 @@ void SavedComparison::paint(QPainter &p)
         p.fillRect(v.rect(), QColor(0, 0, 0, 70));
         p.setPen(Qt::NoPen);
         p.setBrush(QColor(170, 170, 175, 170));
-        for (const LayerDiff &l : m_diff->layers)
+        for (const LayerDiff &l : m_diff->layers) {
+            if (m_hiddenNames.count(l.name))
+                continue;
             for (const DiffPair &k : l.keptPoints)
                 p.drawEllipse(v.widgetAt(QPointF(k.to.x, k.to.y)), 2.0, 2.0);
+        }
         const QPen outline(QColor(0, 0, 0, 200), 1.2);
         for (const LayerDiff &l : m_diff->layers) {
+            if (m_hiddenNames.count(l.name))
+                continue;
             p.setPen(outline);
             p.setBrush(QColor(235, 60, 50));
             for (const DiffPoint &d : l.removed)

@@ -15,6 +15,8 @@
 #include <atomic>
 #include <memory>
 #include <optional>
+#include <set>
+#include <string>
 
 class QPainter;
 
@@ -36,6 +38,8 @@ public:
     bool isEnabled() const { return m_enabled; }
     // The preview's newest snapshot: the side the saved file is compared with.
     void setCurrent(const PreviewSnapshotPtr &snapshot);
+    // Exported layers (node ids) unticked in the layer table: their marks are not drawn either.
+    void setHiddenLayers(const std::set<std::string> &ids);
     // The diff shown now (saved -> current), once both sides are there.
     const std::optional<PointDiff> &diff() const { return m_diff; }
     // What stands in for the diff: "nothing saved to compare with", "evaluating the saved file…",
@@ -69,6 +73,8 @@ private:
     std::optional<std::vector<DiffLayer>> m_saved;
     std::optional<Region> m_savedRegion;  // the region the saved side was evaluated for
     std::optional<PointDiff> m_diff;
+    std::set<std::string> m_hiddenIds;
+    std::set<std::string> m_hiddenNames;  // their export names, as the diff names layers
     QString m_message;
 };
 
