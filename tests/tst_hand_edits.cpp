@@ -59,13 +59,24 @@ bool hasPointAt(const PointLayer &layer, double x, double y)
     return false;
 }
 
-std::vector<DiffLayer> evaluatedLayers(const Graph &graph)
+// A graph's exported layers as grove-cli diff reads them (with a region: only there, chunk by chunk).
+std::vector<DiffLayer> evaluatedLayers(const Graph &graph, const std::optional<Region> &region = {})
 {
     Evaluator evaluator(registry());
     EvalRequest request;
     request.targets = exportedLayers(graph, registry());
+    request.limits.placeWholeWorld = !region;
     const EvalResult result = evaluator.evaluate(graph, request);
-    return diffLayersOf(layersOf(result, request.targets)).layers;
+    return diffLayersOf(layersOf(result, request.targets), region).layers;
+}
+
+QStringList legendOf(const PointDiff &diff)
+{
+    QStringList lines;
+    for (const LayerDiff &l : diff.layers)
+        lines << QString("%1: %2 added, %3 removed, %4 moved").arg(QString::fromStdString(l.name)).arg(l.added.size())
+                     .arg(l.removed.size()).arg(l.moved.size());
+    return lines;
 }
 
 } // namespace
@@ -373,15 +384,34 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(compare->legend().join("\n").contains("trees"), 10000);
         const PointDiff expected = diffPoints(evaluatedLayers(loadGraphFile(path.toStdString(), registry()).graph),
                                               evaluatedLayers(d->graph()));
-        QStringList lines;
-        for (const LayerDiff &l : expected.layers)
-            lines << QString("%1: %2 added, %3 removed, %4 moved").arg(QString::fromStdString(l.name)).arg(l.added.size())
-                         .arg(l.removed.size()).arg(l.moved.size());
-        QCOMPARE(compare->legend(), lines);
+        QCOMPARE(compare->legend(), legendOf(expected));
         QVERIFY(!expected.same());
         // a new, unsaved document has nothing to compare with
         d->clear();
         QTRY_VERIFY_WITH_TIMEOUT(compare->message().contains("Nothing saved"), 10000);
+    }
+
+    void anEndlessWorldComparesTheRegionThePreviewShows()
+    {
+        QString path;
+        auto w = openWindowOn(m_dir, readFile(GROVE_SOURCE_DIR "/presets/endless.grove.yaml"), &path);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->regional, 60000);
+        w->selectNode("trees");
+        SavedComparison *compare = w->previewDock()->comparison();
+        w->previewDock()->compareAction()->setChecked(true);
+        QTRY_VERIFY_WITH_TIMEOUT(compare->diff().has_value(), 60000);
+        QVERIFY(compare->diff()->same());
+        HandEditor &editor = w->previewDock()->tools()->editor();
+        QVERIFY(editor.addPin(QPointF(300, 300), "").isEmpty());  // no edge: no "outside the world"
+        QVERIFY(editor.addEraseAreas({HandEditor::circleArea(500, 420, 60)}, "erase").isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && compare->diff() && !compare->isBusy(), 60000);
+        const QRectF c = w->preview()->snapshot()->covers;
+        const Region region{c.left(), c.top(), c.right(), c.bottom()};
+        QVERIFY(hasPointAt(*layerOf(w.get(), "trees"), 300, 300));
+        const PointDiff expected = diffPoints(evaluatedLayers(loadGraphFile(path.toStdString(), registry()).graph, region),
+                                              evaluatedLayers(w->document()->graph(), region));
+        QVERIFY(!expected.same());
+        QTRY_COMPARE_WITH_TIMEOUT(compare->legend(), legendOf(expected), 10000);
     }
 
     void pinsAndErasesSurviveAnUpstreamNoiseChange()
