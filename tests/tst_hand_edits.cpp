@@ -9,6 +9,7 @@
 #include "PreviewView.h"
 #include "SavedComparison.h"
 
+#include "core/DiffReport.h"
 #include "core/Evaluator.h"
 #include "core/GraphReader.h"
 #include "core/PointDiff.h"
@@ -17,6 +18,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -386,6 +388,13 @@ private slots:
                                               evaluatedLayers(d->graph()));
         QCOMPARE(compare->legend(), legendOf(expected));
         QVERIFY(!expected.same());
+        // grove-cli diff of the saved file and the edited one reports what the overlay shows
+        const QString edited = m_dir.filePath("edited.grove.yaml");
+        writeFile(edited.toStdString(), bytes(d));
+        QProcess cli;
+        cli.start(GROVE_CLI, {"diff", path, edited});
+        QVERIFY(cli.waitForFinished(120000));
+        QCOMPARE(QString::fromUtf8(cli.readAllStandardOutput()).toStdString(), diffText(*compare->diff()));
         // a new, unsaved document has nothing to compare with
         d->clear();
         QTRY_VERIFY_WITH_TIMEOUT(compare->message().contains("Nothing saved"), 10000);
