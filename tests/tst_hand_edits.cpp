@@ -367,6 +367,18 @@ private slots:
         const Value pin = d->graph().node("trees")->param("pins")->toList()[0];
         QCOMPARE(pin.find("x")->toNumber(), 410.0);
         QVERIFY2(!pin.find("type") && !pin.find("rotation") && !pin.find("scale"), "absent fields stay absent");
+        // Add item gives a pin the file accepts (at 0, 0), which the designer then edits
+        pins = w->findChild<ParamEditor *>("param:pins");
+        QPushButton *add = nullptr;
+        for (QPushButton *b : pins->findChildren<QPushButton *>())
+            if (b->text().startsWith("Add"))
+                add = b;
+        QVERIFY(add);
+        QTest::mouseClick(add, Qt::LeftButton);
+        const ValueList all = d->graph().node("trees")->param("pins")->toList();
+        QCOMPARE(all.size(), std::size_t(2));
+        QCOMPARE(all[1].find("x")->toNumber(), 0.0);
+        QVERIFY(!all[1].find("type"));
     }
 
     void compareWithSavedCountsWhatCoreDiffCounts()

@@ -309,11 +309,17 @@ protected:
     {
         ValueList list = items();
         ValueMap record;
-        for (const RecordField &f : m_spec.fields)
-            if (!f.optional)
-                record.emplace_back(f.name, f.kind == ParamKind::String && (f.required || f.name == m_spec.uniqueField)
-                                            ? Value(freshName(f.name))
-                                            : f.defaultValue);
+        for (const RecordField &f : m_spec.fields) {
+            if (f.optional)
+                continue;
+            if (f.kind == ParamKind::String && (f.required || f.name == m_spec.uniqueField))
+                record.emplace_back(f.name, Value(freshName(f.name)));
+            else if (f.defaultValue.isNull() && f.kind != ParamKind::String)
+                // a required number without a default (a pin's x): a valid start the designer then edits
+                record.emplace_back(f.name, Value(std::clamp(0.0, f.min, f.max)));
+            else
+                record.emplace_back(f.name, f.defaultValue);
+        }
         list.push_back(Value(record));
         commitItems(list);
     }
