@@ -465,4 +465,4 @@ int main(int argc, char **argv)
     return grove::test::runEditorSuite<TestHandEdits>(argc, argv);
 }
 
-#include "tst_hand_edits.moc"
+#include "tst_editor_hand_edits.moc"
