@@ -8,6 +8,7 @@
 #include "core/ChunkedLayer.h"
 #include "core/Evaluator.h"
 #include "core/GraphWriter.h"
+#include "core/LayerStats.h"
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -241,6 +242,13 @@ void TestHandEdits::erasedAreasStayEmptyAndTheRestFillsAsIfNotAllowed()
         after += insidePolygon(kTriangle, p.x, p.y);
     QVERIFY(before > 50);
     QCOMPARE(after, 0);
+    // the statistics measure within where the layer may grow: the erased triangle is no clearing
+    const EvalResult er = evaluate(erased);
+    const LayerStats st = computeLayerStats(er, "t", layerOf(er, "t"), erased.world);
+    QVERIFY2(st.clearingDiameter < 4 * 9, qPrintable(QString::number(st.clearingDiameter)));
+    PointLayer withoutMask = *layerOf(er, "t");
+    withoutMask.grownIn = nullptr;
+    QVERIFY(computeLayerStats(withoutMask, {}, 400, 300).clearingDiameter > 100);  // the hole, measured as one
 }
 
 void TestHandEdits::editsSurviveAnUpstreamChange()
