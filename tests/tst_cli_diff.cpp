@@ -2,6 +2,7 @@
 // counts against a brute-force matching, the JSON for tools, the PNG's pixels, git revisions, a
 // chunked world's untouched chunks kept with their ids, and clear errors for bad input. The
 // matching itself: tst_pointdiff.
+#include "CliRun.h"
 #include "TestSupport.h"
 
 #include "core/DiffImage.h"
@@ -24,30 +25,6 @@ using namespace grove;
 using namespace grove::test;
 
 namespace {
-
-struct Run
-{
-    int code = -1;
-    std::string out, err;
-};
-
-Run cli(const QStringList &args, const QString &workDir = {}, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
-{
-    QProcess p;
-    p.setProgram(GROVE_CLI);
-    p.setArguments(args);
-    p.setProcessEnvironment(env);
-    if (!workDir.isEmpty())
-        p.setWorkingDirectory(workDir);
-    p.start();
-    p.closeWriteChannel();
-    p.waitForFinished(300000);
-    Run r;
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput().toStdString();
-    r.err = p.readAllStandardError().toStdString();
-    return r;
-}
 
 // git in a scratch folder, with an identity and no system or global configuration; what it
 // said when it failed
@@ -78,11 +55,6 @@ std::string gitFailure(const QString &dir, const QStringList &args)
         const std::string failure = gitFailure(dir, __VA_ARGS__);                                                      \
         QVERIFY2(failure.empty(), failure.c_str());                                                                    \
     } while (false)
-
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
 
 std::string island()
 {

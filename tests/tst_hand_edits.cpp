@@ -3,6 +3,7 @@
 // erased areas stay empty and the rest fills as if they were not allowed; both survive upstream
 // changes; in a chunked world an edit changes only the chunks near it, every other point keeping
 // its position and id; saves stay readable and without edits unchanged.
+#include "PointChecks.h"
 #include "TestSupport.h"
 
 #include "core/ChunkedLayer.h"
@@ -61,35 +62,6 @@ PointLayerPtr layerOf(const EvalResult &result, const std::string &node)
     const PortValue v = result.outputWithRole(node, PortRole::LayerPoints);
     const auto *set = std::get_if<PointSetPtr>(&v);
     return set && *set && !(*set)->layers.empty() ? (*set)->layers.back() : nullptr;
-}
-
-// Pairs closer than min(ra, rb), over a grid of buckets.
-int pairsTooClose(const std::vector<PointXYR> &points, double cell)
-{
-    std::map<std::pair<long, long>, std::vector<std::size_t>> grid;
-    const auto key = [&](const PointXYR &p) {
-        return std::make_pair(std::lround(std::floor(p.x / cell)), std::lround(std::floor(p.y / cell)));
-    };
-    for (std::size_t i = 0; i < points.size(); ++i)
-        grid[key(points[i])].push_back(i);
-    int bad = 0;
-    for (std::size_t i = 0; i < points.size(); ++i) {
-        const auto [cx, cy] = key(points[i]);
-        for (long dy = -1; dy <= 1; ++dy)
-            for (long dx = -1; dx <= 1; ++dx) {
-                auto it = grid.find({cx + dx, cy + dy});
-                if (it == grid.end())
-                    continue;
-                for (std::size_t j : it->second) {
-                    if (j <= i)
-                        continue;
-                    const double ex = points[i].x - points[j].x, ey = points[i].y - points[j].y;
-                    const double r = std::min(points[i].r, points[j].r);
-                    bad += ex * ex + ey * ey < r * r;
-                }
-            }
-    }
-    return bad;
 }
 
 // Crossing number, edges half-open in y: the test a designer's polygon means.
