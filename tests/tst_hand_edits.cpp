@@ -11,7 +11,10 @@
 #include "core/GraphWriter.h"
 #include "core/LayerStats.h"
 
+#include "CliRun.h"
+
 #include <QProcess>
+#include <nlohmann/json.hpp>
 #include <QTemporaryDir>
 
 #include <cmath>
@@ -33,6 +36,7 @@ private slots:
     void editsSurviveAnUpstreamChange();
     void chunkedPinsAndIds();
     void aChunkedEraseChangesOnlyNearbyChunks();
+    void groveCliDiffShowsTheEraseStayedLocal();
     void savesOmitEmptyEditsAndRoundTrip();
 };
 
@@ -310,6 +314,48 @@ void TestHandEdits::aChunkedEraseChangesOnlyNearbyChunks()
         pinFound |= p.x == 700 && p.y == 2200;
     }
     QVERIFY(pinFound);
+}
+
+// The same through grove-cli diff, as a designer checks an edit: one erase circle in chunk
+// (12, 12) of the 24 x 24 chunk world in tests/diff; everything diff reports changed lies within
+// the cone (3 chunks each way), and every point outside it is kept with its id.
+void TestHandEdits::groveCliDiffShowsTheEraseStayedLocal()
+{
+    const Run r = cli({"diff", q(testsDir() + "/diff/chunked_before.grove.yaml"), q(testsDir() + "/diff/chunked_erase.grove.yaml"),
+                       "--json"});
+    QCOMPARE(r.code, 1);  // different
+    const auto d = nlohmann::json::parse(r.out);
+    const auto &layer = d["layers"][0];
+    const auto inCone = [](const nlohmann::json &p) {
+        const int i = static_cast<int>(std::floor(p["x"].get<double>() / 128)), j = static_cast<int>(std::floor(p["y"].get<double>() / 128));
+        return std::abs(i - 12) <= 3 && std::abs(j - 12) <= 3;
+    };
+    std::size_t changed = 0;
+    for (const char *list : {"added", "removed"})
+        for (const auto &p : layer[list]) {
+            QVERIFY2(inCone(p), p.dump().c_str());
+            ++changed;
+        }
+    for (const char *list : {"moved", "renumbered"})
+        for (const auto &pair : layer[list]) {
+            QVERIFY2(inCone(pair["from"]) && inCone(pair["to"]), pair.dump().c_str());
+            ++changed;
+        }
+    QVERIFY(changed > 100);
+    // the points outside the cone: all kept, all with their ids
+    const auto old = cli({"eval", q(testsDir() + "/diff/chunked_before.grove.yaml"), "--format", "csv"});
+    QCOMPARE(old.code, 0);
+    std::size_t outside = 0;
+    for (const QString &row : QString::fromStdString(old.out).split('\n').mid(1)) {
+        const QStringList f = row.split(',');
+        if (f.size() < 4)
+            continue;
+        outside += !inCone(nlohmann::json{{"x", f[2].toDouble()}, {"y", f[3].toDouble()}});
+    }
+    const auto &counts = layer["counts"];
+    QVERIFY(outside > 50000);
+    QVERIFY(counts["keptSameId"].get<std::size_t>() >= outside);
+    QCOMPARE(counts["kept"].get<std::size_t>() - counts["renumbered"].get<std::size_t>(), counts["keptSameId"].get<std::size_t>());
 }
 
 void TestHandEdits::savesOmitEmptyEditsAndRoundTrip()
