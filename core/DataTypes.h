@@ -153,6 +153,9 @@ public:
     // A chunked world's layer: where its points come from, chunk by chunk, on demand. An endless
     // world's layer holds no points itself: ask it for a region (layerInRegion).
     std::shared_ptr<const ChunkedLayer> chunked;
+    // Where the layer was allowed to grow when that is not just its allowed-area input (its erased
+    // areas taken out): what its statistics measure within. Null: the input.
+    std::shared_ptr<const Mask> grownIn;
     bool lazy = false;  // true: `points` is not held (an endless world): ask `chunked` for a region
 
     std::uint64_t idOf(std::size_t i) const { return ids.empty() ? i : ids[i]; }

@@ -544,7 +544,8 @@ LayerStats computeLayerStats(const EvalResult &result, const std::string &nodeId
                 obstacles.push_back(l);
     // and for its clearings within where it may grow
     const PortValue allowed = result.inputWithRole(nodeId, PortRole::AllowedArea);
-    const auto *mask = std::get_if<MaskPtr>(&allowed);
+    const auto *input = std::get_if<MaskPtr>(&allowed);
+    const MaskPtr *mask = layer->grownIn ? &layer->grownIn : input;
     return statsWithin(*layer, obstacles, world.width, world.height, [&] {
         return mask && *mask ? cachedAllowed(*mask, world.width, world.height, control)
                              : sampleAllowed(nullptr, world.width, world.height, control);

@@ -41,7 +41,8 @@ std::optional<std::string> applyOverride(Graph &graph, const NodeRegistry &regis
         ParamIssues issues;
         desc->checkParams(node->params, issues);
         if (!issues.empty())
-            return "param " + quote(issues.front().first) + ": " + issues.front().second;
+            return "param " + quote(issues.front().first.substr(0, issues.front().first.find_first_of(".["))) + ": "
+                   + issues.front().second;
     }
     return std::nullopt;
 }

@@ -77,6 +77,8 @@ void placeLayerChunked(EvalContext &ctx, const PlacementSettings &s, MaskPtr all
     }
     auto layer = makeLayer(ctx, {});
     layer->info.pinned = pinnedAttributes(pins, pinIds);
+    if (!ctx.param("erase").toList().empty())
+        layer->grownIn = allowed;
     cs.info = layer->info;
     cs.pins = std::move(pinned);
     if (FieldPtr height = ctx.field("height")) {

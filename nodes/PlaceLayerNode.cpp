@@ -258,6 +258,8 @@ void registerPlaceLayer(NodeRegistry &registry)
         pinned.insert(pinned.end(), points.begin(), points.end());
         auto layer = makeLayer(ctx, std::move(pinned));
         layer->info.pinned = pinnedAttributes(pins, pinIds);
+        if (!ctx.param("erase").toList().empty())
+            layer->grownIn = allowed;
         layer->tally = tally;
         if (FieldPtr height = ctx.field("height")) {
             const double scale = ctx.number("height_scale");

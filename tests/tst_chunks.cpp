@@ -3,6 +3,7 @@
 // same bytes; no pair is too close across chunk borders or layers; the borders leave no seam
 // (densities at r/4 resolution beside a border against the interior); ids stay with their chunk
 // when a house is added far away; bad chunk sizes and endless-world wiring are located errors.
+#include "PointChecks.h"
 #include "TestSupport.h"
 
 #include "core/ChunkedLayer.h"
@@ -81,32 +82,6 @@ std::string bytesOf(const PointLayer &layer)
     std::string out(reinterpret_cast<const char *>(layer.points.data()), layer.points.size() * sizeof(PointXYR));
     out.append(reinterpret_cast<const char *>(layer.ids.data()), layer.ids.size() * sizeof(std::uint64_t));
     return out;
-}
-
-// Pairs closer than min(ra, rb), by brute force over a grid of buckets.
-int pairsTooClose(const std::vector<PointXYR> &points, double cell)
-{
-    std::map<std::pair<long, long>, std::vector<std::size_t>> grid;
-    for (std::size_t i = 0; i < points.size(); ++i)
-        grid[{std::lround(std::floor(points[i].x / cell)), std::lround(std::floor(points[i].y / cell))}].push_back(i);
-    int bad = 0;
-    for (std::size_t i = 0; i < points.size(); ++i) {
-        const long cx = std::lround(std::floor(points[i].x / cell)), cy = std::lround(std::floor(points[i].y / cell));
-        for (long dy = -1; dy <= 1; ++dy)
-            for (long dx = -1; dx <= 1; ++dx) {
-                auto it = grid.find({cx + dx, cy + dy});
-                if (it == grid.end())
-                    continue;
-                for (std::size_t j : it->second) {
-                    if (j <= i)
-                        continue;
-                    const double ex = points[i].x - points[j].x, ey = points[i].y - points[j].y;
-                    const double r = std::min(points[i].r, points[j].r);
-                    bad += ex * ex + ey * ey < r * r;
-                }
-            }
-    }
-    return bad;
 }
 
 } // namespace

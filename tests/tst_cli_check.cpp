@@ -1,6 +1,7 @@
 // grove-cli check end to end: every outcome and exit status, each expectation's line located at
 // its `expect` item, the metrics against values computed here independently (brute force, a grid
 // worked out by hand, the theory of uniform random points), the spectrum's PNG, bad input.
+#include "CliRun.h"
 #include "TestSupport.h"
 
 #include "core/Evaluator.h"
@@ -15,29 +16,6 @@ using namespace grove;
 using namespace grove::test;
 
 namespace {
-
-struct Run
-{
-    int code = -1;
-    std::string out, err;
-};
-
-Run cli(const QStringList &args)
-{
-    QProcess p;
-    p.setProgram(GROVE_CLI);
-    p.setArguments(args);
-    p.start();
-    p.closeWriteChannel();
-    p.waitForFinished(300000);
-    Run r;
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput().toStdString();
-    r.err = p.readAllStandardError().toStdString();
-    return r;
-}
-
-QString q(const std::string &s) { return QString::fromStdString(s); }
 
 Run check(const QStringList &args) { return cli(QStringList{"check"} + args); }
 

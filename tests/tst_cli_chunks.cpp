@@ -1,6 +1,7 @@
 // grove-cli on chunked worlds: the streamed export equals the export of the layers placed whole,
 // the same bytes for any --threads, shards merge into the single run's bytes, bad flags and bad
 // parts are clear errors with nothing written, Ctrl+C leaves nothing behind.
+#include "CliRun.h"
 #include "TestSupport.h"
 
 #include "core/ChunkedLayer.h"
@@ -20,32 +21,6 @@ using namespace grove;
 using namespace grove::test;
 
 namespace {
-
-struct Run
-{
-    int code = -1;
-    std::string out, err;
-};
-
-Run cli(const QStringList &args)
-{
-    QProcess p;
-    p.setProgram(GROVE_CLI);
-    p.setArguments(args);
-    p.start();
-    p.closeWriteChannel();
-    p.waitForFinished(300000);
-    Run r;
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput().toStdString();
-    r.err = p.readAllStandardError().toStdString();
-    return r;
-}
-
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
 
 std::string smallGraph()
 {

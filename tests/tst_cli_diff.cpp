@@ -2,6 +2,7 @@
 // counts against a brute-force matching, the JSON for tools, the PNG's pixels, git revisions, a
 // chunked world's untouched chunks kept with their ids, and clear errors for bad input. The
 // matching itself: tst_pointdiff.
+#include "CliRun.h"
 #include "TestSupport.h"
 
 #include "core/DiffImage.h"
@@ -24,30 +25,6 @@ using namespace grove;
 using namespace grove::test;
 
 namespace {
-
-struct Run
-{
-    int code = -1;
-    std::string out, err;
-};
-
-Run cli(const QStringList &args, const QString &workDir = {}, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
-{
-    QProcess p;
-    p.setProgram(GROVE_CLI);
-    p.setArguments(args);
-    p.setProcessEnvironment(env);
-    if (!workDir.isEmpty())
-        p.setWorkingDirectory(workDir);
-    p.start();
-    p.closeWriteChannel();
-    p.waitForFinished(300000);
-    Run r;
-    r.code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = p.readAllStandardOutput().toStdString();
-    r.err = p.readAllStandardError().toStdString();
-    return r;
-}
 
 // git in a scratch folder, with an identity and no system or global configuration; what it
 // said when it failed
@@ -78,11 +55,6 @@ std::string gitFailure(const QString &dir, const QStringList &args)
         const std::string failure = gitFailure(dir, __VA_ARGS__);                                                      \
         QVERIFY2(failure.empty(), failure.c_str());                                                                    \
     } while (false)
-
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
 
 std::string island()
 {
@@ -546,10 +518,12 @@ void TestCliDiff::brokenGraphsAndExportsAreLocated()
     QCOMPARE(r.code, 2);
     QCOMPARE(r.err, path("bad.csv") + ":3:1: error: x 'one' is not a number\n");
     // a graph that does not validate: its located diagnostics, exit 2 (not 1: that is "different")
-    writeFile(path("bad.grove.yaml"), replaced(readFile(island()), "      radius: 11\n", "      radius: eleven\n"));
+    const std::string bad = replaced(readFile(island()), "      radius: 11\n", "      radius: eleven\n");
+    writeFile(path("bad.grove.yaml"), bad);
+    const auto badLine = std::count(bad.begin(), bad.begin() + static_cast<std::ptrdiff_t>(bad.find("radius: eleven")), '\n') + 1;
     r = cli({"diff", q(island()), q(path("bad.grove.yaml"))});
     QCOMPARE(r.code, 2);
-    QVERIFY2(r.err.starts_with(path("bad.grove.yaml") + ":158:15: error:"), r.err.c_str());
+    QVERIFY2(r.err.starts_with(path("bad.grove.yaml") + ":" + std::to_string(badLine) + ":15: error:"), r.err.c_str());
     // an endless world needs a region
     r = cli({"diff", q(testsDir() + "/data/chunks/endless.grove.yaml"), q(testsDir() + "/data/chunks/endless.grove.yaml")});
     QCOMPARE(r.code, 2);

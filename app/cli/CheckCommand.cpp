@@ -274,7 +274,9 @@ int CheckCommand::checkGraph(const std::string &file)
             return cli::kExitInterrupted;
         }
         const PortValue allowed = result.inputWithRole(id, PortRole::AllowedArea);
-        if (const auto *mask = std::get_if<MaskPtr>(&allowed); mask && *mask)
+        if (layer->grownIn)  // its erased areas are not where it may grow
+            subject.allowed = layer->grownIn.get();
+        else if (const auto *mask = std::get_if<MaskPtr>(&allowed); mask && *mask)
             subject.allowed = mask->get();
         subject.region = region;
         subject.radius = layerRadius(*layer);

@@ -12,3 +12,10 @@ sed 's/^      radius: 16$/      radius: 17/' "$before" > "$scratch/loot_and_camp
 status=0
 "$cli" diff "$before" "$scratch/loot_and_camps.grove.yaml" --png "$root/tests/diff/loot_trees_radius.png" || status=$?
 [ "$status" -eq 1 ]  # different, as intended
+
+# The chunked erase: one circle erased in chunk (12, 12) of a 24 x 24 chunk world; the picture is
+# the 7 x 7 chunks around it (everything beyond them is kept, with its id).
+status=0
+"$cli" diff "$root/tests/diff/chunked_before.grove.yaml" "$root/tests/diff/chunked_erase.grove.yaml" \
+  --region 1152,1152,2048,2048 --png "$root/tests/diff/chunked_erase.png" || status=$?
+[ "$status" -eq 1 ]

@@ -1,0 +1,119 @@
+// Issue 16's costs beside the placement they follow, in the same run:
+//   build/tests/bench/grove_bench_checks --benchmark_repetitions=5 --benchmark_display_aggregates_only=true
+// The anchor is placing one layer (radius 2 on 1024 x 1024, about 150k points, exact method).
+// Beside it: the same layer with 200 pins and 50 erase circles (what hand edits cost), diffing it
+// against the layer at radius 2.05 (grove-cli diff's matching), every metric of grove-cli check
+// but the spectrum, and the spectrum alone.
+#include "core/Evaluator.h"
+#include "core/GraphReader.h"
+#include "core/LayerMetrics.h"
+#include "core/NodeRegistry.h"
+#include "core/PointDiff.h"
+#include "nodes/BuiltinNodes.h"
+
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <string>
+
+using namespace grove;
+
+namespace {
+
+constexpr int kSide = 1024;
+
+std::string layerGraph(double radius, const std::string &edits = {})
+{
+    return "grove: 1\nworld: {width: " + std::to_string(kSide) + ", height: " + std::to_string(kSide) + ", seed: 1}\nnodes:\n"
+           + "  trees:\n    type: place_layer\n    params:\n      radius: " + formatNumber(radius) + "\n" + edits;
+}
+
+// 200 pins on a grid 60 apart (never too close), 50 erase circles between them.
+std::string handEdits()
+{
+    std::string pins = "      pins:\n", erase = "      erase:\n";
+    for (int k = 0; k < 200; ++k)
+        pins += "        - {x: " + std::to_string(30 + (k % 16) * 60) + ", y: " + std::to_string(30 + (k / 16) * 60) + "}\n";
+    for (int k = 0; k < 50; ++k)
+        erase += "        - {circle: [" + std::to_string(60 + (k % 10) * 95) + ", " + std::to_string(60 + (k / 10) * 190)
+                 + ", 12]}\n";
+    return pins + erase;
+}
+
+PointLayerPtr place(const std::string &text)
+{
+    LoadResult loaded = loadGraphFromString(text, "bench", builtinRegistry());
+    if (!loaded.ok())
+        std::abort();
+    Evaluator evaluator(builtinRegistry());
+    const EvalResult r = evaluator.evaluate(loaded.graph);
+    const PortValue v = r.outputWithRole("trees", PortRole::LayerPoints);
+    const auto *set = std::get_if<PointSetPtr>(&v);
+    if (!r.ok() || !set || !*set)
+        std::abort();
+    return (*set)->layers.back();
+}
+
+void BM_PlaceLayer(benchmark::State &state)
+{
+    const std::string text = layerGraph(2);
+    std::size_t n = 0;
+    for (auto _ : state)
+        n = place(text)->points.size();
+    state.counters["points"] = static_cast<double>(n);
+}
+
+void BM_PlaceLayerWithEdits(benchmark::State &state)
+{
+    const std::string text = layerGraph(2, handEdits());
+    std::size_t n = 0;
+    for (auto _ : state)
+        n = place(text)->points.size();
+    state.counters["points"] = static_cast<double>(n);
+}
+
+void BM_DiffLayers(benchmark::State &state)
+{
+    const PointLayerPtr before = place(layerGraph(2)), after = place(layerGraph(2.05));
+    std::size_t moved = 0;
+    for (auto _ : state) {
+        const PointDiff d = diffPointLayers({before}, {after});
+        moved = d.layers.empty() ? 0 : d.layers.front().moved.size();
+    }
+    state.counters["moved"] = static_cast<double>(moved);
+}
+
+void BM_CheckMetrics(benchmark::State &state)
+{
+    MetricSubject subject;
+    subject.layer = place(layerGraph(2));
+    subject.region = {0, 0, kSide, kSide};
+    subject.radius = layerRadius(*subject.layer);
+    const std::set<Metric> wanted{Metric::Count, Metric::Density, Metric::Tightest, Metric::TooClose, Metric::Clearing,
+                                  Metric::Coverage};
+    double coverage = 0;
+    for (auto _ : state)
+        coverage = measureLayer(subject, wanted)[Metric::Coverage];
+    state.counters["coverage"] = coverage;
+}
+
+void BM_Spectrum(benchmark::State &state)
+{
+    MetricSubject subject;
+    subject.layer = place(layerGraph(2));
+    subject.region = {0, 0, kSide, kSide};
+    subject.radius = layerRadius(*subject.layer);
+    double low = 0;
+    for (auto _ : state)
+        low = measureLayer(subject, {Metric::LowFreq, Metric::Anisotropy})[Metric::LowFreq];
+    state.counters["low_freq"] = low;
+}
+
+} // namespace
+
+BENCHMARK(BM_PlaceLayer)->Unit(benchmark::kMillisecond)->MinTime(1.0);
+BENCHMARK(BM_PlaceLayerWithEdits)->Unit(benchmark::kMillisecond)->MinTime(1.0);
+BENCHMARK(BM_DiffLayers)->Unit(benchmark::kMillisecond)->MinTime(1.0);
+BENCHMARK(BM_CheckMetrics)->Unit(benchmark::kMillisecond)->MinTime(1.0);
+BENCHMARK(BM_Spectrum)->Unit(benchmark::kMillisecond)->MinTime(1.0);
+BENCHMARK_MAIN();
