@@ -423,6 +423,8 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(compare->diff().has_value(), 60000);
         QVERIFY(compare->diff()->same());
         HandEditor &editor = w->previewDock()->tools()->editor();
+        const QString far = editor.addPin(QPointF(9e6, 10), "");  // 256 * 32768 = 8388608 from the origin
+        QVERIFY2(far.contains("chunk range"), qPrintable(far));
         QVERIFY(editor.addPin(QPointF(300, 300), "").isEmpty());  // no edge: no "outside the world"
         QVERIFY(editor.addEraseAreas({HandEditor::circleArea(500, 420, 60)}, "erase").isEmpty());
         QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && compare->diff() && !compare->isBusy(), 60000);

@@ -4,6 +4,7 @@
 #include "Document.h"
 #include "ValueCommands.h"
 
+#include "core/ChunkedLayer.h"
 #include "core/NodeRegistry.h"
 
 #include <QCoreApplication>
@@ -130,6 +131,9 @@ QString HandEditor::problemWith(const ValueList &pins, const ValueList &erase) c
         const double x = pin.find("x") ? pin.find("x")->toNumber() : 0, y = pin.find("y") ? pin.find("y")->toNumber() : 0;
         if (!world.endless && (x < 0 || y < 0 || x >= world.width || y >= world.height))
             return tr("A pin at %1 is outside the world (%2 × %3): not placed").arg(at(x, y)).arg(world.width).arg(world.height);
+        const double reach = kChunkRange * world.chunk;  // an endless world's chunks end somewhere too
+        if (world.endless && world.chunk > 0 && (std::abs(x) >= reach || std::abs(y) >= reach))
+            return tr("A pin at %1 is beyond the chunk range (%2 units from the origin): not placed").arg(at(x, y)).arg(reach);
     }
     ValueMap params = node->params;
     for (auto &[name, value] : params) {
