@@ -28,13 +28,16 @@ QString at(double x, double y) { return QString("(%1, %2)").arg(x).arg(y); }
 // The pins record's keys are the Pins role's contract (x, y and the optional type, rotation, scale).
 Value pinRecord(double x, double y, const std::string &type, std::optional<double> rotation, std::optional<double> scale)
 {
-    ValueMap record{{"x", Value(tidy(x))}, {"y", Value(tidy(y))}};
+    // values made in place, never moved from a temporary Value: GCC 12 warns (falsely) on those
+    ValueMap record;
+    record.emplace_back("x", tidy(x));
+    record.emplace_back("y", tidy(y));
     if (!type.empty())
-        record.emplace_back("type", Value(type));
+        record.emplace_back("type", type);
     if (rotation)
-        record.emplace_back("rotation", Value(std::round(*rotation * 100) / 100));
+        record.emplace_back("rotation", std::round(*rotation * 100) / 100);
     if (scale)
-        record.emplace_back("scale", Value(std::round(*scale * 1000) / 1000));
+        record.emplace_back("scale", std::round(*scale * 1000) / 1000);
     return Value(record);
 }
 
@@ -106,15 +109,27 @@ std::vector<EraseShape> HandEditor::eraseShapes() const
 
 Value HandEditor::circleArea(double x, double y, double radius)
 {
-    return Value(ValueMap{{"circle", Value(ValueList{Value(tidy(x)), Value(tidy(y)), Value(std::max(0.1, tidy(radius)))})}});
+    ValueList circle;
+    circle.emplace_back(tidy(x));
+    circle.emplace_back(tidy(y));
+    circle.emplace_back(std::max(0.1, tidy(radius)));
+    ValueMap area;
+    area.emplace_back("circle", std::move(circle));
+    return Value(std::move(area));
 }
 
 Value HandEditor::polygonArea(const std::vector<QPointF> &vertices)
 {
     ValueList list;
-    for (const QPointF &v : vertices)
-        list.push_back(Value(ValueList{Value(tidy(v.x())), Value(tidy(v.y()))}));
-    return Value(ValueMap{{"polygon", Value(list)}});
+    for (const QPointF &v : vertices) {
+        ValueList vertex;
+        vertex.emplace_back(tidy(v.x()));
+        vertex.emplace_back(tidy(v.y()));
+        list.emplace_back(std::move(vertex));
+    }
+    ValueMap area;
+    area.emplace_back("polygon", std::move(list));
+    return Value(std::move(area));
 }
 
 QString HandEditor::problemWith(const ValueList &pins, const ValueList &erase) const
