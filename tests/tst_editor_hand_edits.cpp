@@ -83,7 +83,7 @@ QStringList legendOf(const PointDiff &diff)
 
 } // namespace
 
-class TestHandEdits : public QObject
+class TestEditorHandEdits : public QObject
 {
     Q_OBJECT
 
@@ -464,7 +464,7 @@ private slots:
 
 int main(int argc, char **argv)
 {
-    return grove::test::runEditorSuite<TestHandEdits>(argc, argv);
+    return grove::test::runEditorSuite<TestEditorHandEdits>(argc, argv);
 }
 
 #include "tst_editor_hand_edits.moc"
