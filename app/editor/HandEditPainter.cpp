@@ -127,6 +127,20 @@ void HandEditTools::paintGesture(QPainter &p)
         p.setBrush(Qt::NoBrush);
         p.setPen(QPen(QColor(255, 255, 255, 150), 1.5, Qt::DashLine));
         p.drawEllipse(v.widgetAt(*m_hover), 7, 7);
+        // the layer's spacing around the cursor: a pin there closer to another pin is refused, so
+        // those pins turn red before the click
+        const PreviewLayer *l = layer();
+        const double spacing = l && l->points ? l->points->tally.radius : 0;
+        if (spacing > 0) {
+            p.setPen(QPen(QColor(255, 255, 255, 90), 1, Qt::DotLine));
+            p.drawEllipse(v.widgetAt(*m_hover), spacing * scale, spacing * scale);
+            p.setPen(QPen(QColor(255, 80, 60), 2.5));
+            for (const Value &pin : m_editor.pins()) {
+                const Value *x = pin.find("x"), *y = pin.find("y");
+                if (x && y && std::hypot(x->toNumber() - m_hover->x(), y->toNumber() - m_hover->y()) < spacing)
+                    p.drawEllipse(v.widgetAt(QPointF(x->toNumber(), y->toNumber())), 9, 9);
+            }
+        }
     }
 }
 
