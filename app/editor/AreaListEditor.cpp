@@ -38,6 +38,7 @@ public:
         auto *bottom = new QHBoxLayout;
         m_summary = new QLabel(this);
         m_summary->setStyleSheet("color: gray;");
+        m_summary->setWordWrap(true);  // wraps in a narrow Inspector instead of widening it
         bottom->addWidget(m_summary, 1);
         m_clear = new QPushButton(tr("Clear all"), this);
         m_clear->setObjectName("clearAll");
@@ -62,8 +63,10 @@ public:
             auto *layout = new QHBoxLayout(row);
             layout->setContentsMargins(0, 0, 0, 0);
             auto *label = new QLabel(describe(m_items[i]), row);
+            label->setWordWrap(true);
             layout->addWidget(label, 1);
-            auto *remove = new QPushButton(tr("Remove"), row);
+            auto *remove = new QPushButton(QStringLiteral("\u00d7"), row);  // as the other lists' remove
+            remove->setFixedWidth(26);
             remove->setObjectName(QString("remove_%1").arg(i));
             remove->setToolTip(tr("Remove this area (one undo step)"));
             layout->addWidget(remove);

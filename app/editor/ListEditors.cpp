@@ -82,6 +82,7 @@ protected:
     }
 
     void setHeader(QWidget *header) { m_column->insertWidget(0, header); }
+    bool reorderable() const { return m_spec.role != ParamRole::Pins; }
     int rowCount() const { return static_cast<int>(m_rowWidgets.size()); }
     QWidget *row(int i) const { return m_rowWidgets[static_cast<size_t>(i)]; }
     const ValueList &items() const { return m_items; }
@@ -133,6 +134,9 @@ private:
             layout->addWidget(up);
             layout->addWidget(down);
             layout->addWidget(remove);
+            // a pin's place in the list means nothing to a designer; its x and y need the room
+            up->setVisible(reorderable());
+            down->setVisible(reorderable());
             connect(up, &QPushButton::clicked, this, [this, i] { move(i, i - 1); });
             connect(down, &QPushButton::clicked, this, [this, i] { move(i, i + 1); });
             connect(remove, &QPushButton::clicked, this, [this, i] {
@@ -247,6 +251,13 @@ private:
     }
 };
 
+// A field's share of a record row: names and required numbers (a pin's x and y) get twice the
+// room of the rest, so what identifies a record stays readable in a narrow Inspector.
+int fieldStretch(const RecordField &f)
+{
+    return (f.kind == ParamKind::String && !f.optional) || f.required ? 2 : 1;
+}
+
 // Records (weighted types): a box per field; Add appends a record named so that it is unique.
 class RecordListEditor : public RowListEditor
 {
@@ -261,9 +272,11 @@ public:
         for (const RecordField &f : spec.fields) {
             auto *label = new QLabel(QString::fromStdString(f.name), header);
             label->setStyleSheet("color: gray;");
-            layout->addWidget(label, f.kind == ParamKind::String ? 2 : 1);
+            label->setMinimumWidth(1);  // a header never widens the Inspector (pins have five fields)
+            layout->addWidget(label, fieldStretch(f));
         }
-        layout->addSpacing(3 * 26 + 3 * layout->spacing());  // over the move and remove buttons
+        const int buttons = reorderable() ? 3 : 1;
+        layout->addSpacing(buttons * 26 + buttons * layout->spacing());  // over the move and remove buttons
         setHeader(header);
     }
 
@@ -274,7 +287,10 @@ protected:
             QLineEdit *box = fieldBox(f.kind, QString::fromStdString(f.name), row);
             box->setObjectName(indexed(f.name, i));
             box->setToolTip(QString::fromStdString(f.name));
-            layout->addWidget(box, f.kind == ParamKind::String ? 2 : 1);
+            // narrow boxes rather than an Inspector wider than its dock: with five fields (a pin's)
+            // the boxes' own minimum pushed every other param's fields out of sight
+            box->setMinimumWidth(18);
+            layout->addWidget(box, fieldStretch(f));
             connect(box, &QLineEdit::editingFinished, this, [this] { commit(); });
         }
     }
