@@ -256,7 +256,10 @@ private slots:
         QTest::mouseRelease(window, Qt::LeftButton, {}, press);
         QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 60000);
 
-        QVERIFY2(frames.size() >= 2 && frames.size() < 40, qPrintable(QString::number(frames.size())));
+        // fewer frames than edits: edits that came during a run were folded into the next one
+        // (how many depends on the machine's load: a loaded CI runner stretches each 3 ms wait,
+        // and 41 of 60 was seen there, so the bound is the edits, not a share of them)
+        QVERIFY2(frames.size() >= 2 && frames.size() < 60, qPrintable(QString::number(frames.size())));
         for (size_t i = 1; i < frames.size(); ++i)  // each run answered the newest edit when it started
             QVERIFY2(frames[i].generation >= frames[i].requestedBefore,
                      qPrintable(QString("frame %1 answers %2, yet %3 was asked for when the one before showed")
