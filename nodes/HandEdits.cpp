@@ -32,6 +32,8 @@ std::optional<std::pair<std::size_t, std::size_t>> closePins(const std::vector<P
     std::map<std::pair<std::int64_t, std::int64_t>, std::vector<std::size_t>> cells;
     std::optional<std::pair<std::size_t, std::size_t>> found;
     for (std::size_t b = 0; b < pins.size() && !found; ++b) {
+        if (!std::isfinite(pins[b].x) || !std::isfinite(pins[b].y))
+            continue;  // a NaN pin is its own problem, reported by the value check
         const std::int64_t cx = cellOf(pins[b].x), cy = cellOf(pins[b].y);
         for (std::int64_t dy = -1; dy <= 1; ++dy)
             for (std::int64_t dx = -1; dx <= 1; ++dx) {
