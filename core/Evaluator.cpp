@@ -4,6 +4,7 @@
 #include "ChunkedLayer.h"
 
 #include "GraphValidator.h"
+#include "GroupGraph.h"
 #include "NodeRegistry.h"
 #include "FileInput.h"
 #include "Sha256.h"
@@ -87,8 +88,14 @@ std::size_t Evaluator::cacheSize() const
     return m_cache.size();
 }
 
-EvalResult Evaluator::evaluate(const Graph &graph, const EvalRequest &request)
+EvalResult Evaluator::evaluate(const Graph &given, const EvalRequest &request)
 {
+    // Group nodes stand for their files' nodes: evaluation sees them expanded (results by the
+    // expanded ids); a group that cannot be expanded stays, and the validator says why.
+    std::optional<Graph> expanded;
+    if (hasGroupNodes(given))
+        expanded = expandGroups(given, m_registry, nullptr);
+    const Graph &graph = expanded ? *expanded : given;
     std::lock_guard lock(m_mutex);
     EvalResult result;
     result.diagnostics = validateGraph(graph, m_registry);

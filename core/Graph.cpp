@@ -40,7 +40,8 @@ bool Node::operator==(const Node &other) const
 bool Graph::operator==(const Graph &other) const
 {
     if (name != other.name || notes != other.notes || world != other.world
-        || layout != other.layout || nodes.size() != other.nodes.size())
+        || layout != other.layout || nodes.size() != other.nodes.size() || groupInputs != other.groupInputs
+        || groupOutputs != other.groupOutputs || exposed != other.exposed)
         return false;
     auto sorted = [](const std::vector<Node> &list) {
         std::vector<const Node *> out;

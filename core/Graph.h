@@ -56,6 +56,31 @@ struct Node
     void removeInput(const std::string &port);
 };
 
+// A group file's interface (see core/GroupGraph.h): what a group node that includes the file
+// shows as its inputs, outputs and params. A graph with these is still a normal graph.
+struct GroupInput
+{
+    std::vector<Link> to;     // the inner node.port inputs the group's input feeds
+    std::string description;
+    bool operator==(const GroupInput &) const = default;
+};
+
+struct GroupOutput
+{
+    Link from;                // the inner node.port the group's output gives
+    std::string description;
+    bool operator==(const GroupOutput &) const = default;
+};
+
+struct GroupParam
+{
+    Link param;               // the inner node and its param (node.param)
+    std::string description;  // empty: the inner param's
+    Value min, max;           // null: the inner param's range (a given one may only narrow it)
+    Value defaultValue;       // null: the value the inner file gives the param
+    bool operator==(const GroupParam &) const = default;
+};
+
 struct NodeLayout
 {
     double x = 0;
@@ -71,6 +96,10 @@ struct Graph
     World world;
     std::vector<Node> nodes;
     std::map<std::string, NodeLayout> layout;  // editor-only; ignored by evaluation and the hash
+    // The interface the graph offers as a group (top-level inputs, outputs and expose), by name.
+    std::map<std::string, GroupInput> groupInputs;
+    std::map<std::string, GroupOutput> groupOutputs;
+    std::map<std::string, GroupParam> exposed;
     // The folder file params (images, shapes, placements) are relative to: the graph file's,
     // absolute. Not saved, not hashed, not compared; empty: the working folder.
     std::string baseDir;

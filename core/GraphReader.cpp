@@ -2,6 +2,7 @@
 #include "GraphReader.h"
 
 #include "GraphValidator.h"
+#include "GroupGraph.h"
 #include "Limits.h"
 #include "NodeRegistry.h"
 #include "YamlValue.h"
@@ -25,7 +26,11 @@ namespace {
 class Reader
 {
 public:
-    Reader(std::string file, const NodeRegistry &registry) : m_file(std::move(file)), m_registry(registry) {}
+    Reader(std::string file, const NodeRegistry &registry, std::string baseDir)
+        : m_file(std::move(file)), m_registry(registry)
+    {
+        m_graph.baseDir = std::move(baseDir);
+    }
 
     LoadResult load(const std::string &text);
 
@@ -418,9 +423,13 @@ LoadResult Reader::load(const std::string &text)
                 readNodes(v);
             } else if (key == "layout") {
                 readLayout(v);
+            } else if (key == "inputs" || key == "outputs" || key == "expose") {  // a group file's interface
+                readGroupDeclarations(key, v, m_graph, sink(), [this](const std::string &path, YamlLocation loc) { remember(path, loc); },
+                                      m_budget);
             } else {
                 error(locationOf(v), key, "unknown key " + quote(key) + ""
-                                         + didYouMean(key, {"grove", "name", "notes", "world", "nodes", "layout"}));
+                                         + didYouMean(key, {"grove", "name", "notes", "world", "inputs", "outputs", "expose",
+                                                            "nodes", "layout"}));
             }
         }
         if (!haveWorld)
@@ -429,6 +438,27 @@ LoadResult Reader::load(const std::string &text)
 
     // Structural checks on what was read, placed at the lines they came from.
     for (Diagnostic d : validateGraph(m_graph, m_registry)) {
+        if (!d.file.empty() && !d.nodeId.empty()) {
+            // a problem inside a group's file keeps its own place; the message says where it is included
+            const auto [line, column] = findLocation(m_locs, "nodes." + d.nodeId + ".params.graph");
+            const std::string dir = std::filesystem::path(m_file).parent_path().string();
+            if (!dir.empty() && d.file.front() != '/')
+                d.file = (std::filesystem::path(dir) / d.file).lexically_normal().string();
+            // the innermost two includes and the outermost one: a long chain stays one readable line
+            const std::string via = " (in group " + quote(d.nodeId) + ", included from " + m_file + ":" + std::to_string(line)
+                                    + ":" + std::to_string(column) + ")";
+            size_t second = d.message.find(" (in group ");
+            second = second == std::string::npos ? second : d.message.find(" (in group ", second + 1);
+            if (second != std::string::npos) {
+                const size_t third = d.message.find(" (in group ", second + 1);
+                const size_t cut = d.message.find(" ...", second);
+                if (third != std::string::npos || cut != std::string::npos)
+                    d.message = d.message.substr(0, std::min(third, cut)) + " ...";
+            }
+            d.message += via;
+            m_diags.push_back(std::move(d));
+            continue;
+        }
         std::tie(d.line, d.column) = findLocation(m_locs, d.path);
         d.file = m_file;
         m_diags.push_back(std::move(d));
@@ -439,16 +469,21 @@ LoadResult Reader::load(const std::string &text)
 
     // Best effort graph: known params completed with defaults; bad values replaced by defaults.
     for (auto &node : m_graph.nodes) {
-        const NodeDescriptor *desc = m_registry.find(node.type);
+        const NodeDescriptor *desc = m_registry.find(node, m_graph.baseDir);
         if (!desc)
             continue;
         ValueMap good;
         for (const auto &[k, v] : node.params) {
             const ParamSpec *spec = desc->param(k);
-            if (spec && !checkParamValue(*spec, v))
+            // a group whose file cannot be read keeps its params for when it can
+            if (spec ? !checkParamValue(*spec, v) : node.type == kGroupType)
                 good.emplace_back(k, v);
         }
         node.params = completeParams(*desc, good);
+        if (node.type == kGroupType)
+            for (const auto &[k, v] : good)
+                if (!desc->param(k))
+                    node.params.emplace_back(k, v);
         // inputs in catalog order
         std::vector<std::pair<std::string, Link>> ordered;
         for (const auto &in : desc->inputs)
@@ -471,9 +506,15 @@ LoadResult Reader::load(const std::string &text)
 
 } // namespace
 
-LoadResult loadGraphFromString(const std::string &text, const std::string &fileName, const NodeRegistry &registry)
+LoadResult loadGraphFromString(const std::string &text, const std::string &fileName, const NodeRegistry &registry,
+                               const std::string &baseDir)
 {
-    Reader reader(fileName, registry);
+    Reader reader(fileName, registry, baseDir);
+    // a group inside that includes this very file is a cycle
+    const std::string self = baseDir.empty() || fileName.empty()
+                                 ? std::string()
+                                 : (std::filesystem::path(baseDir) / std::filesystem::path(fileName).filename()).lexically_normal().string();
+    GroupFileScope scope(self);
     return reader.load(text);
 }
 
@@ -484,10 +525,15 @@ void locate(const LoadResult &loaded, Diagnostic &diagnostic)
 
 LoadResult loadGraphFile(const std::string &path, const NodeRegistry &registry)
 {
+    return loadGraphFile(path, registry, path);
+}
+
+LoadResult loadGraphFile(const std::string &path, const NodeRegistry &registry, const std::string &shownAs)
+{
     auto unreadable = [&](std::string message) {
         LoadResult r;
         Diagnostic d;
-        d.file = path;
+        d.file = shownAs;
         d.message = std::move(message);
         r.diagnostics.push_back(std::move(d));
         return r;
@@ -512,12 +558,9 @@ LoadResult loadGraphFile(const std::string &path, const NodeRegistry &registry)
         if (text.size() > limits::maxYamlBytes)
             return unreadable(tooLarge);
     }
-    LoadResult loaded = loadGraphFromString(text, path, registry);
     std::error_code ec;
     const std::filesystem::path absolute = std::filesystem::absolute(path, ec);
-    if (!ec)
-        loaded.graph.baseDir = absolute.parent_path().string();
-    return loaded;
+    return loadGraphFromString(text, shownAs, registry, ec ? std::string() : absolute.parent_path().string());
 }
 
 } // namespace grove

@@ -23,11 +23,15 @@ struct LoadResult
 };
 
 // Parses YAML text; `fileName` is only used in diagnostics.
-LoadResult loadGraphFromString(const std::string &text, const std::string &fileName, const NodeRegistry &registry);
+// `baseDir`: the folder file params and group files are relative to (the graph's baseDir).
+LoadResult loadGraphFromString(const std::string &text, const std::string &fileName, const NodeRegistry &registry,
+                               const std::string &baseDir = {});
 // Puts a later problem (evaluation, override) at the line of the YAML path it names.
 void locate(const LoadResult &loaded, Diagnostic &diagnostic);
 
 // Reads a file; a missing or unreadable file is a diagnostic, not an exception.
 LoadResult loadGraphFile(const std::string &path, const NodeRegistry &registry);
+// The same, with the file named shownAs in diagnostics (a group file as its including graph names it).
+LoadResult loadGraphFile(const std::string &path, const NodeRegistry &registry, const std::string &shownAs);
 
 } // namespace grove

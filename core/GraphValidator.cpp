@@ -2,6 +2,7 @@
 #include "GraphValidator.h"
 
 #include "Expectation.h"
+#include "GroupGraph.h"
 #include "Limits.h"
 #include "NodeRegistry.h"
 
@@ -128,7 +129,7 @@ Diagnostics validateGraph(const Graph &graph, const NodeRegistry &registry)
                                                      + " is not valid: use a-z, 0-9 and _, starting with a letter, at most 128 characters"));
         if (!seen.insert(node.id).second)
             out.push_back(problem(base, node.id, "duplicate node id " + quote(node.id)));
-        const NodeDescriptor *desc = registry.find(node.type);
+        const NodeDescriptor *desc = registry.find(node, graph.baseDir);
         if (node.type.empty()) {
             out.push_back(problem(base + ".type", node.id, "node " + quote(node.id) + " needs a type"));
             continue;
@@ -137,6 +138,12 @@ Diagnostics validateGraph(const Graph &graph, const NodeRegistry &registry)
             out.push_back(problem(base + ".type", node.id,
                                   "unknown node type " + quote(node.type) + "" + didYouMean(node.type, registry.typeIds())));
             continue;
+        }
+        if (node.type == kGroupType) {  // its file's problems, at its graph param or in the file
+            for (Diagnostic &d : groupNodeProblems(node, graph, registry))
+                out.push_back(std::move(d));
+            if (!resolveGroup(node, graph.baseDir, registry)->usable)
+                continue;
         }
         if (w.endless && desc->needsWorldSize)
             out.push_back(problem(base, node.id, "node " + quote(node.id) + " (" + node.type
@@ -182,8 +189,8 @@ Diagnostics validateGraph(const Graph &graph, const NodeRegistry &registry)
                 continue;
             }
             const Node &source = graph.nodes[static_cast<size_t>(src)];
-            const NodeDescriptor *srcDesc = registry.find(source.type);
-            if (!srcDesc)
+            const NodeDescriptor *srcDesc = registry.find(source, graph.baseDir);
+            if (!srcDesc || (source.type == kGroupType && !resolveGroup(source, graph.baseDir, registry)->usable))
                 continue;  // reported on the source node
             const PortSpec *outPort = sourcePort(*srcDesc, link);
             if (!outPort) {
@@ -227,6 +234,8 @@ Diagnostics validateGraph(const Graph &graph, const NodeRegistry &registry)
         names += " -> " + cycle.front();
         out.push_back(problem("nodes." + cycle.front(), cycle.front(), "cycle: " + names));
     }
+    for (Diagnostic &d : validateGroupDeclarations(graph, registry))
+        out.push_back(std::move(d));
     return out;
 }
 
@@ -237,8 +246,8 @@ std::optional<std::string> connectionProblem(const Graph &graph, const NodeRegis
     const Node *target = graph.node(toNode);
     if (!source || !target)
         return std::string("no such node");
-    const NodeDescriptor *srcDesc = registry.find(source->type);
-    const NodeDescriptor *dstDesc = registry.find(target->type);
+    const NodeDescriptor *srcDesc = registry.find(*source, graph.baseDir);
+    const NodeDescriptor *dstDesc = registry.find(*target, graph.baseDir);
     if (!srcDesc || !dstDesc)
         return std::string("unknown node type");
     const PortSpec *outPort = sourcePort(*srcDesc, from);

@@ -1,6 +1,7 @@
 // The canonical writer, by hand rather than through yaml-cpp's emitter, so every byte is decided here.
 #include "GraphWriter.h"
 
+#include "GroupGraph.h"
 #include "NodeRegistry.h"
 #include "Sha256.h"
 #include "YamlValue.h"
@@ -103,6 +104,7 @@ std::string writeGraph(const Graph &graph, const NodeRegistry &registry, bool wi
     out += "  seed: " + std::to_string(graph.world.seed) + "\n";
     if (graph.world.chunk != 0)
         out += "  chunk: " + formatNumber(graph.world.chunk) + "\n";
+    writeGroupDeclarations(out, graph);
     const std::vector<int> order = topologicalOrder(graph);
     if (order.empty()) {
         out += "nodes: {}\n";
@@ -112,7 +114,7 @@ std::string writeGraph(const Graph &graph, const NodeRegistry &registry, bool wi
             const Node &node = graph.nodes[static_cast<size_t>(i)];
             out += "  " + yamlScalar(node.id) + ":\n";
             out += "    type: " + yamlScalar(node.type) + "\n";
-            const NodeDescriptor *desc = registry.find(node.type);
+            const NodeDescriptor *desc = registry.find(node, graph.baseDir);
             if (!node.inputs.empty()) {
                 out += "    inputs:\n";
                 std::vector<std::pair<std::string, Link>> inputs = node.inputs;

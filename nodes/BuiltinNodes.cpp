@@ -1,6 +1,7 @@
 // The explicit list of built-in node types, in catalog order (no static initializers to lose).
 #include "BuiltinNodes.h"
 
+#include "core/GroupGraph.h"
 #include "core/NodeRegistry.h"
 
 namespace grove {
@@ -59,6 +60,8 @@ void registerBuiltinNodes(NodeRegistry &registry)
     registerPointsFile(registry);
     // Output
     registerPaint(registry);
+    // Groups: a graph file used as one node (core/GroupGraph.h)
+    registry.add(groupNodeDescriptor());
 }
 
 const NodeRegistry &builtinRegistry()

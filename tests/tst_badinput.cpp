@@ -40,7 +40,8 @@ void TestBadInput::diagnostics()
     const std::string expect = readFile(base.substr(0, base.size() - std::string(".grove.yaml").size()) + ".expect");
     QVERIFY2(!expect.empty(), "every bad input needs its .expect");
 
-    LoadResult loaded = loadGraphFromString(readFile(base), file, registry());
+    // group files are found beside the graph, as grove-cli finds them
+    LoadResult loaded = loadGraphFromString(readFile(base), file, registry(), suiteDir().toStdString());
     loaded.graph.baseDir = suiteDir().toStdString();  // as grove-cli runs it: files beside the graph
     std::string got = formatAll(loaded.diagnostics);
     if (loaded.ok()) {

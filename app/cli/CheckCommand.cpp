@@ -9,6 +9,7 @@
 #include "core/Evaluator.h"
 #include "core/Expectation.h"
 #include "core/GraphReader.h"
+#include "core/GroupGraph.h"
 #include "core/LayerMetrics.h"
 #include "core/NodeRegistry.h"
 #include "core/PngWriter.h"
@@ -139,6 +140,8 @@ int CheckCommand::checkGraph(const std::string &file)
 {
     const NodeRegistry &registry = builtinRegistry();
     LoadResult loaded = loadGraphFile(file, registry);
+    if (loaded.ok())
+        expandLoadedGroups(loaded, file, registry);  // group nodes become their files' nodes
     for (const auto &d : loaded.diagnostics)
         m_err << d.format() << "\n";
     if (!loaded.ok())

@@ -15,6 +15,7 @@
 #include "core/ExportWriter.h"
 #include "core/GraphReader.h"
 #include "core/GraphWriter.h"
+#include "core/GroupGraph.h"
 #include "core/LayerStats.h"
 #include "core/NodeRegistry.h"
 #include "core/Overrides.h"
@@ -133,6 +134,11 @@ int Cli::cmdValidate(const std::vector<std::string> &args)
         if (!file.empty() && file[0] == '-' && file != "-")
             return usageError("unknown option for validate: " + file);
         LoadResult loaded = loadGraphFile(file, registry);
+        if (loaded.ok()) {  // the groups too: what evaluation would see (problems only; the hash is the file's)
+            LoadResult expanded = loaded;
+            expandLoadedGroups(expanded, file, registry);
+            loaded.diagnostics = std::move(expanded.diagnostics);
+        }
         printDiagnostics(loaded.diagnostics);
         if (!loaded.ok()) {
             anyErrors = true;
@@ -252,6 +258,8 @@ int Cli::cmdEval(const std::vector<std::string> &args)
 
     const NodeRegistry &registry = builtinRegistry();
     LoadResult loaded = loadGraphFile(file, registry);
+    if (loaded.ok())
+        expandLoadedGroups(loaded, file, registry);  // group nodes become their files' nodes
     printDiagnostics(loaded.diagnostics);
     if (!loaded.ok())
         return kExitInvalid;

@@ -13,6 +13,7 @@
 #include "core/FileInput.h"
 #include "core/ExportWriter.h"
 #include "core/GraphReader.h"
+#include "core/GroupGraph.h"
 #include "core/NodeRegistry.h"
 #include "core/Overrides.h"
 #include "core/PngWriter.h"
@@ -134,11 +135,13 @@ std::optional<SideLayers> DiffRun::evaluate(const Side &side, Evaluator &evaluat
     const NodeRegistry &registry = builtinRegistry();
     LoadResult loaded;
     if (side.revision) {
-        loaded = loadGraphFromString(side.text, side.arg, registry);
-        loaded.graph.baseDir = std::filesystem::path(side.workTreePath).parent_path().string();
+        loaded = loadGraphFromString(side.text, side.arg, registry,
+                                     std::filesystem::path(side.workTreePath).parent_path().string());
     } else {
         loaded = loadGraphFile(side.arg, registry);
     }
+    if (loaded.ok())
+        expandLoadedGroups(loaded, side.arg, registry);  // group nodes become their files' nodes
     for (const auto &d : loaded.diagnostics)
         m_err << d.format() << "\n";
     if (!loaded.ok())
