@@ -6,6 +6,7 @@
 #include "core/ChunkedLayer.h"
 #include "core/Evaluator.h"
 #include "core/GraphWriter.h"
+#include "core/GroupGraph.h"
 #include "core/LayerStats.h"
 #include "core/PointsExport.h"
 #include "core/PreviewRenderer.h"
@@ -48,10 +49,12 @@ void TestPresets::preset()
 {
     QFETCH(QString, file);
     const std::string text = readFile(file.toStdString());
-    LoadResult loaded = loadGraphFromString(text, file.toStdString(), registry());
-    loaded.graph.baseDir = presetsDir().toStdString();  // as the editor and grove-cli open it: inputs beside it
+    // as the editor and grove-cli open it: inputs and group files beside it
+    LoadResult loaded = loadGraphFromString(text, file.toStdString(), registry(), presetsDir().toStdString());
     QVERIFY2(loaded.ok() && loaded.diagnostics.empty(), formatAll(loaded.diagnostics).c_str());
     QCOMPARE(saveGraphToString(loaded.graph, registry()), text);  // canonical, so diffs stay clean
+    expandLoadedGroups(loaded, file.toStdString(), registry());  // group nodes: their files' layers
+    QVERIFY2(loaded.ok(), formatAll(loaded.diagnostics).c_str());
     QVERIFY(!loaded.graph.name.empty());
     QVERIFY(!loaded.graph.notes.empty());
 
@@ -165,7 +168,8 @@ void TestPresets::valleyKeepsItsPromises()
 void TestPresets::theShippedPresets()
 {
     const QStringList files = QDir(presetsDir()).entryList({"*.grove.yaml"}, QDir::Files, QDir::Name);
-    for (const char *name : {"island_world", "forest_savanna", "biomes", "loot_and_camps", "scatter_methods", "valley", "endless"})
+    for (const char *name : {"island_world", "forest_savanna", "biomes", "loot_and_camps", "scatter_methods", "valley", "endless",
+                             "island_groups", "twin_forests"})
         QVERIFY2(files.contains(QString(name) + ".grove.yaml"), name);
 }
 
