@@ -95,4 +95,30 @@ Graph expandGroups(const Graph &graph, const NodeRegistry &registry, Diagnostics
 // file), and the expanded nodes' YAML paths located at their group node's line. No-op without groups.
 void expandLoadedGroups(LoadResult &loaded, const std::string &file, const NodeRegistry &registry);
 
+// Grouping a selection: the inner graph (the selected nodes with their ids, seeds less the
+// group's offset so the world stays the same, file params relative to the group file, one
+// declared input per outside source and one output per port used outside, their layout) and
+// the outer graph (the selection replaced by one group node `groupId` at its centre, wired as
+// before). groupFile: the group file as the group node names it (relative to the graph's folder).
+struct Grouping
+{
+    Graph outer;
+    Graph inner;
+    std::string problem;  // why the selection cannot be grouped (then the graphs are empty)
+};
+Grouping groupNodes(const Graph &graph, const std::vector<std::string> &ids, const std::string &groupId,
+                    const std::string &groupFile, const NodeRegistry &registry);
+
+// Ungrouping: the group node replaced by its file's nodes (one level; groups inside stay groups),
+// seeds plus the offset, exposed params written in, wired as the group was, at their layout in the
+// file. Inner ids stay as they are unless another node has one (then GROUP_ID). Grouping then
+// ungrouping gives the graph back as it was. Empty problem on success.
+struct Ungrouping
+{
+    Graph graph;
+    std::vector<std::string> ids;  // the nodes that came out of the group
+    std::string problem;
+};
+Ungrouping ungroupNode(const Graph &graph, const std::string &groupId, const NodeRegistry &registry);
+
 } // namespace grove

@@ -37,6 +37,8 @@ private slots:
     void chainOf64IsFineAnd65IsNot();
     void cycleThroughTwoFilesIsLocated();
     void problemInsideKeepsItsOwnPlace();
+    void groupThenUngroupIsByteIdentical();
+    void groupingRefusesACycle();
 };
 
 static std::string presetsDir() { return sourceDir() + "/presets"; }
@@ -351,6 +353,61 @@ void TestGroups::problemInsideKeepsItsOwnPlace()
     QCOMPARE(QString::fromStdString(formatAll(loaded.diagnostics)),
              QString("g/bad.grove.yaml:6:22: error: param 'radius': -1 is out of range: must be > 0 and <= 10000000 "
                      "(in group 'forest', included from top.grove.yaml:6:21) (at nodes.dots.params.radius)\n"));
+}
+
+// Grouping two layers of the island into a file beside it keeps every point where it was (the
+// seeds inside are offset back), and ungrouping gives back the very bytes of the file.
+void TestGroups::groupThenUngroupIsByteIdentical()
+{
+    QTemporaryDir dir;
+    const std::string d = dir.path().toStdString();
+    const std::string original = readFile(presetsDir() + "/island_world.grove.yaml");
+    writeFile(at(d, "island.grove.yaml"), original);
+    const LoadResult loaded = loadGraphFile(at(d, "island.grove.yaml"), registry());
+    QVERIFY(loaded.ok());
+    const Grouping grouped = groupNodes(loaded.graph, {"rocks", "trees", "forest"}, "woods", "parts/woods.grove.yaml", registry());
+    QVERIFY2(grouped.problem.empty(), grouped.problem.c_str());
+    // the selection's outside links became declared inputs and outputs
+    QCOMPARE(grouped.inner.groupInputs.size(), size_t(3));  // chests.all, shore_and_land, ground
+    QCOMPARE(grouped.inner.groupInputs.at("chests_all").to, (std::vector<Link>{{"rocks", "obstacles"}}));
+    QCOMPARE(grouped.inner.groupOutputs.at("trees_all").from, (Link{"trees", "all"}));
+    QCOMPARE(grouped.outer.node("flowers")->input("obstacles")->toString(), std::string("woods.trees_all"));
+    QDir().mkpath(dir.path() + "/parts");
+    writeFile(at(d, "parts/woods.grove.yaml"), saveGraphToString(grouped.inner, registry()));
+    writeFile(at(d, "island.grove.yaml"), saveGraphToString(grouped.outer, registry()));
+
+    // the same world: every layer's points as before, under the group's ids
+    LoadResult regrouped = loadExpanded(at(d, "island.grove.yaml"));
+    QVERIFY2(regrouped.ok(), formatAll(regrouped.diagnostics).c_str());
+    Evaluator ev(registry());
+    const EvalResult before = ev.evaluate(loaded.graph), after = ev.evaluate(regrouped.graph);
+    QVERIFY(before.ok() && after.ok());
+    for (const auto &[was, now] : std::vector<std::pair<std::string, std::string>>{
+             {"rocks", "woods_rocks"}, {"trees", "woods_trees"}, {"flowers", "flowers"}, {"chests", "chests"}}) {
+        const auto a = layersOf(before, {was}), b = layersOf(after, {now});
+        QCOMPARE(a.at(0)->points.size(), b.at(0)->points.size());
+        for (size_t i = 0; i < a[0]->points.size(); ++i)
+            QVERIFY2(a[0]->points[i].x == b[0]->points[i].x && a[0]->points[i].y == b[0]->points[i].y, now.c_str());
+    }
+
+    // ungroup: the original bytes
+    const LoadResult withGroup = loadGraphFile(at(d, "island.grove.yaml"), registry());
+    QVERIFY2(withGroup.ok(), formatAll(withGroup.diagnostics).c_str());
+    const Ungrouping ungrouped = ungroupNode(withGroup.graph, "woods", registry());
+    QVERIFY2(ungrouped.problem.empty(), ungrouped.problem.c_str());
+    QCOMPARE(QString::fromStdString(saveGraphToString(ungrouped.graph, registry())), QString::fromStdString(original));
+}
+
+void TestGroups::groupingRefusesACycle()
+{
+    const LoadResult loaded = loadGraphFile(presetsDir() + "/island_world.grove.yaml", registry());
+    // chests -> rocks -> trees: chests and trees without rocks would give to rocks and take from it
+    const Grouping grouped = groupNodes(loaded.graph, {"chests", "trees"}, "g", "g.grove.yaml", registry());
+    QVERIFY(grouped.outer.nodes.empty());
+    QCOMPARE(QString::fromStdString(grouped.problem),
+             QString("the selection takes from a node that takes from the selection: grouping it would make a cycle; select that node too"));
+    QCOMPARE(QString::fromStdString(groupNodes(loaded.graph, {"trees"}, "rocks", "g.grove.yaml", registry()).problem),
+             QString("another node is called 'rocks'"));
 }
 
 QTEST_GUILESS_MAIN(TestGroups)
