@@ -281,11 +281,12 @@ private slots:
         PresetBrowser browser(builtinRegistry());
         QStringList files;
         for (const PresetEntry &e : browser.entries())
-            if (!e.user)
+            if (!e.user && !e.group)
                 files << QFileInfo(e.path).fileName();
         files.sort();
-        QCOMPARE(files, (QStringList{"biomes.grove.yaml", "endless.grove.yaml", "forest_savanna.grove.yaml", "island_world.grove.yaml",
-                                     "loot_and_camps.grove.yaml", "scatter_methods.grove.yaml", "valley.grove.yaml"}));
+        QCOMPARE(files, (QStringList{"biomes.grove.yaml", "endless.grove.yaml", "forest_savanna.grove.yaml", "island_groups.grove.yaml",
+                                     "island_world.grove.yaml", "loot_and_camps.grove.yaml", "scatter_methods.grove.yaml",
+                                     "twin_forests.grove.yaml", "valley.grove.yaml"}));
         QCOMPARE(browser.list()->count(), static_cast<int>(browser.entries().size()) + 1);  // + Empty graph
 
         // A saved preset is listed as the user's, with its name and description.

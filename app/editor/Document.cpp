@@ -91,7 +91,7 @@ std::optional<std::string> Document::save(const QString &path)
     std::vector<std::pair<std::string, std::string>> moved;  // node, param
     if (!m_graph.baseDir.empty() && QDir(QString::fromStdString(m_graph.baseDir)) != QDir(folder)) {
         for (Node &node : saved.nodes) {
-            const NodeDescriptor *desc = m_registry.find(node.type);
+            const NodeDescriptor *desc = m_registry.find(node, m_graph.baseDir);
             for (const ParamSpec &p : desc ? desc->params : std::vector<ParamSpec>{}) {
                 const Value *v = p.role == ParamRole::FilePath ? node.param(p.name) : nullptr;
                 if (!v || !v->isString() || v->toString().empty() || QDir::isAbsolutePath(QString::fromStdString(v->toString())))
@@ -241,7 +241,7 @@ void Document::setInput(const std::string &id, const std::string &port, const st
     if (link) {
         n->setInput(port, *link);
         // Keep inputs in catalog order, as the loader does, so undo restores an equal graph.
-        if (const NodeDescriptor *desc = m_registry.find(n->type)) {
+        if (const NodeDescriptor *desc = m_registry.find(*n, m_graph.baseDir)) {
             std::stable_sort(n->inputs.begin(), n->inputs.end(), [desc](const auto &a, const auto &b) {
                 return desc->inputIndex(a.first) < desc->inputIndex(b.first);
             });

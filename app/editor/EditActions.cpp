@@ -9,12 +9,20 @@
 #include "NodeItem.h"
 #include "ValueCommands.h"
 
+#include "GraphCommands.h"
+
+#include "core/AtomicFile.h"
 #include "core/GraphValidator.h"
+#include "core/GraphWriter.h"
+#include "core/GroupGraph.h"
 #include "core/NodeRegistry.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QMimeData>
 #include <QStringList>
 #include <QUndoStack>
@@ -45,15 +53,22 @@ EditActions::EditActions(Document *document, GraphScene *scene, GraphView *view,
     m_paste = make(tr("&Paste"), {QKeySequence(QKeySequence::Paste)}, &EditActions::paste);
     m_selectAll = make(tr("Select &All"), {QKeySequence(QKeySequence::SelectAll)}, &EditActions::selectAll);
     m_collapse = make(tr("Collapse/E&xpand"), {QKeySequence(Qt::Key_H)}, &EditActions::toggleCollapsed);
+    m_group = new QAction(tr("&Group…"), this);
+    m_group->setShortcut(QKeySequence(tr("Ctrl+G")));
+    connect(m_group, &QAction::triggered, this, [this] { groupSelection(); });
+    m_ungroup = new QAction(tr("U&ngroup"), this);
+    m_ungroup->setShortcut(QKeySequence(tr("Ctrl+Shift+G")));
+    connect(m_ungroup, &QAction::triggered, this, [this] { ungroupSelection(); });
 
     // Canvas shortcuts must not fire while typing in the inspector's fields.
-    for (QAction *a : {m_delete, m_duplicate, m_copy, m_collapse})
+    for (QAction *a : {m_delete, m_duplicate, m_copy, m_collapse, m_group, m_ungroup})
         a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    m_view->addActions({m_delete, m_duplicate, m_copy, m_collapse});
-    m_view->setNodeActions({m_duplicate, m_copy, m_collapse, m_delete});
+    m_view->addActions({m_delete, m_duplicate, m_copy, m_collapse, m_group, m_ungroup});
+    m_view->setNodeActions({m_duplicate, m_copy, m_collapse, m_group, m_ungroup, m_delete});
 
     connect(m_scene, &QGraphicsScene::selectionChanged, this, &EditActions::updateEnabled);
     connect(m_view, &GraphView::addNodeRequested, this, &EditActions::addNode);
+    connect(m_view, &GraphView::graphFileDropped, this, &EditActions::insertGroup);
     updateEnabled();
 }
 
@@ -67,6 +82,108 @@ void EditActions::updateEnabled()
     m_duplicate->setEnabled(nodes);
     m_copy->setEnabled(nodes);
     m_collapse->setEnabled(nodes);
+    m_group->setEnabled(nodes);
+    const std::vector<std::string> ids = m_scene->selectedNodeIds();
+    const Node *one = ids.size() == 1 ? m_document->graph().node(ids.front()) : nullptr;
+    m_ungroup->setEnabled(one && one->type == kGroupType);
+}
+
+bool EditActions::groupSelection(const QString &file)
+{
+    const std::vector<std::string> ids = m_scene->selectedNodeIds();
+    if (ids.empty())
+        return false;
+    if (m_document->filePath().isEmpty()) {
+        emit statusMessage(tr("Save the graph first: a group file is named relative to it."), 6000);
+        return false;
+    }
+    const QDir folder = QFileInfo(m_document->filePath()).absoluteDir();
+    QString path = file;
+    if (path.isEmpty())
+        path = QFileDialog::getSaveFileName(m_view, tr("Group file"), folder.filePath("group.grove.yaml"),
+                                            tr("Grove graphs (*.grove.yaml)"));
+    if (path.isEmpty())
+        return false;
+    if (!path.endsWith(".grove.yaml"))
+        path += ".grove.yaml";
+    std::string stem = QFileInfo(path).fileName().section('.', 0, 0).toLower().toStdString();
+    for (char &c : stem)
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'))
+            c = '_';
+    const std::string groupId = m_document->uniqueNodeId(stem.empty() ? "group" : stem);
+    const std::string relative = folder.relativeFilePath(path).toStdString();
+    if (QFileInfo(path).absoluteFilePath() == QFileInfo(m_document->filePath()).absoluteFilePath()) {
+        emit statusMessage(tr("A group cannot be the graph's own file."), 6000);
+        return false;
+    }
+    const Grouping grouping = groupNodes(m_document->graph(), ids, groupId, relative, m_document->registry());
+    if (!grouping.problem.empty()) {
+        emit statusMessage(tr("Cannot group: %1").arg(QString::fromStdString(grouping.problem)), 8000);
+        return false;
+    }
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    if (auto error = writeFileAtomically(path.toStdString(), saveGraphToString(grouping.inner, m_document->registry()))) {
+        emit statusMessage(tr("Cannot write %1: %2").arg(path, QString::fromStdString(*error)), 8000);
+        return false;
+    }
+    m_document->undoStack()->push(new ReplaceGraphCommand(m_document, grouping.outer, tr("Group %n node(s)", nullptr, int(ids.size()))));
+    m_scene->clearSelection();
+    if (NodeItem *item = m_scene->nodeItem(groupId))
+        item->setSelected(true);
+    emit statusMessage(tr("Grouped %n node(s) into %1 (%2).", nullptr, int(ids.size()))
+                           .arg(QString::fromStdString(groupId), QString::fromStdString(relative)), 6000);
+    return true;
+}
+
+bool EditActions::insertGroup(const QString &path, QPointF scenePos)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    if (!m_document->filePath().isEmpty() && QFileInfo(m_document->filePath()).absoluteFilePath() == absolute) {
+        emit statusMessage(tr("A graph cannot include itself as a group."), 6000);
+        return false;
+    }
+    const QString param = m_document->filePath().isEmpty() ? absolute
+                                                           : QFileInfo(m_document->filePath()).absoluteDir().relativeFilePath(absolute);
+    std::string stem = QFileInfo(absolute).fileName().section('.', 0, 0).toLower().toStdString();
+    for (char &c : stem)
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'))
+            c = '_';
+    std::string id;
+    QUndoCommand *command = NodeClipboard::newNode(m_document, kGroupType, wholeUnits(scenePos), &id);
+    if (!command)
+        return false;
+    QUndoStack *stack = m_document->undoStack();
+    stack->beginMacro(tr("Add group %1").arg(QFileInfo(absolute).fileName()));
+    stack->push(command);
+    if (!stem.empty() && stem != id && isValidNodeId(stem)) {
+        const std::string wanted = m_document->uniqueNodeId(stem);
+        stack->push(new RenameNodeCommand(m_document, id, wanted));
+        id = wanted;
+    }
+    stack->push(new SetParamCommand(m_document, id, kGroupGraphParam, Value(param.toStdString())));
+    stack->endMacro();
+    m_scene->selectNodes({id});
+    return true;
+}
+
+bool EditActions::ungroupSelection()
+{
+    const std::vector<std::string> ids = m_scene->selectedNodeIds();
+    const Node *node = ids.size() == 1 ? m_document->graph().node(ids.front()) : nullptr;
+    if (!node || node->type != kGroupType)
+        return false;
+    const std::string id = node->id;
+    const Ungrouping ungrouping = ungroupNode(m_document->graph(), id, m_document->registry());
+    if (!ungrouping.problem.empty()) {
+        emit statusMessage(tr("Cannot ungroup %1: %2").arg(QString::fromStdString(id), QString::fromStdString(ungrouping.problem)), 8000);
+        return false;
+    }
+    m_document->undoStack()->push(new ReplaceGraphCommand(m_document, ungrouping.graph, tr("Ungroup %1").arg(QString::fromStdString(id))));
+    m_scene->clearSelection();
+    for (const std::string &inner : ungrouping.ids)
+        if (NodeItem *item = m_scene->nodeItem(inner))
+            item->setSelected(true);
+    return true;
 }
 
 void EditActions::addNode(const QString &typeId, QPointF scenePos, const QString &wireFrom)
@@ -84,7 +201,7 @@ void EditActions::addNode(const QString &typeId, QPointF scenePos, const QString
         stack->beginMacro(command->text());
         stack->push(command);
         const Node *node = m_document->graph().node(id);
-        const NodeDescriptor *desc = node ? m_document->registry().find(node->type) : nullptr;
+        const NodeDescriptor *desc = node ? m_document->registry().find(*node, m_document->graph().baseDir) : nullptr;
         for (const PortSpec &in : desc ? desc->inputs : std::vector<PortSpec>{})
             if (!connectionProblem(m_document->graph(), m_document->registry(), from, id, in.name)) {
                 stack->push(new SetInputCommand(m_document, id, in.name, from));

@@ -32,6 +32,18 @@ public:
     QAction *pasteAction() const { return m_paste; }
     QAction *selectAllAction() const { return m_selectAll; }
     QAction *collapseAction() const { return m_collapse; }
+    QAction *groupAction() const { return m_group; }
+    QAction *ungroupAction() const { return m_ungroup; }
+
+    // Group: the selected nodes go into a new group file (`file`, absolute; empty: ask where) and
+    // one group node takes their place, wired as they were: one undo step (the file stays).
+    // False, with the reason in the status bar, when it cannot be done.
+    bool groupSelection(const QString &file = {});
+    // Ungroup: the selected group node is replaced by its file's nodes (one undo step).
+    bool ungroupSelection();
+    // A group node for the graph file at `path` (absolute), at `scenePos`: one undo step; its id
+    // from the file's name, its graph param relative to the document's folder once saved.
+    bool insertGroup(const QString &path, QPointF scenePos);
 
     // Adds a node of `typeId` at `scenePos` and selects it; with `wireFrom` (an output, as a link's
     // text) it arrives wired into its first input that takes the wire, in the same undo step.
@@ -60,6 +72,8 @@ private:
     QAction *m_paste;
     QAction *m_selectAll;
     QAction *m_collapse;
+    QAction *m_group;
+    QAction *m_ungroup;
 };
 
 } // namespace grove

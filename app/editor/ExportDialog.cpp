@@ -3,6 +3,7 @@
 
 #include "Document.h"
 
+#include "core/GroupGraph.h"
 #include "core/Evaluator.h"
 #include "core/ExportWriter.h"
 #include "core/NodeRegistry.h"
@@ -111,6 +112,12 @@ void ExportDialog::browse()
         m_path->setText(path);
 }
 
+Graph ExportDialog::exportGraph() const
+{
+    const Graph &graph = m_document->graph();
+    return hasGroupNodes(graph) ? expandGroups(graph, m_document->registry(), nullptr) : graph;
+}
+
 ExportJob ExportDialog::job() const
 {
     ExportJob job;
@@ -120,7 +127,7 @@ ExportJob ExportDialog::job() const
                                                 ExportFormat::UnrealJson};
     job.format = kFormats[std::clamp(kind, 0, 7)];
     job.split = m_split->isChecked() && kind != static_cast<int>(Kind::Png);
-    job.layers = exportedLayers(m_document->graph(), m_document->registry());
+    job.layers = exportedLayers(exportGraph(), m_document->registry());
     // grove-cli writes the path it was given; the editor, the document's.
     job.graphPath = m_document->filePath().toStdString();
     job.pngSize = kind == static_cast<int>(Kind::Png) ? m_pngSize->value() : 0;
@@ -144,7 +151,7 @@ void ExportDialog::start()
     updateControls();
     m_progress->setValue(0);
     m_message->setText(tr("Exporting…"));
-    const Graph graph = m_document->graph();
+    const Graph graph = exportGraph();
     const NodeRegistry *registry = &m_document->registry();
     Evaluator *evaluator = m_evaluator;
     QPointer<ExportDialog> self(this);

@@ -43,6 +43,8 @@ private:
     void updateControls();
     void browse();
     ExportJob job() const;
+    // The document's graph with its groups expanded: what grove-cli evaluates and exports.
+    Graph exportGraph() const;
 
     Document *m_document;
     Evaluator *m_evaluator;

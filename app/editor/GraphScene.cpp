@@ -7,6 +7,7 @@
 #include "ValueCommands.h"
 #include "WireItem.h"
 
+#include "core/GroupGraph.h"
 #include "core/GraphValidator.h"
 #include "core/NodeRegistry.h"
 
@@ -62,6 +63,9 @@ GraphScene::GraphScene(Document *document, QObject *parent)
     });
     connect(document, &Document::inputChanged, this, [this] { rebuildWires(); });
     connect(document, &Document::problemsChanged, this, &GraphScene::updateProblems);
+    // a group's card shows its file's ports: another file, or the file edited, redraws it
+    connect(document, &Document::paramChanged, this, [this] { refreshGroupCards(); });
+    connect(document, &Document::problemsChanged, this, &GraphScene::refreshGroupCards);
     rebuild();
 }
 
@@ -96,8 +100,10 @@ void GraphScene::addNodeItem(const std::string &id)
     const Node *node = m_document->graph().node(id);
     if (!node || m_nodes.count(id))
         return;
-    const NodeDescriptor *desc = m_document->registry().find(node->type);
+    const NodeDescriptor *desc = m_document->registry().find(*node, m_document->graph().baseDir);
     auto *item = new NodeItem(*node, desc, style::categoryColor(m_document->registry(), desc ? desc->category : ""));
+    if (node->type == kGroupType)
+        m_groupDescriptors[id] = desc;
     item->setPos(m_document->nodePosition(id));
     item->setCollapsed(m_document->isCollapsed(id));
     item->setPortLabelsShown(m_portLabelsShown);
@@ -108,6 +114,27 @@ void GraphScene::addNodeItem(const std::string &id)
     };
     addItem(item);
     m_nodes[id] = item;
+}
+
+void GraphScene::refreshGroupCards()
+{
+    bool changed = false;
+    for (const Node &node : m_document->graph().nodes) {
+        if (node.type != kGroupType || !m_nodes.count(node.id))
+            continue;
+        const NodeDescriptor *desc = m_document->registry().find(node, m_document->graph().baseDir);
+        auto known = m_groupDescriptors.find(node.id);
+        if (known != m_groupDescriptors.end() && known->second == desc)
+            continue;
+        const bool selected = m_nodes[node.id]->isSelected();
+        removeNodeItem(node.id);
+        addNodeItem(node.id);
+        if (NodeItem *item = nodeItem(node.id))
+            item->setSelected(selected);
+        changed = true;
+    }
+    if (changed)
+        rebuildWires();
 }
 
 void GraphScene::removeNodeItem(const std::string &id)
@@ -368,7 +395,7 @@ void GraphScene::beginWireDrag(const Link &from, QPointF start, std::optional<Po
     // Light up every input that would take this wire: the validator decides, not the canvas.
     for (const Node &n : m_document->graph().nodes) {
         NodeItem *item = nodeItem(n.id);
-        const NodeDescriptor *desc = m_document->registry().find(n.type);
+        const NodeDescriptor *desc = m_document->registry().find(n, m_document->graph().baseDir);
         if (!item || !desc)
             continue;
         std::map<std::string, NodeItem::PortState> states;

@@ -83,6 +83,9 @@ private:
 
     Document *m_document;
     std::map<std::string, NodeItem *> m_nodes;
+    // group cards: the descriptor each was drawn from (its file's ports), to redraw when it changes
+    std::map<std::string, const NodeDescriptor *> m_groupDescriptors;
+    void refreshGroupCards();
     std::vector<WireItem *> m_wires;
 
     // Wire drag state.

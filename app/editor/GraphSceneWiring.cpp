@@ -20,7 +20,7 @@ std::optional<GraphScene::Insertion> GraphScene::insertionAt(const std::string &
 {
     const Graph &g = m_document->graph();
     const Node *node = g.node(nodeId);
-    const NodeDescriptor *desc = node ? m_document->registry().find(node->type) : nullptr;
+    const NodeDescriptor *desc = node ? m_document->registry().find(*node, m_document->graph().baseDir) : nullptr;
     if (!desc || !node->inputs.empty())
         return std::nullopt;
     // Only a node that is not wired yet: splicing a wired one would silently rewire the graph.
@@ -69,7 +69,7 @@ void GraphScene::setInsertionHighlight(WireItem *wire)
 bool GraphScene::connectToNode(const Link &from, const std::string &nodeId)
 {
     const Node *node = m_document->graph().node(nodeId);
-    const NodeDescriptor *desc = node ? m_document->registry().find(node->type) : nullptr;
+    const NodeDescriptor *desc = node ? m_document->registry().find(*node, m_document->graph().baseDir) : nullptr;
     if (!desc)
         return false;
     std::string chosen;

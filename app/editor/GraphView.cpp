@@ -3,6 +3,11 @@
 
 #include "GraphScene.h"
 #include "NodeItem.h"
+
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QMimeData>
+#include <QUrl>
 #include "NodePalette.h"
 
 #include <QContextMenuEvent>
@@ -20,6 +25,7 @@ GraphView::GraphView(GraphScene *scene, const NodeRegistry &registry, QWidget *p
 {
     setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
     setDragMode(RubberBandDrag);
+    setAcceptDrops(true);
     setRubberBandSelectionMode(Qt::IntersectsItemShape);
     setTransformationAnchor(AnchorUnderMouse);
     setViewportUpdateMode(FullViewportUpdate);
@@ -119,6 +125,54 @@ void GraphView::mousePressEvent(QMouseEvent *event)
         return;
     }
     QGraphicsView::mousePressEvent(event);
+}
+
+namespace {
+QString droppedGraph(const QMimeData *mime)
+{
+    for (const QUrl &url : mime ? mime->urls() : QList<QUrl>{})
+        if (url.isLocalFile() && url.toLocalFile().endsWith(".grove.yaml"))
+            return url.toLocalFile();
+    return {};
+}
+} // namespace
+
+void GraphView::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (!droppedGraph(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+    else
+        QGraphicsView::dragEnterEvent(event);
+}
+
+void GraphView::dragMoveEvent(QDragMoveEvent *event)
+{
+    if (!droppedGraph(event->mimeData()).isEmpty())
+        event->acceptProposedAction();
+    else
+        QGraphicsView::dragMoveEvent(event);
+}
+
+void GraphView::dropEvent(QDropEvent *event)
+{
+    const QString path = droppedGraph(event->mimeData());
+    if (path.isEmpty()) {
+        QGraphicsView::dropEvent(event);
+        return;
+    }
+    event->acceptProposedAction();
+    emit graphFileDropped(path, mapToScene(event->position().toPoint()));
+}
+
+void GraphView::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    for (QGraphicsItem *item = itemAt(event->position().toPoint()); item; item = item->parentItem())
+        if (auto *node = dynamic_cast<NodeItem *>(item)) {
+            emit nodeDoubleClicked(QString::fromStdString(node->nodeId()));
+            event->accept();
+            return;
+        }
+    QGraphicsView::mouseDoubleClickEvent(event);
 }
 
 void GraphView::mouseMoveEvent(QMouseEvent *event)

@@ -33,12 +33,20 @@ public:
 
 signals:
     void addNodeRequested(const QString &typeId, QPointF scenePos, const QString &wireFrom);
+    // A card was double-clicked (a group opens its file).
+    void nodeDoubleClicked(const QString &id);
+    // A .grove.yaml file was dropped on the canvas (from the presets browser or a file manager).
+    void graphFileDropped(const QString &path, QPointF scenePos);
 
 protected:
     void wheelEvent(QWheelEvent *event) override;
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dragMoveEvent(QDragMoveEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
     void contextMenuEvent(QContextMenuEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;

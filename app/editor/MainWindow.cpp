@@ -53,6 +53,7 @@ MainWindow::MainWindow(const NodeRegistry &registry, QWidget *parent)
     m_editActions = new EditActions(m_document, m_scene, m_view, this);
 
     createActions();
+    createGroupBar();
     createDocks();
     createPreview();
     arrangeDocks();
@@ -121,6 +122,8 @@ void MainWindow::createActions()
                       m_editActions->pasteAction()});
     edit->addSeparator();
     edit->addActions({m_editActions->selectAllAction(), m_editActions->collapseAction()});
+    edit->addSeparator();
+    edit->addActions({m_editActions->groupAction(), m_editActions->ungroupAction()});
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QAction *frame = view->addAction(tr("&Frame Selection"), QKeySequence(Qt::Key_F), this,

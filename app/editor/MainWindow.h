@@ -44,6 +44,11 @@ public:
     PreviewDock *previewDock() const { return m_previewDock; }
     InputWatcher *inputWatcher() const { return m_inputWatcher; }
     void selectNode(const QString &id);
+    // Groups (MainWindowGroups.cpp): opens a group node's file in the window, remembering where it
+    // came from (the breadcrumb bar above the canvas); back returns to the including graph.
+    bool openGroup(const QString &nodeId);
+    bool backFromGroup();
+    QString breadcrumb() const;
 
     enum class Recovery { Ask, Accept };
     // Looks for autosaved changes newer than their document (the open one, or any when the window
@@ -62,6 +67,19 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    void createGroupBar();
+    void updateBreadcrumb();
+    struct GroupStep
+    {
+        QString file;     // the including graph
+        QString groupId;  // the group opened from it
+    };
+    std::vector<GroupStep> m_groupTrail;
+    bool m_enteringGroup = false;
+    class QToolBar *m_groupBar = nullptr;
+    QLabel *m_breadcrumbLabel = nullptr;
+    QAction *m_backFromGroup = nullptr;
+
     void createActions();
     void createDocks();
     void createPreview();  // MainWindowPreview.cpp: the live preview, export and presets

@@ -1,6 +1,7 @@
 // PresetBrowser: a grid of presets; thumbnails load from the cache or render on the thread pool.
 #include "PresetBrowser.h"
 
+#include "core/GroupGraph.h"
 #include "core/AtomicFile.h"
 #include "core/Evaluator.h"
 #include "core/GraphReader.h"
@@ -14,6 +15,8 @@
 #include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QMimeData>
+#include <QUrl>
 #include <QFileInfo>
 #include <QImage>
 #include <QLabel>
@@ -80,10 +83,10 @@ std::vector<PresetEntry> PresetBrowser::findPresets(const NodeRegistry &registry
 {
     std::vector<PresetEntry> out;
     std::set<QString> seenNames;  // the same preset found through two folders is listed once
-    auto scan = [&](const QString &dir, bool user) {
+    auto scan = [&](const QString &dir, bool user, bool group = false) {
         const QFileInfoList files = QDir(dir).entryInfoList({"*.grove.yaml"}, QDir::Files, QDir::Name);
         for (const QFileInfo &f : files) {
-            if (!user && !seenNames.insert(f.fileName()).second)
+            if (!user && !seenNames.insert((group ? "groups/" : "") + f.fileName()).second)
                 continue;
             LoadResult loaded = loadGraphFile(f.absoluteFilePath().toStdString(), registry);
             if (!loaded.ok())
@@ -94,17 +97,42 @@ std::vector<PresetEntry> PresetBrowser::findPresets(const NodeRegistry &registry
             e.notes = QString::fromStdString(loaded.graph.notes).trimmed();
             e.hash = QString::fromStdString(graphHash(loaded.graph, registry));
             e.user = user;
+            e.group = group;
             out.push_back(e);
         }
     };
     for (const QString &dir : shippedDirs())
         scan(dir, false);
+    for (const QString &dir : shippedDirs())
+        scan(dir + "/groups", false, true);
     scan(userDir(), true);
     return out;
 }
 
+namespace {
+// Entries drag out as their files (a group file dropped on the canvas becomes a group node).
+class PresetList : public QListWidget
+{
+public:
+    using QListWidget::QListWidget;
+
+protected:
+    QStringList mimeTypes() const override { return {"text/uri-list"}; }
+    QMimeData *mimeData(const QList<QListWidgetItem *> &items) const override
+    {
+        QList<QUrl> urls;
+        for (QListWidgetItem *item : items)
+            if (const QString path = item->data(Qt::UserRole).toString(); !path.isEmpty())
+                urls << QUrl::fromLocalFile(path);
+        auto *mime = new QMimeData;
+        mime->setUrls(urls);
+        return mime;
+    }
+};
+} // namespace
+
 PresetBrowser::PresetBrowser(const NodeRegistry &registry, QWidget *parent)
-    : QDialog(parent), m_registry(registry), m_entries(findPresets(registry)), m_list(new QListWidget(this)),
+    : QDialog(parent), m_registry(registry), m_entries(findPresets(registry)), m_list(new PresetList(this)),
       m_notes(new QLabel(this))
 {
     setWindowTitle(tr("New graph"));
@@ -117,6 +145,8 @@ PresetBrowser::PresetBrowser(const NodeRegistry &registry, QWidget *parent)
     m_list->setResizeMode(QListView::Adjust);
     m_list->setMovement(QListView::Static);
     m_list->setWordWrap(true);
+    m_list->setDragEnabled(true);
+    m_list->setDragDropMode(QAbstractItemView::DragOnly);
     column->addWidget(m_list, 1);
     m_notes->setWordWrap(true);
     m_notes->setMinimumHeight(60);
@@ -130,7 +160,8 @@ PresetBrowser::PresetBrowser(const NodeRegistry &registry, QWidget *parent)
     empty->setToolTip(emptyGraphNotes());
     for (size_t i = 0; i < m_entries.size(); ++i) {
         const PresetEntry &e = m_entries[i];
-        auto *item = new QListWidgetItem(placeholder(), e.user ? tr("%1 (yours)").arg(e.name) : e.name, m_list);
+        auto *item = new QListWidgetItem(placeholder(), e.user ? tr("%1 (yours)").arg(e.name)
+                                                        : e.group ? tr("%1 (group)").arg(e.name) : e.name, m_list);
         item->setData(Qt::UserRole, e.path);
         item->setToolTip(e.path);
         requestThumbnail(static_cast<int>(i) + 1);
@@ -167,6 +198,8 @@ void PresetBrowser::requestThumbnail(int row)
     const NodeRegistry *registry = &m_registry;
     QThreadPool::globalInstance()->start([self, entry, cached, registry, row] {
         LoadResult loaded = loadGraphFile(entry.path.toStdString(), *registry);
+        if (hasGroupNodes(loaded.graph))  // the groups' layers too
+            loaded.graph = expandGroups(loaded.graph, *registry, nullptr);
         Image rgb;
         if (previewsByRegion(loaded.graph.world)) {  // endless or huge: the area it opens on, as the preview
             const QRectF home = previewHome(loaded.graph.world);

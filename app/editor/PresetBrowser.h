@@ -19,6 +19,7 @@ struct PresetEntry
     QString notes;
     QString hash;   // graphHash: names the cached thumbnail
     bool user = false;
+    bool group = false;  // a group file (presets/groups/): it opens as a graph, and drags onto the canvas as a group node
 };
 
 class PresetBrowser : public QDialog

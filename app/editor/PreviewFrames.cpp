@@ -4,6 +4,7 @@
 
 #include "OutputRaster.h"
 
+#include "core/GroupGraph.h"
 #include "core/ChunkedLayer.h"
 #include "core/NodeRegistry.h"
 #include "core/PreviewPipeline.h"
@@ -88,7 +89,11 @@ PreviewSnapshotPtr computeFrame(PreviewPipeline &pipeline, const NodeRegistry &r
                                 PreviewWorkerCache &cache, const std::atomic<bool> *cancel,
                                 const std::function<void(const EvalProgress &)> &progress, QString *problem)
 {
-    const Graph &graph = in.graph;
+    // groups: the preview shows (and lists the layers of) their files' nodes
+    std::optional<Graph> expanded;
+    if (hasGroupNodes(in.graph))
+        expanded = expandGroups(in.graph, registry, nullptr);
+    const Graph &graph = expanded ? *expanded : in.graph;
     auto [w, h] = previewSize(graph.world, in.maxSide);
     // the progress names each step for the status bar: "evaluating NODE", then "statistics of LAYER"
     const auto report = [&](const EvalProgress &p) {

@@ -1,0 +1,186 @@
+// Groups in the editor: Group and Ungroup (one undo step each, byte-identical round trip), a group
+// node's card and Inspector from its file, the preview following an edited group file, and a
+// double-click opening the group's file with a breadcrumb back.
+#include "tst_editor_support.h"
+
+#include "EditActions.h"
+#include "GraphScene.h"
+#include "InputWatcher.h"
+#include "NodeItem.h"
+#include "PresetBrowser.h"
+
+#include "core/GroupGraph.h"
+
+#include <QDir>
+#include <QStandardPaths>
+
+using namespace grove;
+using namespace grove::test;
+
+namespace {
+
+size_t countOf(const PreviewSnapshotPtr &snap, const std::string &id)
+{
+    for (const PreviewLayer &l : snap->layers)
+        if (l.nodeId == id)
+            return l.stats.count;
+    return 0;
+}
+
+EditActions *editActionsOf(MainWindow *w)
+{
+    auto *actions = w->findChild<EditActions *>();
+    if (!actions)
+        qFatal("no edit actions");
+    return actions;
+}
+
+std::string groupFile(int radius)
+{
+    return "grove: 1\nworld: {width: 300, height: 200, seed: 1}\n"
+           "inputs:\n  area: {to: [dots.allowed], description: where the dots go}\n"
+           "outputs:\n  all: {from: dots.all}\n  dots: {from: dots.points}\n"
+           "expose:\n  gap: {param: dots.radius, description: the dots' spacing, min: 2, max: 90}\n"
+           "nodes:\n  dots:\n    type: place_layer\n    params: {radius: " + std::to_string(radius) + "}\n";
+}
+
+const std::string kUsesGroup = "grove: 1\nworld: {width: 300, height: 200, seed: 1}\nnodes:\n"
+                               "  n:\n    type: value_noise\n"
+                               "  land:\n    type: allowed_rule\n    inputs: {field: n}\n    params: {min: 0.3}\n"
+                               "  g:\n    type: group\n    inputs: {area: land}\n    params: {graph: parts/dots.grove.yaml, gap: 12}\n";
+
+} // namespace
+
+class TestEditorGroups : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    // Select three layers, Group: one node in their place, wired as before, one undo step that
+    // gives back the file's bytes; Ungroup: the original bytes again, and its own undo step.
+    void groupThenUngroupIsByteIdentical()
+    {
+        auto w = openWindowOn(m_dir, kIsland);
+        Document *d = w->document();
+        const int steps = d->undoStack()->count();
+        w->scene()->selectNodes({"rocks", "trees", "forest"});
+        QVERIFY(editActionsOf(w.get())->groupAction()->isEnabled());
+        QVERIFY(!editActionsOf(w.get())->ungroupAction()->isEnabled());
+        QVERIFY(editActionsOf(w.get())->groupSelection(m_dir.filePath("parts/woods.grove.yaml")));
+        QCOMPARE(d->undoStack()->count(), steps + 1);
+        const Node *group = d->graph().node("woods");
+        QVERIFY(group && group->type == "group");
+        QVERIFY(!d->graph().node("trees"));
+        QCOMPARE(d->graph().node("flowers")->input("obstacles")->toString(), std::string("woods.trees_all"));
+        QVERIFY(QFileInfo::exists(m_dir.filePath("parts/woods.grove.yaml")));
+        const std::string grouped = bytes(d);
+        d->undoStack()->undo();
+        QCOMPARE(QString::fromStdString(bytes(d)), QString::fromStdString(kIsland));
+        d->undoStack()->redo();
+        QCOMPARE(bytes(d), grouped);
+
+        w->scene()->selectNodes({"woods"});
+        QVERIFY(editActionsOf(w.get())->ungroupAction()->isEnabled());
+        QVERIFY(editActionsOf(w.get())->ungroupSelection());
+        QCOMPARE(QString::fromStdString(bytes(d)), QString::fromStdString(kIsland));
+        QCOMPARE(d->undoStack()->count(), steps + 2);
+        d->undoStack()->undo();
+        QCOMPARE(bytes(d), grouped);
+    }
+
+    // The group's card has the file's ports; the Inspector shows its exposed params like any node's.
+    void aGroupNodeShowsItsFile()
+    {
+        QVERIFY(QDir(m_dir.path()).mkpath("parts"));
+        writeFile(m_dir.filePath("parts/dots.grove.yaml").toStdString(), groupFile(10));
+        auto w = openWindowOn(m_dir, kUsesGroup);
+        QVERIFY2(w->document()->problems().empty(), formatAll(w->document()->problems()).c_str());
+        NodeItem *item = w->scene()->nodeItem("g");
+        QVERIFY(item);
+        QCOMPARE(item->portType(true, "area"), std::optional<DataType>(DataType::Mask));
+        QCOMPARE(item->portType(false, "dots"), std::optional<DataType>(DataType::Points));
+        QCOMPARE(item->portType(false, "all"), std::optional<DataType>(DataType::Points));
+        w->selectNode("g");
+        QTRY_VERIFY(w->findChild<QWidget *>("param:gap"));
+        QVERIFY(w->findChild<QWidget *>("param:graph"));
+        // the group's file is watched
+        QVERIFY(w->inputWatcher()->files().contains(QFileInfo(m_dir.filePath("parts/dots.grove.yaml")).absoluteFilePath()));
+    }
+
+    // The group file edited outside (or in another window): the outer preview follows, no edit here.
+    void editingTheGroupFileUpdatesThePreview()
+    {
+        QVERIFY(QDir(m_dir.path()).mkpath("parts"));
+        const QString inner = m_dir.filePath("parts/dots.grove.yaml");
+        writeFile(inner.toStdString(), groupFile(10));
+        std::string text = kUsesGroup;
+        text.replace(text.find("gap: 12"), 7, "gap: 10");
+        auto w = openWindowOn(m_dir, text);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && countOf(w->preview()->snapshot(), "g_dots") > 0, 30000);
+        const size_t before = countOf(w->preview()->snapshot(), "g_dots");
+        // gap is given by the group node, so the file's radius would not show: change its seed
+        std::string edited = groupFile(10);
+        edited.replace(edited.find("radius: 10"), 10, "radius: 10, seed: 7");
+        writeFile(inner.toStdString(), edited);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && countOf(w->preview()->snapshot(), "g_dots") != before, 15000);
+        QVERIFY(w->document()->undoStack()->isClean());
+    }
+
+    // Double-click on a group opens its file in the window with a breadcrumb; Back returns.
+    void openingAGroupAndBack()
+    {
+        QVERIFY(QDir(m_dir.path()).mkpath("parts"));
+        writeFile(m_dir.filePath("parts/dots.grove.yaml").toStdString(), groupFile(10));
+        QString outer;
+        auto w = openWindowOn(m_dir, kUsesGroup, &outer);
+        QVERIFY(w->openGroup("g"));
+        QCOMPARE(QFileInfo(w->document()->filePath()).absoluteFilePath(), QFileInfo(m_dir.filePath("parts/dots.grove.yaml")).absoluteFilePath());
+        QCOMPARE(w->breadcrumb(), QFileInfo(outer).fileName() + " › g (dots.grove.yaml)");
+        QVERIFY(w->document()->graph().node("dots"));
+        QVERIFY(w->backFromGroup());
+        QCOMPARE(w->document()->filePath(), outer);
+        QCOMPARE(w->breadcrumb(), QString());
+        QVERIFY(!w->openGroup("land"));  // not a group
+    }
+
+    // The presets browser lists the shipped groups; one dropped on the canvas is a group node
+    // (one undo step) whose card has the group's ports.
+    void aGroupFromThePresetsDropsOnTheCanvas()
+    {
+        QStringList groups;
+        QString forest;
+        for (const PresetEntry &e : PresetBrowser::findPresets(builtinRegistry()))
+            if (e.group) {
+                groups << e.name;
+                if (e.path.endsWith("forest_undergrowth.grove.yaml"))
+                    forest = e.path;
+            }
+        groups.sort();
+        QCOMPARE(groups, (QStringList{"Forest with undergrowth", "Loot with guards", "Shoreline"}));
+        auto w = openWindowOn(m_dir, kIsland);
+        Document *d = w->document();
+        const std::string before = bytes(d);
+        QVERIFY(editActionsOf(w.get())->insertGroup(forest, QPointF(400, 500)));
+        const Node *node = d->graph().node("forest_undergrowth");
+        QVERIFY(node && node->type == "group");
+        QCOMPARE(QFileInfo(QDir(m_dir.path()).absoluteFilePath(QString::fromStdString(node->param("graph")->toString()))).canonicalFilePath(),
+                 QFileInfo(forest).canonicalFilePath());
+        QCOMPARE(d->nodePosition("forest_undergrowth"), QPointF(400, 500));
+        QCOMPARE(w->scene()->nodeItem("forest_undergrowth")->portType(true, "area"), std::optional<DataType>(DataType::Mask));
+        QCOMPARE(w->scene()->nodeItem("forest_undergrowth")->portType(false, "trees"), std::optional<DataType>(DataType::Points));
+        d->undoStack()->undo();
+        QCOMPARE(bytes(d), before);
+    }
+};
+
+int main(int argc, char **argv)
+{
+    return grove::test::runEditorSuite<TestEditorGroups>(argc, argv);
+}
+
+#include "tst_editor_groups.moc"
