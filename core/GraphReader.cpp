@@ -511,9 +511,10 @@ LoadResult loadGraphFromString(const std::string &text, const std::string &fileN
 {
     Reader reader(fileName, registry, baseDir);
     // a group inside that includes this very file is a cycle
-    const std::string self = baseDir.empty() || fileName.empty()
-                                 ? std::string()
-                                 : (std::filesystem::path(baseDir) / std::filesystem::path(fileName).filename()).lexically_normal().string();
+    std::error_code ec;
+    const std::string self = fileName.empty() ? std::string()
+                             : baseDir.empty() ? (std::filesystem::current_path(ec) / fileName).lexically_normal().string()
+                                               : (std::filesystem::path(baseDir) / std::filesystem::path(fileName).filename()).lexically_normal().string();
     GroupFileScope scope(self);
     return reader.load(text);
 }

@@ -310,6 +310,15 @@ std::shared_ptr<const GroupInfo> resolveGroup(const Node &node, const std::strin
     info->file = param;
     info->absolutePath = absolute;
     const std::string signature = statSignature(absolute);
+    struct stat st{};
+    if (!signature.empty() && (::stat(absolute.c_str(), &st) != 0 || !S_ISREG(st.st_mode))) {
+        // a folder, a device, a pipe: never read (a device may never end)
+        auto odd = failed(node, param, "group " + quote(node.id) + ": " + quote(param) + " is not a graph file (a folder or a device)", false);
+        odd->absolutePath = absolute;
+        odd->deps.emplace_back(absolute, signature);
+        keep(odd);
+        return report(odd);
+    }
     if (signature.empty()) {
         auto missing = failed(node, param, "group " + quote(node.id) + ": cannot open " + quote(param) + ": "
                                                + std::strerror(errno), false);

@@ -1,6 +1,7 @@
 // libgrove's graphs: the handle registry, opening, and a layer's points in a region, checked first.
 #include "CApiGraph.h"
 
+#include "core/GroupGraph.h"
 #include "core/ChunkedLayer.h"
 #include "core/NodeRegistry.h"
 #include "core/PointsExport.h"
@@ -65,6 +66,8 @@ std::shared_ptr<GraphState> release(grove_graph *handle)
 grove_graph *openLoaded(LoadResult loaded, const std::string &fileName, long long maxPoints, std::string &message)
 {
     const NodeRegistry &nodes = builtinRegistry();
+    if (loaded.ok())
+        expandLoadedGroups(loaded, fileName, nodes);  // group nodes: their files' layers, as grove-cli
     // Messages as grove-cli prints them: the loader's (warnings too), then evaluation's.
     std::string text;
     for (const Diagnostic &d : loaded.diagnostics)

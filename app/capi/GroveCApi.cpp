@@ -108,10 +108,11 @@ grove_graph *grove_open_with(const char *yaml, size_t length, const char *name_f
         if (options && options->max_points > 0)
             maxPoints = options->max_points;
         const std::string name = name_for_messages ? name_for_messages : "graph";
-        LoadResult loaded = loadGraphFromString(std::string(yaml, length), name, builtinRegistry());
-        // empty: file params resolve against the working folder
-        if (options && options->base_dir && *options->base_dir)
-            loaded.graph.baseDir = std::filesystem::absolute(options->base_dir).lexically_normal().string();
+        // empty: file params (and group files) resolve against the working folder
+        const std::string baseDir = options && options->base_dir && *options->base_dir
+                                        ? std::filesystem::absolute(options->base_dir).lexically_normal().string()
+                                        : std::string();
+        LoadResult loaded = loadGraphFromString(std::string(yaml, length), name, builtinRegistry(), baseDir);
         return openLoaded(std::move(loaded), name, maxPoints, message);
     });
 }

@@ -5,6 +5,7 @@
 #include "Document.h"
 #include "PreviewView.h"
 
+#include "core/GroupGraph.h"
 #include "core/Evaluator.h"
 #include "core/GraphReader.h"
 #include "core/PointsExport.h"
@@ -118,7 +119,9 @@ void SavedComparison::evaluateSaved()
     m_pool.start([=, file = path.toStdString()] {
         auto layers = std::make_shared<DiffLayersLoad>();
         QString problem;
-        const LoadResult loaded = loadGraphFile(file, *registry);
+        LoadResult loaded = loadGraphFile(file, *registry);
+        if (loaded.ok())
+            expandLoadedGroups(loaded, file, *registry);  // the groups' layers, as the preview shows them
         if (!loaded.ok()) {
             problem = tr("The saved file has problems; fix them and save to compare");
         } else {
