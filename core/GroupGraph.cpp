@@ -176,18 +176,21 @@ NodeDescriptor synthesise(const GroupInfo &info, const NodeRegistry &registry)
     return d;
 }
 
-std::shared_ptr<GroupInfo> failed(const Node &node, std::string file, std::string message, bool contextual)
+// A file that cannot be used: the problem belongs at the including node's graph param, which
+// groupNodeProblems fills in (a cached info serves every node that includes the file).
+std::shared_ptr<GroupInfo> failed(std::string file, std::string message, bool contextual)
 {
     auto info = std::make_shared<GroupInfo>();
     info->file = std::move(file);
     info->descriptor = groupNodeDescriptor();
     info->contextual = contextual;
-    info->problems.push_back(problemAt("nodes." + node.id + ".params." + kGroupGraphParam, node.id, std::move(message)));
+    info->problems.push_back(problemAt("", "", std::move(message)));
     return info;
 }
 
 void keep(std::shared_ptr<const GroupInfo> info)
 {
+    std::lock_guard lock(g_cacheMutex);  // the preview's worker resolves groups too
     g_retired.push_back(std::move(info));
     while (g_retired.size() > 4096)
         g_retired.pop_front();
@@ -270,7 +273,7 @@ std::shared_ptr<const GroupInfo> resolveGroup(const Node &node, const std::strin
     };
     const std::string param = groupParamText(node);
     if (param.empty()) {
-        auto info = failed(node, "", "group " + quote(node.id) + " needs a graph file (params.graph: FILE.grove.yaml)", false);
+        auto info = failed("", "needs a graph file (params.graph: FILE.grove.yaml)", false);
         keep(info);
         return report(info);
     }
@@ -285,12 +288,12 @@ std::shared_ptr<const GroupInfo> resolveGroup(const Node &node, const std::strin
         for (; it != ctx.stack.end(); ++it)
             chain.push_back(shown(*it, baseDir));
         chain.push_back(shown(absolute, baseDir));
-        auto info = failed(node, param, "group " + quote(node.id) + " includes its own file: " + chainText(chain), true);
+        auto info = failed(param, "includes its own file: " + chainText(chain), true);
         keep(info);
         return report(info);
     }
     if (static_cast<int>(ctx.stack.size()) > kMaxGroupDepth) {  // the top graph and 64 group files
-        auto info = failed(node, param, "group " + quote(node.id) + ": group files include one another more than "
+        auto info = failed(param, "group files include one another more than "
                                             + std::to_string(kMaxGroupDepth) + " deep (" + param + " would be group file "
                                             + std::to_string(ctx.stack.size()) + " below the top graph)", true);
         keep(info);
@@ -313,18 +316,21 @@ std::shared_ptr<const GroupInfo> resolveGroup(const Node &node, const std::strin
     struct stat st{};
     if (!signature.empty() && (::stat(absolute.c_str(), &st) != 0 || !S_ISREG(st.st_mode))) {
         // a folder, a device, a pipe: never read (a device may never end)
-        auto odd = failed(node, param, "group " + quote(node.id) + ": " + quote(param) + " is not a graph file (a folder or a device)", false);
+        auto odd = failed(param, quote(param) + " is not a graph file (a folder or a device)", false);
         odd->absolutePath = absolute;
         odd->deps.emplace_back(absolute, signature);
         keep(odd);
+        std::lock_guard lock(g_cacheMutex);
+        g_cache[absolute] = odd;
         return report(odd);
     }
     if (signature.empty()) {
-        auto missing = failed(node, param, "group " + quote(node.id) + ": cannot open " + quote(param) + ": "
-                                               + std::strerror(errno), false);
+        auto missing = failed(param, "cannot open " + quote(param) + ": " + std::strerror(errno), false);
         missing->absolutePath = absolute;
         missing->deps.emplace_back(absolute, "");
         keep(missing);
+        std::lock_guard lock(g_cacheMutex);
+        g_cache[absolute] = missing;  // until the file appears
         return report(missing);
     }
     ctx.stack.push_back(absolute);
@@ -351,7 +357,7 @@ std::shared_ptr<const GroupInfo> resolveGroup(const Node &node, const std::strin
             if (waiting.count(d.path + "|" + port))
                 continue;
         }
-        d.nodeId = node.id;
+        d.nodeId.clear();  // the including node's, filled in by groupNodeProblems
         info->problems.push_back(std::move(d));
     }
     info->usable = !hasErrors(info->problems);
@@ -373,6 +379,13 @@ Diagnostics groupNodeProblems(const Node &node, const Graph &graph, const NodeRe
 {
     auto info = resolveGroup(node, graph.baseDir, registry);
     Diagnostics out = info->problems;
+    for (Diagnostic &d : out) {
+        d.nodeId = node.id;
+        if (d.file.empty()) {  // the file itself: at the graph param that names it
+            d.path = "nodes." + node.id + ".params." + kGroupGraphParam;
+            d.message = "group " + quote(node.id) + ": " + d.message;
+        }
+    }
     if (!info->usable)
         return out;
     // the ids its nodes take here (deeper groups' are checked when they are expanded)

@@ -331,7 +331,7 @@ void TestGroups::cycleThroughTwoFilesIsLocated()
     // opened on its own, a.grove.yaml is the top of the chain
     const LoadResult loaded = loadGraphFile(at(d, "a.grove.yaml"), registry());
     QCOMPARE(QString::fromStdString(formatAll(loaded.diagnostics)),
-             QString::fromStdString(at(d, "b.grove.yaml") + ":6:21: error: group 'back' includes its own file: a.grove.yaml -> b.grove.yaml -> "
+             QString::fromStdString(at(d, "b.grove.yaml") + ":6:21: error: group 'back': includes its own file: a.grove.yaml -> b.grove.yaml -> "
                                     "a.grove.yaml (in group 'to_b', included from " + at(d, "a.grove.yaml") + ":6:21) (at nodes.back.params.graph)\n"));
     // and evaluation refuses it without expanding anything
     Evaluator ev(registry());
@@ -353,6 +353,17 @@ void TestGroups::problemInsideKeepsItsOwnPlace()
     QCOMPARE(QString::fromStdString(formatAll(loaded.diagnostics)),
              QString("g/bad.grove.yaml:6:22: error: param 'radius': -1 is out of range: must be > 0 and <= 10000000 "
                      "(in group 'forest', included from top.grove.yaml:6:21) (at nodes.dots.params.radius)\n"));
+    // two groups of one file: each problem at its own group (the file is read once, and cached)
+    writeFile("two.grove.yaml", "grove: 1\nworld: {width: 100, height: 100, seed: 1}\n"
+                                "nodes:\n  a:\n    type: group\n    params: {graph: g/bad.grove.yaml}\n"
+                                "  b:\n    type: group\n    params: {graph: g/missing.grove.yaml}\n"
+                                "  c:\n    type: group\n    params: {graph: g/bad.grove.yaml}\n"
+                                "  d:\n    type: group\n    params: {graph: g/missing.grove.yaml}\n");
+    const std::string two = formatAll(loadGraphFile("two.grove.yaml", registry()).diagnostics);
+    QVERIFY2(two.find("(in group 'a', included from two.grove.yaml:6:21)") != std::string::npos, two.c_str());
+    QVERIFY2(two.find("(in group 'c', included from two.grove.yaml:12:21)") != std::string::npos, two.c_str());
+    QVERIFY2(two.find("two.grove.yaml:9:21: error: group 'b': cannot open 'g/missing.grove.yaml'") != std::string::npos, two.c_str());
+    QVERIFY2(two.find("two.grove.yaml:15:21: error: group 'd': cannot open 'g/missing.grove.yaml'") != std::string::npos, two.c_str());
 }
 
 // Grouping two layers of the island into a file beside it keeps every point where it was (the
