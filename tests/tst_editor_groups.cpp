@@ -129,6 +129,11 @@ private slots:
         writeFile(inner.toStdString(), edited);
         QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && countOf(w->preview()->snapshot(), "g_dots") != before, 15000);
         QVERIFY(w->document()->undoStack()->isClean());
+        // a new output in the file: the card shows it, with nothing edited here
+        QVERIFY(!w->scene()->nodeItem("g")->portType(false, "more"));
+        edited.replace(edited.find("outputs:\n"), 9, "outputs:\n  more: {from: dots.all}\n");
+        writeFile(inner.toStdString(), edited);
+        QTRY_VERIFY_WITH_TIMEOUT(w->scene()->nodeItem("g") && w->scene()->nodeItem("g")->portType(false, "more"), 15000);
     }
 
     // Double-click on a group opens its file in the window with a breadcrumb; Back returns.

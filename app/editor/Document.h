@@ -53,6 +53,9 @@ public:
     std::optional<std::string> renameProblem(const std::string &oldId, const std::string &newId) const;
     bool isCollapsed(const std::string &id) const;
 
+    // Checks the graph again (a group file it includes changed on disk): problems and cards follow.
+    void revalidate() { scheduleValidation(); }
+
     // Ends a run of merging edits (a slider drag, typing in one field): the next value edit starts
     // a new undo step even if it changes the same value. Commands compare mergeGeneration().
     void endMerge() { ++m_mergeGeneration; }

@@ -39,6 +39,7 @@ void MainWindow::createPreview()
     connect(m_inputWatcher, &InputWatcher::inputChanged, this, [this](const QString &path) {
         statusBar()->showMessage(tr("%1 changed on disk: updating the preview").arg(QFileInfo(path).fileName()), 4000);
         m_preview->refresh();
+        m_document->revalidate();  // a group file: its problems and its card's ports
     });
     m_previewDock = new PreviewDock(m_document, m_preview, this);
     // Beside the canvas (arrangeDocks), so the map stays in view while dragging the Inspector's sliders.
