@@ -26,6 +26,9 @@ void registerPlaceLayer(NodeRegistry &);
 void registerRandomPoints(NodeRegistry &);
 void registerJitteredGrid(NodeRegistry &);
 void registerDartThrowing(NodeRegistry &);
+void registerBestCandidate(NodeRegistry &);
+void registerScatterAround(NodeRegistry &);
+void registerCaves(NodeRegistry &);
 void registerPointsFile(NodeRegistry &);
 void registerPaint(NodeRegistry &);
 
@@ -49,6 +52,7 @@ void registerBuiltinNodes(NodeRegistry &registry)
     registerAllowedRule(registry);
     registerBiomeTable(registry);
     registerShapes(registry);
+    registerCaves(registry);
     // Density
     registerDensity(registry);
     // Points
@@ -56,6 +60,8 @@ void registerBuiltinNodes(NodeRegistry &registry)
     registerRandomPoints(registry);
     registerJitteredGrid(registry);
     registerDartThrowing(registry);
+    registerBestCandidate(registry);
+    registerScatterAround(registry);
     registerPointsFile(registry);
     // Output
     registerPaint(registry);
