@@ -37,6 +37,8 @@ private slots:
     void scatterAroundNothingTooClose();
     void scatterAroundDependsOnEachParentAlone();
     void scatterAroundInTheChain();
+    void scatterAroundKeepsAHouseItsOwnRadius();
+    void scatterAroundInChunkedWorlds();
     void badParamsAreLocated();
     void descriptorsAreComplete();
 };
@@ -548,6 +550,59 @@ void TestScatterExtensions::scatterAroundInTheChain()
     for (const PointXYR &b : pointsOf(lone, "bushes"))
         for (const PointXYR &t : pointsOf(lone, "trees"))
             QVERIFY((b.x - t.x) * (b.x - t.x) + (b.y - t.y) * (b.y - t.y) >= 25.0 * 25.0);
+}
+
+void TestScatterExtensions::scatterAroundKeepsAHouseItsOwnRadius()
+{
+    // a hand-placed house (keep_radius) 40 wide; parents next to it with a wide ring
+    auto house = std::make_shared<PointLayer>();
+    house->info.keepsRadius = true;
+    house->points = {{200, 150, 40}};
+    auto obstacles = std::make_shared<PointSet>();
+    obstacles->layers.push_back(house);
+    const auto parents = std::vector<PointXYR>{{200, 210, 5}, {150, 150, 5}, {260, 140, 5}};
+    const Direct d = evaluateNode("scatter_around", aroundParams(0, 70, 20, 20, 3),
+                                  {{"parents", pointSet(parents)}, {"obstacles", PortValue(PointSetPtr(obstacles))}},
+                                  world(400, 300, 1));
+    QVERIFY2(d.error.empty(), d.error.c_str());
+    const auto children = layerPoints(d.outputs[0]);
+    QVERIFY(children.size() > 30);
+    for (const PointXYR &c : children)
+        QVERIFY((c.x - 200) * (c.x - 200) + (c.y - 150) * (c.y - 150) >= 40.0 * 40.0);
+    // without keep_radius the house keeps only the smaller radius, 3: children come closer
+    house->info.keepsRadius = false;
+    const Direct near = evaluateNode("scatter_around", aroundParams(0, 70, 20, 20, 3),
+                                     {{"parents", pointSet(parents)}, {"obstacles", PortValue(PointSetPtr(obstacles))}},
+                                     world(400, 300, 1));
+    int inside = 0;
+    for (const PointXYR &c : layerPoints(near.outputs[0]))
+        inside += (c.x - 200) * (c.x - 200) + (c.y - 150) * (c.y - 150) < 40.0 * 40.0;
+    QVERIFY(inside > 5);
+}
+
+void TestScatterExtensions::scatterAroundInChunkedWorlds()
+{
+    // a finite chunked world: the parents come placed whole, the chain goes on to place_layer
+    const std::string nodes = "  trees:\n    type: place_layer\n    params: {radius: 20}\n"
+                              "  bushes:\n    type: scatter_around\n    inputs: {parents: trees.points, obstacles: trees.all}\n"
+                              "    params: {count: [2, 4], r_min: 6, r_max: 20, radius: 5}\n"
+                              "  flowers:\n    type: place_layer\n    inputs: {obstacles: bushes.all}\n    params: {radius: 6}\n";
+    const EvalResult r = run("grove: 1\nworld: {width: 600, height: 500, seed: 3, chunk: 128}\nnodes:\n" + nodes);
+    QVERIFY2(r.ok(), formatAll(r.diagnostics).c_str());
+    const auto trees = pointsOf(r, "trees"), bushes = pointsOf(r, "bushes");
+    QVERIFY(trees.size() > 300 && bushes.size() > 2 * trees.size());
+    std::vector<PointXYR> all = trees;
+    all.insert(all.end(), bushes.begin(), bushes.end());
+    for (size_t i = trees.size(); i < all.size(); ++i)
+        for (size_t j = 0; j < i; ++j) {
+            const double m = std::min(all[i].r, all[j].r);
+            QVERIFY((all[i].x - all[j].x) * (all[i].x - all[j].x) + (all[i].y - all[j].y) * (all[i].y - all[j].y) >= m * m);
+        }
+    // an endless world: a located problem, not a crash
+    const LoadResult endless = load("grove: 1\nworld: {seed: 3, chunk: 128}\nnodes:\n" + nodes);
+    const std::string problems = formatAll(endless.diagnostics);
+    QVERIFY2(problems.find("test.grove.yaml:7:3: error: node 'bushes' (scatter_around) needs the world's width and height")
+                 != std::string::npos, problems.c_str());
 }
 
 void TestScatterExtensions::badParamsAreLocated()
