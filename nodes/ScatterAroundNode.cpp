@@ -144,9 +144,6 @@ void registerScatterAround(NodeRegistry &registry)
 
         const double rMin2 = rMin * rMin, rMax2 = rMax * rMax;
         std::vector<PointXYR> children;
-        PlacementTally tally;
-        tally.counted = true;
-        tally.radius = radius;
         std::uint64_t done = 0;
         if (parents)
             for (std::size_t li = 0; li < parents->layers.size(); ++li) {
@@ -164,20 +161,13 @@ void registerScatterAround(NodeRegistry &registry)
                             const auto [cx, sy] = unitVector(random.nextFloat());
                             const double dist = std::sqrt(rMin2 + random.nextFloat() * (rMax2 - rMin2));
                             const double x = parent.x + dist * cx, y = parent.y + dist * sy;
-                            ++tally.candidates;
                             const double dx = x - parent.x, dy = y - parent.y, d2 = dx * dx + dy * dy;
-                            if (!(x >= 0 && y >= 0 && x < w.width && y < w.height) || d2 < rMin2 || d2 > rMax2) {
-                                ++tally.offMap;
+                            if (!(x >= 0 && y >= 0 && x < w.width && y < w.height) || d2 < rMin2 || d2 > rMax2)
                                 continue;
-                            }
-                            if ((allowed && !allowed->at(x, y)) || (keepOut && !keepOut->isFree(x, y, keptRadius))) {
-                                ++tally.notAllowed;
+                            if ((allowed && !allowed->at(x, y)) || (keepOut && !keepOut->isFree(x, y, keptRadius)))
                                 continue;
-                            }
-                            if (!grid.isFree(x, y, radius)) {
-                                ++tally.tooClose;
+                            if (!grid.isFree(x, y, radius))
                                 continue;
-                            }
                             grid.add(x, y, radius);
                             children.push_back({x, y, radius});
                             break;
@@ -189,8 +179,9 @@ void registerScatterAround(NodeRegistry &registry)
                     }
                 }
             }
+        // no rejection tally: the layer is not meant to fill its allowed area, so the notes that
+        // tell why a filling layer came out sparse would mislead here
         auto layer = makeLayer(ctx, std::move(children));
-        layer->tally = tally;
         auto own = std::make_shared<PointSet>();
         own->layers.push_back(layer);
         auto all = std::make_shared<PointSet>();
