@@ -23,8 +23,9 @@ public:
     {
         // about one point a cell once the layer is full
         m_cell = std::max(std::sqrt(width * height / std::max(1.0, expectedPoints)), 1e-9);
-        m_cols = std::clamp(static_cast<int>(std::ceil(width / m_cell)), 1, 1 << 15);
-        m_rows = std::clamp(static_cast<int>(std::ceil(height / m_cell)), 1, 1 << 15);
+        // clamped as doubles, before the cast: a sliver of a world divides into astronomically many cells
+        m_cols = static_cast<int>(std::clamp(std::ceil(width / m_cell), 1.0, 32768.0));
+        m_rows = static_cast<int>(std::clamp(std::ceil(height / m_cell), 1.0, 32768.0));
         m_cell = std::max({m_cell, width / m_cols, height / m_rows});
         m_inverse = 1.0 / m_cell;
         m_cells.resize(static_cast<std::size_t>(m_cols) * static_cast<std::size_t>(m_rows));
@@ -46,23 +47,35 @@ public:
         double best = HUGE_VAL;
         const int maxRing = std::max(m_cols, m_rows);
         for (int k = 0; k <= maxRing; ++k) {
-            // ring k: the cells at Chebyshev distance k from (cc, cr)
-            for (int r = cr - k; r <= cr + k; ++r) {
-                if (r < 0 || r >= m_rows)
-                    continue;
-                const bool edgeRow = r == cr - k || r == cr + k;
-                for (int c = cc - k; c <= cc + k; c += edgeRow ? 1 : 2 * k) {
-                    if (c >= 0 && c < m_cols)
-                        for (const Pt &p : m_cells[index(c, r)]) {
-                            const double dx = p.x - x, dy = p.y - y;
-                            best = std::min(best, dx * dx + dy * dy);
-                        }
-                    if (k == 0)
-                        break;
+            // ring k: the cells at Chebyshev distance k from (cc, cr), within the grid
+            auto scan = [&](int c, int r) {
+                for (const Pt &p : m_cells[index(c, r)]) {
+                    const double dx = p.x - x, dy = p.y - y;
+                    best = std::min(best, dx * dx + dy * dy);
                 }
+            };
+            // its top and bottom rows, then its left and right columns between them: only cells
+            // in the grid are visited, so a ring costs what it holds even in a sliver of a world
+            const int c0 = std::max(0, cc - k), c1 = std::min(m_cols - 1, cc + k);
+            if (cr - k >= 0)
+                for (int c = c0; c <= c1; ++c)
+                    scan(c, cr - k);
+            if (k > 0 && cr + k < m_rows)
+                for (int c = c0; c <= c1; ++c)
+                    scan(c, cr + k);
+            if (k > 0) {
+                const int r0 = std::max(0, cr - k + 1), r1 = std::min(m_rows - 1, cr + k - 1);
+                if (cc - k >= 0)
+                    for (int r = r0; r <= r1; ++r)
+                        scan(cc - k, r);
+                if (cc + k < m_cols)
+                    for (int r = r0; r <= r1; ++r)
+                        scan(cc + k, r);
             }
             if (best <= floor)
                 return best;
+            if (cr - k <= 0 && cc - k <= 0 && cr + k >= m_rows - 1 && cc + k >= m_cols - 1)
+                return best;  // every cell scanned
             // a point beyond ring k lies at least k cells away along one axis; one ring of slack
             // covers a candidate whose cell was rounded to its neighbour
             const double reach = (k - 1) * m_cell;

@@ -77,7 +77,7 @@ void registerCaves(NodeRegistry &registry)
         const World &w = ctx.world();
         const double cell = ctx.number("cell_size");
         const double fcols = std::ceil(w.width / cell), frows = std::ceil(w.height / cell);
-        if (!(fcols * frows <= kMaxCaveCells)) {
+        if (!(fcols * frows <= kMaxCaveCells && fcols <= kMaxCaveCells && frows <= kMaxCaveCells)) {
             ctx.failAt("cell_size", "cell_size " + formatNumber(cell) + " cuts the " + formatNumber(w.width) + " x "
                                         + formatNumber(w.height) + " world into " + formatNumber(fcols) + " x "
                                         + formatNumber(frows) + " cells, more than the "

@@ -373,7 +373,8 @@ void TestScatterExtensions::bestCandidateEqualsBruteForce()
 {
     struct Case { int count, m; double w, h; int worldSeed, seed; };
     for (const Case c : {Case{1, 1, 100, 100, 1, 0}, Case{50, 10, 300, 200, 7, 0}, Case{200, 5, 1000, 50, 3, 9},
-                         Case{300, 20, 64, 640, 123456, -4}, Case{120, 1, 500, 500, 2, 1}}) {
+                         Case{300, 20, 64, 640, 123456, -4}, Case{120, 1, 500, 500, 2, 1}, Case{150, 8, 5000, 3, 5, 2},
+                         Case{400, 12, 0.001, 700, 6, 0}}) {
         const Direct d = evaluateNode("best_candidate",
                                       {{"count", Value(double(c.count))}, {"candidates", Value(double(c.m))},
                                        {"radius", Value(4.0)}, {"seed", Value(double(c.seed))}},
