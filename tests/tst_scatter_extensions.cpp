@@ -367,6 +367,26 @@ void TestScatterExtensions::crystalsOnlyOnTheCaveFloor()
     // and the floor is not all the map: the crystals grow in caves, not everywhere
     const auto open = std::count(cells.begin(), cells.end(), 1);
     QVERIFY(open < 67 * 50 * 3 / 4);
+
+    // rocks scattered around the crystals with the cave as their allowed area stay on the floor;
+    // without it, some land on the wall
+    for (const bool withAllowed : {true, false}) {
+        const EvalResult around = run(graphText(
+            "  cave:\n    type: caves\n    params: {cell_size: 6, seed: 2}\n"
+            "  crystals:\n    type: place_layer\n    inputs: {allowed: cave.mask}\n    params: {radius: 12}\n"
+            "  rocks:\n    type: scatter_around\n    inputs: {parents: crystals.points, obstacles: crystals.all"
+            + std::string(withAllowed ? ", allowed: cave.mask" : "") + "}\n    params: {count: [2, 4], r_min: 4, r_max: 24, radius: 3}\n"));
+        QVERIFY2(around.ok(), formatAll(around.diagnostics).c_str());
+        const auto rocks = pointsOf(around, "rocks");
+        QVERIFY(rocks.size() > 200);
+        int onWall = 0;
+        for (const PointXYR &p : rocks)
+            onWall += !mask->at(p.x, p.y);
+        if (withAllowed)
+            QCOMPARE(onWall, 0);
+        else
+            QVERIFY2(onWall > 20, std::to_string(onWall).c_str());
+    }
 }
 
 void TestScatterExtensions::bestCandidateEqualsBruteForce()
