@@ -529,6 +529,34 @@ void TestScatterExtensions::scatterAroundDependsOnEachParentAlone()
         }
     }
     QVERIFY(movedChildren >= 1);
+    // parents with their own ids (a chunked layer's): taking parent 13 away takes only its
+    // children away, every other parent keeps its stream (a stream shared in order would shift)
+    auto withIds = [](const std::vector<PointXYR> &points, const std::vector<std::uint64_t> &ids) {
+        auto layer = std::make_shared<PointLayer>();
+        layer->points = points;
+        layer->ids = ids;
+        auto set = std::make_shared<PointSet>();
+        set->layers.push_back(layer);
+        return PointSetPtr(set);
+    };
+    std::vector<std::uint64_t> ids;
+    for (size_t i = 0; i < parents.size(); ++i)
+        ids.push_back(1000 + 7 * i);
+    const auto full = layerPoints(evaluateNode("scatter_around", params, {{"parents", withIds(parents, ids)}}, w).outputs[0]);
+    auto fewer = parents;
+    auto fewerIds = ids;
+    fewer.erase(fewer.begin() + 13);
+    fewerIds.erase(fewerIds.begin() + 13);
+    const auto less = layerPoints(evaluateNode("scatter_around", params, {{"parents", withIds(fewer, fewerIds)}}, w).outputs[0]);
+    std::vector<PointXYR> kept;
+    const auto ownerFull = nearestParent(full, parents);
+    for (size_t i = 0; i < full.size(); ++i)
+        if (ownerFull[i] != 13)
+            kept.push_back(full[i]);
+    QVERIFY(kept.size() < full.size());
+    QCOMPARE(less.size(), kept.size());
+    for (size_t i = 0; i < kept.size(); ++i)
+        QVERIFY(same(kept[i].x, less[i].x) && same(kept[i].y, less[i].y));
     // another seed: other children
     const auto reseeded = layerPoints(evaluateNode("scatter_around", aroundParams(10, 30, 1, 6, 5, 1),
                                                    {{"parents", pointSet(parents)}}, w).outputs[0]);
