@@ -28,6 +28,8 @@ void registerJitteredGrid(NodeRegistry &);
 void registerDartThrowing(NodeRegistry &);
 void registerPointsFile(NodeRegistry &);
 void registerPaint(NodeRegistry &);
+void registerRelax(NodeRegistry &);
+void registerVoronoi(NodeRegistry &);
 
 void registerBuiltinNodes(NodeRegistry &registry)
 {
@@ -49,6 +51,7 @@ void registerBuiltinNodes(NodeRegistry &registry)
     registerAllowedRule(registry);
     registerBiomeTable(registry);
     registerShapes(registry);
+    registerVoronoi(registry);
     // Density
     registerDensity(registry);
     // Points
@@ -57,6 +60,7 @@ void registerBuiltinNodes(NodeRegistry &registry)
     registerJitteredGrid(registry);
     registerDartThrowing(registry);
     registerPointsFile(registry);
+    registerRelax(registry);
     // Output
     registerPaint(registry);
 }
