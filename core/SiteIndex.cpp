@@ -114,14 +114,26 @@ long long SiteIndex::nearestWithSquared(double x, double y, double &best) const
                 visit(c1, r);
         if (c0 <= 0 && r0 <= 0 && c1 >= m_cols - 1 && r1 >= m_rows - 1)
             break;  // every bucket visited
-        // every unvisited bucket lies outside the square of rings 0..k: at least this far away
-        const double left = m_minX + c0 * m_cell, right = m_minX + (c1 + 1) * m_cell;
-        const double top = m_minY + r0 * m_cell, bottom = m_minY + (r1 + 1) * m_cell;
-        double gap = std::min(std::min(x - left, right - x), std::min(y - top, bottom - y)) - m_margin;
-        if (!(gap > 0))
-            gap = 0;
-        // strictly nearer only: an unvisited site at the same distance may have a lower index
-        if (best < gap * gap * (1 - 1e-12))
+        // every unvisited bucket lies in one of the slabs beyond the square of rings 0..k
+        const double gridRight = m_minX + m_cols * m_cell, gridBottom = m_minY + m_rows * m_cell;
+        const auto toRect = [&](double x0, double x1, double y0, double y1) {
+            const double dx = x < x0 ? x0 - x : x > x1 ? x - x1 : 0;
+            const double dy = y < y0 ? y0 - y : y > y1 ? y - y1 : 0;
+            return dx * dx + dy * dy;
+        };
+        double bound = kInf;
+        if (c0 > 0)
+            bound = std::min(bound, toRect(m_minX, m_minX + c0 * m_cell, m_minY, gridBottom));
+        if (c1 < m_cols - 1)
+            bound = std::min(bound, toRect(m_minX + (c1 + 1) * m_cell, gridRight, m_minY, gridBottom));
+        if (r0 > 0)
+            bound = std::min(bound, toRect(m_minX, gridRight, m_minY, m_minY + r0 * m_cell));
+        if (r1 < m_rows - 1)
+            bound = std::min(bound, toRect(m_minX, gridRight, m_minY + (r1 + 1) * m_cell, gridBottom));
+        // shrunk by the rounding margin; strictly nearer only: an unvisited site at the same
+        // distance may have a lower index
+        const double gap = std::sqrt(bound) - m_margin;
+        if (gap > 0 && best < gap * gap * (1 - 1e-12))
             break;
     }
     return found;

@@ -33,6 +33,7 @@ private slots:
     void relaxIsDeterministicAndKeepsIds();
     void relaxStaysInsideAllowed();
     void voronoiLabelsAreTheNearestSite();
+    void nearestFromFarAway();
     void voronoiTiesGoToTheLowerSite();
     void voronoiNamesCycle();
     void bordersAreWhereTheBisectorIsNear();
@@ -338,6 +339,23 @@ void TestRelaxVoronoi::voronoiLabelsAreTheNearestSite()
             QFAIL(("at " + std::to_string(x) + "," + std::to_string(y) + ": " + std::to_string(labels->at(x, y))
                    + " != " + std::to_string(want)).c_str());
     }
+}
+
+void TestRelaxVoronoi::nearestFromFarAway()
+{
+    // sites crowded into one corner, asked about from all over (and beyond) the world
+    std::vector<Vec2> sites = randomSites(2000, 50, 50, 4);
+    sites.push_back({900, 20});
+    const SiteIndex index(sites);
+    std::mt19937_64 gen(5);
+    std::uniform_real_distribution<double> u(-500, 1500);
+    for (int k = 0; k < 20000; ++k) {
+        const double x = u(gen), y = u(gen);
+        if (index.nearest(x, y) != bruteNearest(sites, x, y))
+            QFAIL(("at " + std::to_string(x) + "," + std::to_string(y)).c_str());
+    }
+    QCOMPARE(index.nearest(std::nan(""), 3), -1LL);
+    QCOMPARE(SiteIndex({}).nearest(1, 2), -1LL);
 }
 
 void TestRelaxVoronoi::voronoiTiesGoToTheLowerSite()
