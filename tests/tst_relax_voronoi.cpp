@@ -36,6 +36,7 @@ private slots:
     void nearestFromFarAway();
     void voronoiTiesGoToTheLowerSite();
     void voronoiNamesCycle();
+    void voronoiFeedsBiomeTable();
     void bordersAreWhereTheBisectorIsNear();
     void badParamsAreLocated();
     void noSitesIsAnError();
@@ -398,6 +399,34 @@ void TestRelaxVoronoi::voronoiNamesCycle()
     QVERIFY(!twice.ok());
     QVERIFY2(formatAll(twice.diagnostics).find("test.grove.yaml:9:21: error: param 'names': names 'farm' twice") != std::string::npos,
              formatAll(twice.diagnostics).c_str());
+}
+
+void TestRelaxVoronoi::voronoiFeedsBiomeTable()
+{
+    // kingdoms (voronoi rows) x height bands (threshold columns): each spot's biome is the table's
+    const std::string nodes = "  capitals:\n    type: random_points\n    params: {count: 12, seed: 2}\n"
+                              "  kingdoms:\n    type: voronoi\n    inputs: {sites: capitals}\n    params: {names: [north, south]}\n"
+                              "  height:\n    type: value_noise\n    params: {frequency: 0.02}\n"
+                              "  bands:\n    type: threshold\n    inputs: {field: height}\n    params: {cuts: [0.5], labels: [low, high]}\n"
+                              "  land:\n    type: biome_table\n    inputs: {rows: kingdoms.labels, columns: bands}\n"
+                              "    params: {table: [n_low, n_high, s_low, s_high], columns: 2}\n";
+    const EvalResult r = run(graphText(nodes));
+    QVERIFY2(r.ok(), formatAll(r.diagnostics).c_str());
+    const LabelsPtr kingdoms = outputOf<LabelsPtr>(r, "kingdoms", "labels"), bands = outputOf<LabelsPtr>(r, "bands");
+    const LabelsPtr land = outputOf<LabelsPtr>(r, "land");
+    QVERIFY(kingdoms && bands && land);
+    QCOMPARE(land->names, (std::vector<std::string>{"n_low", "n_high", "s_low", "s_high"}));
+    std::mt19937_64 gen(3);
+    std::uniform_real_distribution<double> ux(0, 400), uy(0, 300);
+    int seen[4] = {};
+    for (int k = 0; k < 5000; ++k) {
+        const double x = ux(gen), y = uy(gen);
+        const int want = kingdoms->at(x, y) * 2 + bands->at(x, y);
+        QCOMPARE(land->at(x, y), want);
+        ++seen[want];
+    }
+    for (int b = 0; b < 4; ++b)
+        QVERIFY(seen[b] > 0);
 }
 
 void TestRelaxVoronoi::bordersAreWhereTheBisectorIsNear()
