@@ -12,7 +12,9 @@
 #include "core/SiteIndex.h"
 #include "core/VoronoiCells.h"
 
+#include <atomic>
 #include <cmath>
+#include <functional>
 #include <cstring>
 #include <limits>
 #include <random>
@@ -32,6 +34,7 @@ private slots:
     void relaxSpreadsRandomPoints();
     void relaxIsDeterministicAndKeepsIds();
     void relaxStaysInsideAllowed();
+    void relaxReportsProgressAndCancels();
     void voronoiLabelsAreTheNearestSite();
     void nearestFromFarAway();
     void voronoiTiesGoToTheLowerSite();
@@ -141,7 +144,8 @@ struct Direct
 };
 
 Direct evaluateNode(const std::string &type, const ValueMap &params,
-                    const std::vector<std::pair<std::string, PortValue>> &inputs, World world)
+                    const std::vector<std::pair<std::string, PortValue>> &inputs, World world,
+                    const std::atomic<bool> *cancel = nullptr, std::function<void(double)> progress = {})
 {
     const NodeDescriptor *desc = registry().find(type);
     Node node;
@@ -152,7 +156,7 @@ Direct evaluateNode(const std::string &type, const ValueMap &params,
     for (const auto &[name, value] : inputs)
         in[static_cast<size_t>(desc->inputIndex(name))] = value;
     const EvalLimits limits{limits::defaultMaxPointsPerLayer};
-    EvalContext ctx(*desc, node, world, in, limits, nullptr, {});
+    EvalContext ctx(*desc, node, world, in, limits, cancel, std::move(progress));
     desc->evaluate(ctx);
     return {ctx.outputs(), ctx.error()};
 }
@@ -314,6 +318,25 @@ void TestRelaxVoronoi::relaxStaysInsideAllowed()
     }
     QVERIFY(inside > 50);
     QVERIFY(moved > inside / 2);
+}
+
+void TestRelaxVoronoi::relaxReportsProgressAndCancels()
+{
+    World world;
+    world.width = 400;
+    world.height = 300;
+    const PointSetPtr sites = pointSet(randomSites(5000, 400, 300, 8), 2);
+    std::vector<double> seen;
+    const Direct done = evaluateNode("relax", {{"rounds", 4.0}}, {{"points", sites}}, world, nullptr,
+                                     [&](double f) { seen.push_back(f); });
+    QVERIFY(done.error.empty());
+    QCOMPARE(seen, (std::vector<double>{0.25, 0.5, 0.75, 1.0}));
+    QCOMPARE(std::get<PointSetPtr>(done.outputs[0])->size(), std::size_t(5000));
+    // cancelled: no layer and no error (the evaluator reports the cancel)
+    std::atomic<bool> cancel{true};
+    const Direct stopped = evaluateNode("relax", {{"rounds", 4.0}}, {{"points", sites}}, world, &cancel);
+    QVERIFY(stopped.error.empty());
+    QVERIFY(std::holds_alternative<std::monostate>(stopped.outputs[0]));
 }
 
 void TestRelaxVoronoi::voronoiLabelsAreTheNearestSite()
