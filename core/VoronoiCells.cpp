@@ -162,15 +162,40 @@ bool forEachVoronoiCell(const std::vector<Vec2> &sites, double width, double hei
         if ((step & 1023) == 1023 && cancel && cancel())
             return false;
         const std::size_t k = order[step];
-        polygon = rectangle;
-        if (const auto *c = cellOf[k]; c && c->incident_edge()) {
-            const Vec2 a = world(k);
+        const auto *c = cellOf[k];
+        bool closed = c && c->incident_edge();
+        if (closed) {
             const auto *edge = c->incident_edge();
             do {
-                const Vec2 b = world(edge->twin()->cell()->source_index());
-                clipToHalfPlane(polygon, {(a.x + b.x) / 2, (a.y + b.y) / 2}, {b.x - a.x, b.y - a.y}, scratch);
+                closed = edge->is_finite();
                 edge = edge->next();
-            } while (edge != c->incident_edge() && !polygon.empty());
+            } while (closed && edge != c->incident_edge());
+        }
+        if (closed) {
+            // a closed cell: Boost's own vertices, counter-clockwise, cut to the world rectangle
+            polygon.clear();
+            const auto *edge = c->incident_edge();
+            do {
+                polygon.push_back({edge->vertex0()->x() / s, edge->vertex0()->y() / s});
+                edge = edge->next();
+            } while (edge != c->incident_edge());
+            clipToHalfPlane(polygon, {0, 0}, {-1, 0}, scratch);
+            clipToHalfPlane(polygon, {width, 0}, {1, 0}, scratch);
+            clipToHalfPlane(polygon, {0, 0}, {0, -1}, scratch);
+            clipToHalfPlane(polygon, {0, height}, {0, 1}, scratch);
+        } else {
+            // an open cell (a site on the hull): the rectangle cut by the bisector with the site
+            // across each of its Boost edges, which bounds the infinite edges exactly
+            polygon = rectangle;
+            if (c && c->incident_edge()) {
+                const Vec2 a = world(k);
+                const auto *edge = c->incident_edge();
+                do {
+                    const Vec2 b = world(edge->twin()->cell()->source_index());
+                    clipToHalfPlane(polygon, {(a.x + b.x) / 2, (a.y + b.y) / 2}, {b.x - a.x, b.y - a.y}, scratch);
+                    edge = edge->next();
+                } while (edge != c->incident_edge() && !polygon.empty());
+            }
         }
         cell(siteOf[k], polygon);
     }

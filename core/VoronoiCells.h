@@ -19,9 +19,10 @@ double voronoiScale(double width, double height);
 // Calls `cell(site, polygon)` once for each site that has a cell, in ascending site order, with
 // its Voronoi cell clipped to [0, width] x [0, height] (a convex polygon, counter-clockwise in a
 // y-up frame, without its closing vertex; it may be empty when the cell misses the rectangle).
-// Boost.Polygon builds the diagram of the quantised sites; a cell's polygon is the world rectangle
-// cut by the bisector of its site and the site across each of the cell's Boost edges (its
-// Voronoi neighbours), which is the cell itself, its infinite edges included, clipped exactly.
+// Boost.Polygon builds the diagram of the quantised sites. A closed cell is Boost's vertices cut to
+// the rectangle; an open one (a site on the hull, with infinite edges) is the world rectangle cut
+// by the bisector of its site and the site across each of its Boost edges (its Voronoi
+// neighbours), which is the cell itself, its infinite edges clipped exactly.
 // The polygon's coordinates are those of the quantised sites divided by the scale. Sites that
 // are not finite or lie outside the rectangle have no cell; of sites that quantise to the same
 // spot only the lowest index has one. `cancel`, when given, is asked between cells; it returning
