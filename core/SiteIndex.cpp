@@ -11,13 +11,30 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 }
 
-SiteIndex::SiteIndex(const std::vector<Vec2> &sites)
+bool SiteIndex::inGrid(const Vec2 &p) const
 {
+    if (!std::isfinite(p.x) || !std::isfinite(p.y))
+        return false;
+    return !m_hasCore || (p.x >= m_core.x0 && p.x <= m_core.x1 && p.y >= m_core.y0 && p.y <= m_core.y1);
+}
+
+SiteIndex::SiteIndex(const std::vector<Vec2> &sites, const Region *core) : m_site(sites)
+{
+    if (core) {
+        m_core = *core;
+        m_hasCore = true;
+    }
     std::size_t n = 0;
     double maxX = 0, maxY = 0;
-    for (const Vec2 &p : sites) {
+    for (std::size_t i = 0; i < sites.size(); ++i) {
+        const Vec2 &p = sites[i];
         if (!std::isfinite(p.x) || !std::isfinite(p.y))
             continue;
+        ++m_count;
+        if (!inGrid(p)) {
+            m_far.push_back(i);
+            continue;
+        }
         if (n == 0) {
             m_minX = maxX = p.x;
             m_minY = maxY = p.y;
@@ -45,7 +62,7 @@ SiteIndex::SiteIndex(const std::vector<Vec2> &sites)
     const std::size_t buckets = static_cast<std::size_t>(m_cols) * static_cast<std::size_t>(m_rows);
     m_start.assign(buckets + 1, 0);
     for (const Vec2 &p : sites)
-        if (std::isfinite(p.x) && std::isfinite(p.y))
+        if (inGrid(p))
             ++m_start[bucket(colOf(p.x), rowOf(p.y)) + 1];
     for (std::size_t b = 0; b < buckets; ++b)
         m_start[b + 1] += m_start[b];
@@ -55,7 +72,7 @@ SiteIndex::SiteIndex(const std::vector<Vec2> &sites)
     std::vector<std::size_t> fill(m_start.begin(), m_start.end() - 1);
     for (std::size_t i = 0; i < sites.size(); ++i) {
         const Vec2 &p = sites[i];
-        if (!std::isfinite(p.x) || !std::isfinite(p.y))
+        if (!inGrid(p))
             continue;
         const std::size_t at = fill[bucket(colOf(p.x), rowOf(p.y))]++;
         m_x[at] = p.x;
@@ -79,10 +96,20 @@ int SiteIndex::rowOf(double y) const
 long long SiteIndex::nearestWithSquared(double x, double y, double &best) const
 {
     best = kInf;
-    if (m_index.empty() || x != x || y != y)
+    if (m_count == 0 || x != x || y != y)
         return -1;
-    const int cx = colOf(x), cy = rowOf(y);
     long long found = -1;
+    for (std::size_t i : m_far) {
+        const double dx = m_site[i].x - x, dy = m_site[i].y - y;
+        const double d2 = dx * dx + dy * dy;
+        if (d2 < best) {  // ascending indices: a tie keeps the lower
+            best = d2;
+            found = static_cast<long long>(i);
+        }
+    }
+    if (m_index.empty())
+        return found;
+    const int cx = colOf(x), cy = rowOf(y);
     const auto visit = [&](int col, int row) {
         const std::size_t b = bucket(col, row);
         for (std::size_t i = m_start[b], end = m_start[b + 1]; i < end; ++i) {
@@ -151,26 +178,18 @@ bool SiteIndex::nearBorder(double x, double y, double width) const
     const long long a = nearestWithSquared(x, y, best);
     if (a < 0 || !(width > 0))
         return false;
-    // the position of a, found again in its bucket
-    double ax = 0, ay = 0;
-    {
-        const double d = std::sqrt(best);
-        // a lies within d of (x, y): search that box's buckets for it
-        const int c0 = colOf(x - d - m_margin), c1 = colOf(x + d + m_margin);
-        const int r0 = rowOf(y - d - m_margin), r1 = rowOf(y + d + m_margin);
-        bool got = false;
-        for (int r = r0; r <= r1 && !got; ++r)
-            for (int c = c0; c <= c1 && !got; ++c) {
-                const std::size_t b = bucket(c, r);
-                for (std::size_t i = m_start[b], end = m_start[b + 1]; i < end; ++i)
-                    if (static_cast<long long>(m_index[i]) == a) {
-                        ax = m_x[i];
-                        ay = m_y[i];
-                        got = true;
-                        break;
-                    }
-            }
-    }
+    const double ax = m_site[static_cast<std::size_t>(a)].x, ay = m_site[static_cast<std::size_t>(a)].y;
+    const auto bisectorNear = [&](double bx, double by) {
+        const double dx = bx - x, dy = by - y;
+        const double ex = bx - ax, ey = by - ay;
+        const double ab = std::sqrt(ex * ex + ey * ey);
+        return ab != 0 && (dx * dx + dy * dy - best) / (2 * ab) < width;  // ab 0: a itself, or a site on a's spot
+    };
+    for (std::size_t i : m_far)
+        if (bisectorNear(m_site[i].x, m_site[i].y))
+            return true;
+    if (m_index.empty())
+        return false;
     // (|pb|^2 - |pa|^2) / (2 |ab|) >= (|pb| - |pa|) / 2, so only sites with |pb| < |pa| + 2 width count
     const double reach = std::sqrt(best) + 2 * width;
     const double reach2 = reach * reach * (1 + 1e-12) + m_margin;
@@ -184,11 +203,7 @@ bool SiteIndex::nearBorder(double x, double y, double width) const
                 const double d2 = dx * dx + dy * dy;
                 if (d2 > reach2)
                     continue;
-                const double ex = m_x[i] - ax, ey = m_y[i] - ay;
-                const double ab = std::sqrt(ex * ex + ey * ey);
-                if (ab == 0)
-                    continue;  // a itself, or a site on a's spot
-                if ((d2 - best) / (2 * ab) < width)
+                if (bisectorNear(m_x[i], m_y[i]))
                     return true;
             }
         }

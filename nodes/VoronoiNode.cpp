@@ -106,7 +106,11 @@ void registerVoronoi(NodeRegistry &registry)
                        "the sites) or fewer sites");
             return;
         }
-        auto index = std::make_shared<const SiteIndex>(sites);
+        // the world widened by its size each side: sites beyond are few and tested at every query
+        const World &w = ctx.world();
+        const Region core{-w.width, -w.height, 2 * w.width, 2 * w.height};
+        const bool sized = !w.endless && w.width > 0 && w.height > 0;
+        auto index = std::make_shared<const SiteIndex>(sites, sized ? &core : nullptr);
         if (index->size() == 0) {
             ctx.fail("the sites input holds no points (with finite coordinates): the regions need at least one site");
             return;

@@ -378,6 +378,22 @@ void TestRelaxVoronoi::nearestFromFarAway()
         if (index.nearest(x, y) != bruteNearest(sites, x, y))
             QFAIL(("at " + std::to_string(x) + "," + std::to_string(y)).c_str());
     }
+    // a few sites far off the world stay out of the grid and are still found
+    std::vector<Vec2> withFar = randomSites(3000, 100, 100, 6);
+    withFar.push_back({1e9, -1e9});
+    withFar.push_back({-400, 50});
+    withFar.push_back({-400, 50});
+    const Region core{-100, -100, 200, 200};
+    const SiteIndex cored(withFar, &core);
+    QCOMPARE(cored.size(), withFar.size());
+    for (int k = 0; k < 20000; ++k) {
+        const double x = u(gen), y = u(gen);
+        if (cored.nearest(x, y) != bruteNearest(withFar, x, y))
+            QFAIL(("cored at " + std::to_string(x) + "," + std::to_string(y)).c_str());
+        if (cored.nearBorder(x, y, 7) != (bruteBorderDistance(withFar, x, y) < 7))
+            QFAIL(("cored border at " + std::to_string(x) + "," + std::to_string(y)).c_str());
+    }
+    QCOMPARE(cored.nearest(-390, 50), 3001LL);
     QCOMPARE(index.nearest(std::nan(""), 3), -1LL);
     QCOMPARE(SiteIndex({}).nearest(1, 2), -1LL);
 }
