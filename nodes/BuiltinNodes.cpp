@@ -31,6 +31,8 @@ void registerScatterAround(NodeRegistry &);
 void registerCaves(NodeRegistry &);
 void registerPointsFile(NodeRegistry &);
 void registerPaint(NodeRegistry &);
+void registerRelax(NodeRegistry &);
+void registerVoronoi(NodeRegistry &);
 
 void registerBuiltinNodes(NodeRegistry &registry)
 {
@@ -53,6 +55,7 @@ void registerBuiltinNodes(NodeRegistry &registry)
     registerBiomeTable(registry);
     registerShapes(registry);
     registerCaves(registry);
+    registerVoronoi(registry);
     // Density
     registerDensity(registry);
     // Points
@@ -63,6 +66,7 @@ void registerBuiltinNodes(NodeRegistry &registry)
     registerBestCandidate(registry);
     registerScatterAround(registry);
     registerPointsFile(registry);
+    registerRelax(registry);
     // Output
     registerPaint(registry);
 }
