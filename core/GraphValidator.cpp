@@ -144,7 +144,7 @@ Diagnostics validateGraph(const Graph &graph, const NodeRegistry &registry)
             out.push_back(problem(base, node.id, "node " + quote(node.id) + " (" + node.type
                                                      + ") needs the world's width and height, and this world is endless "
                                                        "(world.chunk without width and height): give the world a size"));
-        if (desc->needsWorldDepth && !(w.depth > 0))
+        if (desc->needsWorldDepth && w.depth == 0)  // a bad depth is world.depth's own problem
             out.push_back(problem(base, node.id, "node " + quote(node.id) + " (" + node.type
                                                      + ") places in a volume and needs world.depth > 0 (the world's third side); "
                                                        "this world is 2D"));
