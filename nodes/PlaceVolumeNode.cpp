@@ -10,6 +10,7 @@
 #include "core/NodeRegistry.h"
 #include "core/VolumePlacement.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <vector>
@@ -99,7 +100,10 @@ void registerPlaceVolume(NodeRegistry &registry)
         if (!withinPointBudget(ctx, estimate, "at radius " + formatNumber(s.radius) + " in a " + formatNumber(w.width) + " x "
                                                   + formatNumber(w.height) + " x " + formatNumber(w.depth) + " volume, this layer"))
             return;
-        if (volumeGridCells(s.width, s.height, s.depth, s.radius) > 4.0 * static_cast<double>(s.maxPoints) + 1e6) {
+        const double cell = s.radius / std::sqrt(3.0);
+        const double side = std::max({s.width, s.height, s.depth}) / cell;
+        if (volumeGridCells(s.width, s.height, s.depth, s.radius) > 4.0 * static_cast<double>(s.maxPoints) + 1e6
+            || !(side < 1e9)) {
             ctx.fail("the occupancy grid for radius " + formatNumber(s.radius) + " would be too large");
             return;
         }
