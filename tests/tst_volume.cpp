@@ -237,6 +237,15 @@ void TestVolume::allowedRuleAndDensityAskIn3D()
         densityDiffers += d->at3(x, y, z) != d->at(x, y);
         QCOMPARE(n->at3(x, y, 0), n->at(x, y));
     }
+    // math and remap pass z through too
+    const EvalResult m = evaluate(graphText("  width: 100\n  height: 100\n  depth: 100\n  seed: 0\n",
+                                            "  n: {type: value_noise, params: {frequency: 0.05}}\n"
+                                            "  r: {type: remap, inputs: {field: n}, params: {out_min: 1, out_max: 2}}\n"
+                                            "  m: {type: math, inputs: {a: r, b: n}, params: {op: multiply}}\n"));
+    QVERIFY2(m.ok(), formatAll(m.diagnostics).c_str());
+    const FieldPtr mf = std::get<FieldPtr>(m.output("m")), nf = std::get<FieldPtr>(m.output("n"));
+    QCOMPARE(mf->at3(3, 4, 55), (1 + nf->at3(3, 4, 55)) * nf->at3(3, 4, 55));
+    QVERIFY(mf->at3(3, 4, 55) != mf->at(3, 4));
     QVERIFY(maskDiffers > 50);
     QVERIFY(densityDiffers > 400);
 }
