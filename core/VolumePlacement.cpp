@@ -6,6 +6,7 @@
 #include "SeededRandom.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace grove {
@@ -45,9 +46,51 @@ public:
         m_points.push_back(p);
     }
 
+    // The cells a query at radius `reach` may find a conflict in, nearest first, so a candidate
+    // that fails (most do) fails after a few cells. A cell d cells away along an axis is at
+    // least (|d| - 1) cells away from any point of the query's own cell; cells farther than
+    // `reach` are left out. Stored points and queries lie inside the volume (off-volume
+    // candidates are turned down first), so no cell needs clamping.
+    void prepare(double reach)
+    {
+        m_reach = reach;
+        m_offsets.clear();
+        const int span = static_cast<int>(std::ceil(reach / m_cell));
+        if (span > 8)  // a far larger radius (a radius field): the plain scan
+            return;
+        std::vector<std::pair<double, std::array<int, 3>>> all;
+        for (int k = -span; k <= span; ++k)
+            for (int j = -span; j <= span; ++j)
+                for (int i = -span; i <= span; ++i) {
+                    auto g = [&](int d) { return std::max(std::abs(d) - 1, 0) * m_cell; };
+                    const double gap2 = g(i) * g(i) + g(j) * g(j) + g(k) * g(k);
+                    if (gap2 < reach * reach)
+                        all.push_back({gap2 + 1e-9 * m_cell * m_cell * (i * i + j * j + k * k), {i, j, k}});
+                }
+        std::sort(all.begin(), all.end());
+        for (const auto &[d, o] : all)
+            m_offsets.push_back(o);
+    }
+
     // No stored point q with |q - (x, y, z)| < min(r, q.r).
     bool isFree(double x, double y, double z, double r) const
     {
+        if (r == m_reach && !m_offsets.empty() && x >= 0 && y >= 0 && z >= 0) {
+            const int ci = coord(x, m_nx), cj = coord(y, m_ny), ck = coord(z, m_nz);
+            for (const auto &o : m_offsets) {
+                const int i = ci + o[0], j = cj + o[1], k = ck + o[2];
+                if (i < 0 || j < 0 || k < 0 || i >= m_nx || j >= m_ny || k >= m_nz)
+                    continue;
+                for (std::int32_t p = m_head[index(i, j, k)]; p >= 0; p = m_next[static_cast<std::size_t>(p)]) {
+                    const PointXYZR &q = m_points[static_cast<std::size_t>(p)];
+                    const double m = std::min(r, q.r);
+                    const double dx = q.x - x, dy = q.y - y, dz = q.z - z;
+                    if (dx * dx + dy * dy + dz * dz < m * m)
+                        return false;
+                }
+            }
+            return true;
+        }
         const int x0 = coord(x - r, m_nx), x1 = coord(x + r, m_nx);
         const int y0 = coord(y - r, m_ny), y1 = coord(y + r, m_ny);
         const int z0 = coord(z - r, m_nz), z1 = coord(z + r, m_nz);
@@ -84,6 +127,8 @@ private:
 
     double m_cell;
     int m_nx, m_ny, m_nz;
+    double m_reach = -1;
+    std::vector<std::array<int, 3>> m_offsets;
     std::vector<std::int32_t> m_head;
     std::vector<std::int32_t> m_next;
     std::vector<PointXYZR> m_points;
@@ -189,6 +234,7 @@ PlacementStatus placeVolume(const VolumeSettings &s, const std::vector<PointXYZR
                             const PlacementControl &control)
 {
     VolumeGrid grid(s.width, s.height, s.depth, s.radius / std::sqrt(3.0));
+    grid.prepare(s.radius);
     for (const PointXYZR &p : obstacles)
         grid.add(p);
     VolumeSampler sampler(s, grid);
