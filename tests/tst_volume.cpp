@@ -344,6 +344,13 @@ void TestVolume::exportsCarryDepth()
     QVERIFY2(runCsv.code == 0, runCsv.err.c_str());
     const std::string text = readFile(csv);
     QVERIFY2(text.substr(0, text.find('\n')).find(",z") != std::string::npos, text.substr(0, 200).c_str());
+    // check's density: N r^3 / V
+    const Run check = cli({"check", q(graph), "--expect", "rocks.density > 0"});
+    QVERIFY2(check.code == 0, check.err.c_str());
+    const std::size_t at = check.out.rfind("density ");
+    QVERIFY2(at != std::string::npos, check.out.c_str());
+    const double density = std::stod(check.out.substr(at + 8));
+    QVERIFY(std::fabs(density - expected->points.size() * 1728.0 / (120 * 100 * 60.0)) < 1e-4);
     // stats measure in 3D
     const Run stats = cli({"eval", q(graph), "--stats", "-o", q(out)});
     QVERIFY2(stats.err.find("volume: tightest and too close in 3D; density N r^3/V = ") != std::string::npos, stats.err.c_str());
