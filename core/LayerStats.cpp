@@ -566,9 +566,31 @@ LayerStats computeVolumeStats(const PointLayer &layer, const std::vector<PointLa
     st.density = volume > 0 && std::isfinite(r) ? static_cast<double>(st.count) * r * r * r / volume : 0;
     if (pts.size() < 2 || !(rmin < HUGE_VAL))
         return st;
-    // one pass over the pairs in neighbouring cells of side max(2 rmin, rmax): every pair closer
-    // than its smaller radius, and (Bridson puts a neighbour within 2r of every point) the tightest
-    const double cell = std::max(2 * rmin, rmax);
+    // One pass over the pairs in neighbouring cells of side C = max(2 rmin, the 99th percentile
+    // radius): every pair closer than its smaller radius when that radius is at most C, and
+    // (Bridson puts a neighbour within 2r of every point) the tightest. The pairs of two points
+    // both wider than C (at most 1% of the points) are counted apart, each with each.
+    std::vector<double> radii;
+    for (const P3 &p : pts)
+        if (std::isfinite(p.r) && p.r > 0)
+            radii.push_back(p.r);
+    const std::size_t nth = radii.size() * 99 / 100;
+    std::nth_element(radii.begin(), radii.begin() + static_cast<std::ptrdiff_t>(nth), radii.end());
+    const double cell = std::max(2 * rmin, radii[nth]);
+    auto wide = [&](const P3 &p) { return !(p.r <= cell); };
+    std::vector<std::uint32_t> wides;
+    for (std::size_t i = 0; i < pts.size(); ++i)
+        if (wide(pts[i]))
+            wides.push_back(static_cast<std::uint32_t>(i));
+    for (std::size_t a = 0; a < wides.size(); ++a)
+        for (std::size_t b = a + 1; b < wides.size(); ++b) {
+            const P3 &p = pts[wides[a]], &q = pts[wides[b]];
+            if (!p.own && !q.own)
+                continue;
+            const double ex = p.x - q.x, ey = p.y - q.y, ez = p.z - q.z;
+            const double m = std::min(p.r, q.r);
+            st.tooClose += ex * ex + ey * ey + ez * ez < m * m;
+        }
     auto key = [&](const P3 &p) {
         auto c = [&](double v) { return static_cast<std::uint64_t>(std::clamp(std::floor(v / cell), -1048576.0, 1048575.0) + 1048576.0); };
         return (c(p.x) << 42) | (c(p.y) << 21) | c(p.z);
@@ -610,7 +632,7 @@ LayerStats computeVolumeStats(const PointLayer &layer, const std::vector<PointLa
                         const double ex = p.x - q.x, ey = p.y - q.y, ez = p.z - q.z;
                         const double d2 = ex * ex + ey * ey + ez * ez;
                         const double m = std::min(p.r, q.r);
-                        if (d2 < m * m)
+                        if (d2 < m * m && !(wide(p) && wide(q)))
                             ++st.tooClose;
                         if (p.own && q.own)
                             best2 = std::min(best2, d2);

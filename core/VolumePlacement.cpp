@@ -94,6 +94,17 @@ public:
         const int x0 = coord(x - r, m_nx), x1 = coord(x + r, m_nx);
         const int y0 = coord(y - r, m_ny), y1 = coord(y + r, m_ny);
         const int z0 = coord(z - r, m_nz), z1 = coord(z + r, m_nz);
+        // a radius far beyond the cells (a radius input's huge value): the stored points, once each
+        const double cells = (x1 - x0 + 1.0) * (y1 - y0 + 1.0) * (z1 - z0 + 1.0);
+        if (cells > static_cast<double>(m_points.size())) {
+            for (const PointXYZR &q : m_points) {
+                const double m = std::min(r, q.r);
+                const double dx = q.x - x, dy = q.y - y, dz = q.z - z;
+                if (dx * dx + dy * dy + dz * dz < m * m)
+                    return false;
+            }
+            return true;
+        }
         for (int k = z0; k <= z1; ++k)
             for (int j = y0; j <= y1; ++j)
                 for (int i = x0; i <= x1; ++i)

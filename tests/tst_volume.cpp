@@ -316,6 +316,33 @@ void TestVolume::statsMeasureIn3D()
     earlier->points = {{50, 52, 10}};
     earlier->z = {6};
     QCOMPARE(computeVolumeStats(layer, {earlier}, 100, 100, 40).tooClose, std::size_t(2));
+
+    // random points with mixed radii (a few very wide, as a radius input can make) against brute force
+    PointLayer mixed;
+    mixed.info.volume = true;
+    std::uint64_t h = 7;
+    auto next = [&h] {
+        h = h * 6364136223846793005ull + 1442695040888963407ull;
+        return static_cast<double>(h >> 11) / 9007199254740992.0;
+    };
+    for (int i = 0; i < 2000; ++i) {
+        const double r = i % 37 == 0 ? 30 + 30 * next() : 2;
+        mixed.points.push_back({next() * 100, next() * 100, r});
+        mixed.z.push_back(next() * 100);
+    }
+    const LayerStats m = computeVolumeStats(mixed, {}, 100, 100, 100);
+    std::size_t tooClose = 0;
+    double tightest2 = HUGE_VAL;
+    for (std::size_t a = 0; a < mixed.points.size(); ++a)
+        for (std::size_t b = a + 1; b < mixed.points.size(); ++b) {
+            const double dx = mixed.points[a].x - mixed.points[b].x, dy = mixed.points[a].y - mixed.points[b].y;
+            const double dz = mixed.z[a] - mixed.z[b];
+            const double d2 = dx * dx + dy * dy + dz * dz, r = std::min(mixed.points[a].r, mixed.points[b].r);
+            tooClose += d2 < r * r;
+            tightest2 = std::min(tightest2, d2);
+        }
+    QCOMPARE(m.tooClose, tooClose);
+    QCOMPARE(m.tightest, std::sqrt(tightest2));
 }
 
 void TestVolume::exportsCarryDepth()
