@@ -23,6 +23,7 @@ void registerBiomeTable(NodeRegistry &);
 void registerShapes(NodeRegistry &);
 void registerDensity(NodeRegistry &);
 void registerPlaceLayer(NodeRegistry &);
+void registerPlaceVolume(NodeRegistry &);
 void registerRandomPoints(NodeRegistry &);
 void registerJitteredGrid(NodeRegistry &);
 void registerDartThrowing(NodeRegistry &);
@@ -60,6 +61,7 @@ void registerBuiltinNodes(NodeRegistry &registry)
     registerDensity(registry);
     // Points
     registerPlaceLayer(registry);
+    registerPlaceVolume(registry);
     registerRandomPoints(registry);
     registerJitteredGrid(registry);
     registerDartThrowing(registry);
