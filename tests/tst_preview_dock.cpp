@@ -323,8 +323,8 @@ private slots:
             if (!e.user)
                 files << QFileInfo(e.path).fileName();
         files.sort();
-        QCOMPARE(files, (QStringList{"asteroids.grove.yaml", "biomes.grove.yaml", "endless.grove.yaml", "forest_savanna.grove.yaml", "island_world.grove.yaml",
-                                     "loot_and_camps.grove.yaml", "scatter_methods.grove.yaml", "valley.grove.yaml"}));
+        QCOMPARE(files, (QStringList{"asteroids.grove.yaml", "biomes.grove.yaml", "caves.grove.yaml", "endless.grove.yaml", "forest_savanna.grove.yaml", "island_world.grove.yaml",
+                                     "loot_and_camps.grove.yaml", "scatter_methods.grove.yaml", "territories.grove.yaml", "valley.grove.yaml"}));
         QCOMPARE(browser.list()->count(), static_cast<int>(browser.entries().size()) + 1);  // + Empty graph
 
         // A saved preset is listed as the user's, with its name and description.
