@@ -7,6 +7,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 packages=(cmake g++ make pkg-config qt6-base-dev libgl-dev libyaml-cpp-dev nlohmann-json3-dev zlib1g-dev libpng-dev
           libbenchmark-dev nodejs xvfb xauth imagemagick python3 python3-yaml tiled parallel)
 missing=()
+packages+=(libboost-dev)  # relax, voronoi: Boost.Polygon's Voronoi builder (header-only)
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done

@@ -28,6 +28,14 @@ public:
     Field();
     virtual ~Field() = default;
     virtual double at(double x, double y) const = 0;
+    // The field in a volume (place_volume): z is the depth coordinate. The default is at(x, y), a
+    // 2D field extruded along z; value_noise and simplex_noise are truly 3D, and the nodes that
+    // combine fields (allowed_rule, density) forward z to their inputs.
+    virtual double at3(double x, double y, double z) const
+    {
+        (void)z;
+        return at(x, y);
+    }
     // out[i] = at(x0 + i * dx, y) for i in [0, n); x is accumulated exactly as the default does.
     virtual void sampleRow(double x0, double dx, double y, int n, double *out) const;
     // sampleRow through a one-row memo per thread: the preview asks the same row of one field
@@ -63,6 +71,12 @@ class Mask
 public:
     virtual ~Mask() = default;
     virtual bool at(double x, double y) const = 0;
+    // In a volume; the default extrudes the 2D mask along z (see Field::at3).
+    virtual bool at3(double x, double y, double z) const
+    {
+        (void)z;
+        return at(x, y);
+    }
 };
 
 struct WeightedType
@@ -99,6 +113,10 @@ struct LayerInfo
     // Every later layer keeps at least these points' own radius from them (hand-placed houses),
     // not the smaller of the two radii that layers keep from each other.
     bool keepsRadius = false;
+    // A volume layer (place_volume): PointLayer::z holds each point's depth in [0, world.depth),
+    // a placement coordinate rather than a terrain height; the preview shades by it and the
+    // statistics measure spacing in 3D.
+    bool volume = false;
     // The layer's pins, sorted by id: their own type, rotation or scale, where they give one.
     std::vector<PinnedAttributes> pinned;
 };

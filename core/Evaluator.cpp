@@ -155,6 +155,8 @@ EvalResult Evaluator::evaluate(const Graph &given, const EvalRequest &request)
     std::vector<std::string> keys(n);
     std::string worldText = formatNumber(graph.world.width) + "x" + formatNumber(graph.world.height) + "@"
                             + std::to_string(graph.world.seed);
+    if (graph.world.depth != 0)
+        worldText += "x" + formatNumber(graph.world.depth);
     if (graph.world.chunk != 0)  // chunked layers are placed whole or left lazy: not the same value
         worldText += "/chunk " + formatNumber(graph.world.chunk) + (graph.world.endless ? " endless" : "")
                      + (request.limits.placeWholeWorld ? " whole" : " lazy");

@@ -87,4 +87,19 @@ void fractalRow(double x0, double dx, double y, int n, std::int32_t seed, const 
         out[i] = clampUnit(out[i] / norm);
 }
 
+// fractalAt in a volume: octave3(x, y, z, seed) is one octave of a 3D noise in [0, 1].
+template <class Octave3>
+double fractalAt3(double x, double y, double z, std::int32_t seed, const FractalSettings &s, const Octave3 &octave3)
+{
+    const double fx = x * s.frequency, fy = y * s.frequency, fz = z * s.frequency;
+    double sum = 0, norm = 0, amp = 1, freq = 1;
+    for (int o = 0; o < s.octaves; ++o) {
+        sum += amp * shapeOctave(octave3(fx * freq, fy * freq, fz * freq, octaveSeed(seed, o)), s.kind);
+        norm += amp;
+        amp *= s.persistence;
+        freq *= s.lacunarity;
+    }
+    return clampUnit(sum / norm);
+}
+
 } // namespace grove

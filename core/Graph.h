@@ -24,6 +24,9 @@ struct World
     double chunk = 0;
     // A chunked world without width and height has no edge: runs name the region they want.
     bool endless = false;
+    // world.depth: a volume's third side (world units, z in [0, depth)); 0: a 2D world.
+    // Only place_volume uses it.
+    double depth = 0;
     bool operator==(const World &) const = default;
 };
 

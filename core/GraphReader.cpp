@@ -165,8 +165,11 @@ void Reader::readWorld(const YAML::Node &n)
         } else if (key == "chunk") {
             if (numberOf(v, path, d))
                 m_graph.world.chunk = d;
+        } else if (key == "depth") {
+            if (numberOf(v, path, d))
+                m_graph.world.depth = d;
         } else {
-            error(locationOf(v), path, "unknown key " + quote(key) + " in world" + didYouMean(key, {"width", "height", "seed", "chunk"}));
+            error(locationOf(v), path, "unknown key " + quote(key) + " in world" + didYouMean(key, {"width", "height", "depth", "seed", "chunk"}));
         }
     }
     if (!haveWidth && !haveHeight && m_graph.world.chunk != 0) {  // endless: chunks on demand

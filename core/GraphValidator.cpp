@@ -99,6 +99,8 @@ Diagnostics validateGraph(const Graph &graph, const NodeRegistry &registry)
         checkSize(w.width, "width");
         checkSize(w.height, "height");
     }
+    if (w.depth != 0)  // 0: a 2D world
+        checkSize(w.depth, "depth");
     if (w.chunk != 0 || w.endless) {
         if (!std::isfinite(w.chunk) || w.chunk <= 0)
             out.push_back(problem("world.chunk", "", "world chunk must be a finite number > 0 (the side of a chunk), got " + formatNumber(w.chunk)));
@@ -149,6 +151,10 @@ Diagnostics validateGraph(const Graph &graph, const NodeRegistry &registry)
             out.push_back(problem(base, node.id, "node " + quote(node.id) + " (" + node.type
                                                      + ") needs the world's width and height, and this world is endless "
                                                        "(world.chunk without width and height): give the world a size"));
+        if (desc->needsWorldDepth && w.depth == 0)  // a bad depth is world.depth's own problem
+            out.push_back(problem(base, node.id, "node " + quote(node.id) + " (" + node.type
+                                                     + ") places in a volume and needs world.depth > 0 (the world's third side); "
+                                                       "this world is 2D"));
         // params
         for (const auto &[name, value] : node.params) {
             const ParamSpec *spec = desc->param(name);

@@ -101,6 +101,8 @@ std::string writeGraph(const Graph &graph, const NodeRegistry &registry, bool wi
         out += "  width: " + formatNumber(graph.world.width) + "\n";
         out += "  height: " + formatNumber(graph.world.height) + "\n";
     }
+    if (graph.world.depth != 0)
+        out += "  depth: " + formatNumber(graph.world.depth) + "\n";
     out += "  seed: " + std::to_string(graph.world.seed) + "\n";
     if (graph.world.chunk != 0)
         out += "  chunk: " + formatNumber(graph.world.chunk) + "\n";

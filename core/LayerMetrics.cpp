@@ -175,11 +175,31 @@ std::map<Metric, double> measureLayer(const MetricSubject &subject, const std::s
         out[Metric::Tightest] = st.tightest;
         out[Metric::TooClose] = static_cast<double>(st.tooClose);
         out[Metric::Clearing] = st.clearingDiameter;
+        if (layer.info.volume) {  // a volume's spacing is in 3D; its clearing is the top-down projection's
+            const LayerStats v = computeVolumeStats(layer, subject.earlier, g.x1 - g.x0, g.y1 - g.y0, subject.depth);
+            out[Metric::Tightest] = v.tightest;
+            out[Metric::TooClose] = static_cast<double>(v.tooClose);
+        }
     }
     if (wanted.count(Metric::Density) || wanted.count(Metric::Coverage)) {
         const AreaSamples area = sampleArea(subject);
         const double a = area.area(), n = static_cast<double>(layer.points.size());
         out[Metric::Density] = a > 0 ? n * subject.radius * subject.radius / a : (n > 0 ? HUGE_VAL : 0);
+        if (layer.info.volume) {  // N r^3 / V over the allowed part of the volume, sampled in 3D (64^3 spots)
+            double allowedShare = 1;
+            if (subject.allowed && subject.depth > 0) {
+                constexpr int kSide = 64;
+                std::size_t in = 0;
+                for (int k = 0; k < kSide; ++k)
+                    for (int j = 0; j < kSide; ++j)
+                        for (int i = 0; i < kSide; ++i)
+                            in += subject.allowed->at3(g.x0 + (i + 0.5) * (g.x1 - g.x0) / kSide, g.y0 + (j + 0.5) * (g.y1 - g.y0) / kSide,
+                                                       (k + 0.5) * subject.depth / kSide);
+                allowedShare = static_cast<double>(in) / (kSide * kSide * kSide);
+            }
+            const double v = (g.x1 - g.x0) * (g.y1 - g.y0) * subject.depth * allowedShare;
+            out[Metric::Density] = v > 0 ? n * subject.radius * subject.radius * subject.radius / v : (n > 0 ? HUGE_VAL : 0);
+        }
         if (wanted.count(Metric::Coverage))
             out[Metric::Coverage] = coverage(subject, area);
     }

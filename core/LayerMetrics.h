@@ -22,6 +22,7 @@ struct MetricSubject
     const Mask *allowed = nullptr;       // null: everywhere
     Region region;                       // what is measured: the world, or a rectangle of it
     double radius = 0;                   // the layer's minimum radius (see layerRadius)
+    double depth = 0;                    // world.depth: a volume layer's density is N r^3 / (area depth)
 };
 
 // The layer's spacing: its sampler's minimum radius, or its points' smallest r (0 when empty).

@@ -532,6 +532,117 @@ LayerStats computeLayerStats(const PointLayer &layer, const std::vector<PointLay
                        control);
 }
 
+LayerStats computeVolumeStats(const PointLayer &layer, const std::vector<PointLayerPtr> &earlier, double width,
+                              double height, double depth)
+{
+    struct P3
+    {
+        double x, y, z, r;
+        bool own;
+    };
+    std::vector<P3> pts;
+    double rmin = HUGE_VAL, rmax = 0;
+    auto take = [&](const PointLayer &l, bool own) {
+        for (std::size_t i = 0; i < l.points.size(); ++i) {
+            const P3 p{l.points[i].x, l.points[i].y, i < l.z.size() ? l.z[i] : 0.0, l.points[i].r, own};
+            if (!(std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z)))
+                continue;
+            pts.push_back(p);
+            if (std::isfinite(p.r) && p.r > 0) {
+                rmin = std::min(rmin, p.r);
+                rmax = std::max(rmax, p.r);
+            }
+        }
+    };
+    take(layer, true);
+    for (const auto &l : earlier)
+        if (l->info.volume)
+            take(*l, false);
+    LayerStats st;
+    st.volume = true;
+    st.count = layer.points.size();
+    const double r = layer.tally.counted ? layer.tally.radius : rmin;
+    const double volume = width * height * depth;
+    st.density = volume > 0 && std::isfinite(r) ? static_cast<double>(st.count) * r * r * r / volume : 0;
+    if (pts.size() < 2 || !(rmin < HUGE_VAL))
+        return st;
+    // One pass over the pairs in neighbouring cells of side C = max(2 rmin, the 99th percentile
+    // radius): every pair closer than its smaller radius when that radius is at most C, and
+    // (Bridson puts a neighbour within 2r of every point) the tightest. The pairs of two points
+    // both wider than C (at most 1% of the points) are counted apart, each with each.
+    std::vector<double> radii;
+    for (const P3 &p : pts)
+        if (std::isfinite(p.r) && p.r > 0)
+            radii.push_back(p.r);
+    const std::size_t nth = radii.size() * 99 / 100;
+    std::nth_element(radii.begin(), radii.begin() + static_cast<std::ptrdiff_t>(nth), radii.end());
+    const double cell = std::max(2 * rmin, radii[nth]);
+    auto wide = [&](const P3 &p) { return !(p.r <= cell); };
+    std::vector<std::uint32_t> wides;
+    for (std::size_t i = 0; i < pts.size(); ++i)
+        if (wide(pts[i]))
+            wides.push_back(static_cast<std::uint32_t>(i));
+    for (std::size_t a = 0; a < wides.size(); ++a)
+        for (std::size_t b = a + 1; b < wides.size(); ++b) {
+            const P3 &p = pts[wides[a]], &q = pts[wides[b]];
+            if (!p.own && !q.own)
+                continue;
+            const double ex = p.x - q.x, ey = p.y - q.y, ez = p.z - q.z;
+            const double m = std::min(p.r, q.r);
+            st.tooClose += ex * ex + ey * ey + ez * ez < m * m;
+        }
+    auto key = [&](const P3 &p) {
+        auto c = [&](double v) { return static_cast<std::uint64_t>(std::clamp(std::floor(v / cell), -1048576.0, 1048575.0) + 1048576.0); };
+        return (c(p.x) << 42) | (c(p.y) << 21) | c(p.z);
+    };
+    std::vector<std::pair<std::uint64_t, std::uint32_t>> order(pts.size());
+    for (std::size_t i = 0; i < pts.size(); ++i)
+        order[i] = {key(pts[i]), static_cast<std::uint32_t>(i)};
+    std::sort(order.begin(), order.end());
+    auto rangeOf = [&](std::uint64_t k) {
+        auto lo = std::lower_bound(order.begin(), order.end(), std::make_pair(k, std::uint32_t(0)));
+        auto hi = lo;
+        while (hi != order.end() && hi->first == k)
+            ++hi;
+        return std::make_pair(lo, hi);
+    };
+    double best2 = HUGE_VAL;
+    for (std::size_t a = 0; a < order.size(); ++a) {
+        const P3 &p = pts[order[a].second];
+        const std::uint64_t k = order[a].first;
+        const std::int64_t cx = static_cast<std::int64_t>(k >> 42), cy = static_cast<std::int64_t>((k >> 21) & 0x1fffff),
+                           cz = static_cast<std::int64_t>(k & 0x1fffff);
+        for (std::int64_t dx = -1; dx <= 1; ++dx)
+            for (std::int64_t dy = -1; dy <= 1; ++dy)
+                for (std::int64_t dz = -1; dz <= 1; ++dz) {
+                    const std::int64_t nx = cx + dx, ny = cy + dy, nz = cz + dz;
+                    if (nx < 0 || ny < 0 || nz < 0 || nx > 0x1fffff || ny > 0x1fffff || nz > 0x1fffff)
+                        continue;
+                    const std::uint64_t nk = (static_cast<std::uint64_t>(nx) << 42) | (static_cast<std::uint64_t>(ny) << 21)
+                                             | static_cast<std::uint64_t>(nz);
+                    if (nk < k)
+                        continue;  // each pair of cells once
+                    auto [lo, hi] = rangeOf(nk);
+                    for (auto it = lo; it != hi; ++it) {
+                        if (nk == k && it->second <= order[a].second)
+                            continue;  // each pair within a cell once
+                        const P3 &q = pts[it->second];
+                        if (!p.own && !q.own)
+                            continue;
+                        const double ex = p.x - q.x, ey = p.y - q.y, ez = p.z - q.z;
+                        const double d2 = ex * ex + ey * ey + ez * ez;
+                        const double m = std::min(p.r, q.r);
+                        if (d2 < m * m && !(wide(p) && wide(q)))
+                            ++st.tooClose;
+                        if (p.own && q.own)
+                            best2 = std::min(best2, d2);
+                    }
+                }
+    }
+    st.tightest = best2 < HUGE_VAL ? std::sqrt(best2) : cell;  // no pair within a cell: at least that far
+    return st;
+}
+
 LayerStats computeLayerStats(const EvalResult &result, const std::string &nodeId, const PointLayerPtr &layer,
                              const World &world, const StatsControl &control)
 {
@@ -542,6 +653,8 @@ LayerStats computeLayerStats(const EvalResult &result, const std::string &nodeId
         for (const auto &l : (*set)->layers)
             if (l != layer)
                 obstacles.push_back(l);
+    if (layer->info.volume)
+        return computeVolumeStats(*layer, obstacles, world.width, world.height, world.depth);
     // and for its clearings within where it may grow
     const PortValue allowed = result.inputWithRole(nodeId, PortRole::AllowedArea);
     const auto *input = std::get_if<MaskPtr>(&allowed);

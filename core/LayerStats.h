@@ -23,6 +23,10 @@ struct LayerStats
     double clearingDiameter = 0; // the widest empty circle inside the allowed area (the world without one)
     std::string why;             // why the layer holds far fewer points than its area could, or empty
     bool cancelled = false;      // stopped by StatsControl::cancel: the numbers are incomplete
+    // A volume layer (place_volume): tightest and tooClose are measured in 3D (x, y and depth z),
+    // there is no clearing, and density = count r^3 / (width height depth) at the layer's radius.
+    bool volume = false;
+    double density = 0;
 };
 
 // Stats are work too: a 2.5M-point layer takes seconds, so they report progress and can stop.
@@ -36,6 +40,10 @@ struct StatsControl
 // `allowed`, when given, bounds the widest clearing.
 LayerStats computeLayerStats(const PointLayer &layer, const std::vector<PointLayerPtr> &earlier, double worldWidth,
                              double worldHeight, const Mask *allowed = nullptr, const StatsControl &control = {});
+
+// A volume layer's stats in 3D against the earlier volume layers (their points count for tooClose).
+LayerStats computeVolumeStats(const PointLayer &layer, const std::vector<PointLayerPtr> &earlier, double width,
+                              double height, double depth);
 
 // The stats of an evaluated node's layer against its own obstacles: the other layers on its
 // chain output, its clearing within the mask wired into its allowed-area input (grove-cli --stats

@@ -118,6 +118,8 @@ struct NodeDescriptor
     // Reads the world's width and height (a raster or a scatter over the whole world): in an
     // endless world (world.chunk without width and height) the node is a problem.
     bool needsWorldSize = false;
+    // It places in a volume: the graph needs world.depth > 0 (place_volume).
+    bool needsWorldDepth = false;
     // Places chunk by chunk in a chunked world, and takes such layers, which may hold no points
     // until a region is asked for, on its points inputs (place_layer). Other nodes get those
     // layers placed whole in a finite world; in an endless world wiring one in is a problem.

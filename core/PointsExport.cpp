@@ -207,6 +207,8 @@ std::string jsonLayerHead(const PointLayer &layer, std::size_t count, bool first
     out += "      \"name\": " + jsonQuote(layer.info.name) + ",\n";
     out += "      \"node\": " + jsonQuote(layer.info.nodeId) + ",\n";
     out += "      \"count\": " + std::to_string(count) + ",\n";
+    if (layer.info.volume)  // place_volume: z is the depth in [0, world.depth), not a terrain height
+        out += "      \"z\": \"depth\",\n";
     out += "      \"types\": [";
     const auto types = exportTypes(layer);
     for (size_t t = 0; t < types.size(); ++t)

@@ -99,23 +99,23 @@ bool previewsByRegion(const World &world)
 
 PreviewFrame PreviewPipeline::run(const Graph &graph, int width, int height, const std::atomic<bool> *cancel,
                                   std::function<void(const EvalProgress &)> progress,
-                                  const std::set<std::string> &hiddenLayers)
+                                  const std::set<std::string> &hiddenLayers, std::pair<double, double> depthSlice)
 {
-    return runImpl(graph, nullptr, width, height, cancel, std::move(progress), hiddenLayers);
+    return runImpl(graph, nullptr, width, height, cancel, std::move(progress), hiddenLayers, depthSlice);
 }
 
 PreviewFrame PreviewPipeline::runRegion(const Graph &graph, const RegionRequest &request, int width, int height,
                                         const std::atomic<bool> *cancel,
                                         std::function<void(const EvalProgress &)> progress,
-                                        const std::set<std::string> &hiddenLayers)
+                                        const std::set<std::string> &hiddenLayers, std::pair<double, double> depthSlice)
 {
-    return runImpl(graph, &request, width, height, cancel, std::move(progress), hiddenLayers);
+    return runImpl(graph, &request, width, height, cancel, std::move(progress), hiddenLayers, depthSlice);
 }
 
 PreviewFrame PreviewPipeline::runImpl(const Graph &graph, const RegionRequest *regional, int width, int height,
                                       const std::atomic<bool> *cancel,
                                       std::function<void(const EvalProgress &)> progress,
-                                      const std::set<std::string> &hiddenLayers)
+                                      const std::set<std::string> &hiddenLayers, std::pair<double, double> depthSlice)
 {
     std::lock_guard lock(m_mutex);
     using Clock = std::chrono::steady_clock;
@@ -124,6 +124,8 @@ PreviewFrame PreviewPipeline::runImpl(const Graph &graph, const RegionRequest *r
     RenderOptions options;
     options.cancel = cancel;
     options.hiddenLayers = hiddenLayers;
+    options.sliceMin = depthSlice.first;
+    options.sliceMax = depthSlice.second;
     if (regional) {
         options.region = regional->region;
         frame.region = regional->region;

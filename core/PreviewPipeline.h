@@ -2,6 +2,9 @@
 // the ground when its node's result is unchanged. Qt-free, so benchmarks time the editor's path.
 #pragma once
 
+#include <cmath>
+#include <utility>
+
 #include "Evaluator.h"
 #include "PreviewRenderer.h"
 
@@ -54,9 +57,11 @@ public:
     // Partial: nodes with problems are skipped with their downstream (EvalResult::skipped), the
     // rest is evaluated and painted (on a plain ground when the paint node is among them).
     // Thread-safe; one run at a time.
+    // depthSlice: volume layers draw only points with first <= z < second (RenderOptions).
     PreviewFrame run(const Graph &graph, int width, int height, const std::atomic<bool> *cancel = nullptr,
                      std::function<void(const EvalProgress &)> progress = {},
-                     const std::set<std::string> &hiddenLayers = {});
+                     const std::set<std::string> &hiddenLayers = {},
+                     std::pair<double, double> depthSlice = {-HUGE_VAL, HUGE_VAL});
 
     // The same for a region of a chunked world, at width x height pixels: the graph is evaluated
     // with placeWholeWorld = false (its chunk caches live in the lazy layers the evaluator keeps
@@ -65,14 +70,15 @@ public:
     PreviewFrame runRegion(const Graph &graph, const RegionRequest &request, int width, int height,
                            const std::atomic<bool> *cancel = nullptr,
                            std::function<void(const EvalProgress &)> progress = {},
-                           const std::set<std::string> &hiddenLayers = {});
+                           const std::set<std::string> &hiddenLayers = {},
+                           std::pair<double, double> depthSlice = {-HUGE_VAL, HUGE_VAL});
 
     Evaluator &evaluator() { return m_evaluator; }
 
 private:
     PreviewFrame runImpl(const Graph &graph, const RegionRequest *region, int width, int height,
                          const std::atomic<bool> *cancel, std::function<void(const EvalProgress &)> progress,
-                         const std::set<std::string> &hiddenLayers);
+                         const std::set<std::string> &hiddenLayers, std::pair<double, double> depthSlice);
     const NodeRegistry &m_registry;
     Evaluator m_evaluator;
     std::mutex m_mutex;

@@ -231,12 +231,15 @@ double bodyRadius(const std::string &sprite, double r)
     return std::min(r * 0.3, 8.0);  // dot: big enough to read the spacing in sampler comparisons
 }
 
-void drawLayer(Canvas &canvas, const PointLayer &layer, const Ground *ground, const Region &region, double kx, double ky)
+// Point i of a layer as its sprite; light scales its colour (256: as it is; a volume's deeper
+// points get less).
+void drawPoint(Canvas &canvas, const PointLayer &layer, size_t i, const Ground *ground, const Region &region, double kx,
+               double ky, int light)
 {
     const LayerInfo &info = layer.info;
     const std::string &sprite = info.sprite;
     const double k = (kx + ky) / 2;
-    for (size_t i = 0; i < layer.points.size(); ++i) {
+    {
         const PointXYR &p = layer.points[i];
         const PointAttributes a = layer.attributes(layer.idOf(i));
         double body = bodyRadius(sprite, p.r) * a.scale;
@@ -247,7 +250,7 @@ void drawLayer(Canvas &canvas, const PointLayer &layer, const Ground *ground, co
         }
         const double b = std::max(body * k, kMinBodyPixels);
         const double x = (p.x - region.x0) * kx, y = (p.y - region.y0) * ky;
-        const Rgb color = typeTint(info.color, a.type);
+        const Rgb color = light == 256 ? typeTint(info.color, a.type) : scaled(typeTint(info.color, a.type), light);
         const bool special = !layer.specialIds.empty()
                              && std::binary_search(layer.specialIds.begin(), layer.specialIds.end(), layer.idOf(i));
         if (sprite == "tree") {
@@ -276,6 +279,36 @@ void drawLayer(Canvas &canvas, const PointLayer &layer, const Ground *ground, co
             canvas.stamp(x, y, std::max(0.5 * b, 1.0), kBlack, kShadow);
             canvas.stamp(x, y, std::max(0.35 * b, 0.75), kGold, kCover);
         }
+    }
+}
+
+void drawLayer(Canvas &canvas, const PointLayer &layer, const Ground *ground, const Region &region, double kx, double ky)
+{
+    for (size_t i = 0; i < layer.points.size(); ++i)
+        drawPoint(canvas, layer, i, ground, region, kx, ky, 256);
+}
+
+// The volume layers' points together, deepest first so the nearest end on top, each darker the
+// deeper it is (light from 1 at depth 0 down to 0.35 at world.depth); only those in the slab.
+void drawVolumes(Canvas &canvas, const std::vector<const PointLayer *> &volumes, double depth, const RenderOptions &options,
+                 const Ground *ground, const Region &region, double kx, double ky)
+{
+    struct Item
+    {
+        double z;
+        size_t layer, i;
+    };
+    std::vector<Item> items;
+    for (size_t l = 0; l < volumes.size(); ++l)
+        for (size_t i = 0; i < volumes[l]->points.size() && i < volumes[l]->z.size(); ++i) {
+            const double z = volumes[l]->z[i];
+            if (z >= options.sliceMin && z < options.sliceMax)
+                items.push_back({z, l, i});
+        }
+    std::stable_sort(items.begin(), items.end(), [](const Item &a, const Item &b) { return a.z > b.z; });
+    for (const Item &it : items) {
+        const double t = depth > 0 ? std::clamp(it.z / depth, 0.0, 1.0) : 0.0;
+        drawPoint(canvas, *volumes[it.layer], it.i, ground, region, kx, ky, static_cast<int>(std::lround(256 * (1 - 0.65 * t))));
     }
 }
 
@@ -349,11 +382,17 @@ bool drawLayers(Image &image, const Graph &graph, const EvalResult &result, cons
 
     Canvas canvas(image);
     const double kx = image.width / (region.x1 - region.x0), ky = image.height / (region.y1 - region.y0);
+    std::vector<const PointLayer *> volumes;
     for (const auto &[meanRadius, i] : order) {
         if (cancelled(options))
             return false;
-        drawLayer(canvas, *layers[i], ground.get(), region, kx, ky);
+        if (layers[i]->info.volume)
+            volumes.push_back(layers[i].get());
+        else
+            drawLayer(canvas, *layers[i], ground.get(), region, kx, ky);
     }
+    if (!volumes.empty())
+        drawVolumes(canvas, volumes, graph.world.depth, options, ground.get(), region, kx, ky);
     return true;
 }
 

@@ -6,6 +6,7 @@
 #include "Image.h"
 
 #include <atomic>
+#include <cmath>
 #include <optional>
 #include <set>
 #include <string>
@@ -29,6 +30,9 @@ struct RenderOptions
     // When set, the layers step 2 draws (a region's points, layerInRegion) instead of the result's
     // exported layers; hiddenLayers still applies.
     const std::vector<PointLayerPtr> *layers = nullptr;
+    // Volume layers (place_volume): only points with sliceMin <= z < sliceMax are drawn (the
+    // editor's depth slice); all of them by default.
+    double sliceMin = -HUGE_VAL, sliceMax = HUGE_VAL;
 };
 
 // Paints the world [0, width) x [0, height) (or options.region) scaled to a width x height pixel image:
@@ -37,7 +41,9 @@ struct RenderOptions
 //    shade(x - 3, y - 3) in world units (seed 000 step 7's `1 + slope * 5` at shading 0.5, for
 //    fields in [0, 1] where the seed's noise spans [-1, 1]). Without a paint node: a neutral ground.
 // 2. Every exported layer in the result, biggest mean radius first (graph order on ties), each
-//    point a sprite (shadow, body, highlight) sized from its radius and scale attribute.
+//    point a sprite (shadow, body, highlight) sized from its radius and scale attribute. Volume
+//    layers come last, their points merged deepest first (the nearest on top), each darkened by
+//    its depth: light 1 - 0.65 z / world.depth.
 // Deterministic: the same graph and result give the same bytes on every run.
 Image renderPreview(const Graph &graph, const EvalResult &result, int width, int height,
                     const RenderOptions &options = {});

@@ -73,4 +73,55 @@ double simplexNoise(double x, double y, std::int32_t seed)
     return SimplexNoiseRow(y, seed)(x);
 }
 
+namespace {
+
+constexpr double kSkew3 = 1.0 / 3.0;
+constexpr double kUnskew3 = 1.0 / 6.0;
+constexpr double kEdges[12][3] = {{1, 1, 0}, {-1, 1, 0}, {1, -1, 0}, {-1, -1, 0}, {1, 0, 1}, {-1, 0, 1},
+                                  {1, 0, -1}, {-1, 0, -1}, {0, 1, 1}, {0, -1, 1}, {0, 1, -1}, {0, -1, -1}};
+
+inline double corner3(std::uint32_t i, std::uint32_t j, std::uint32_t k, std::int32_t seed, double dx, double dy, double dz)
+{
+    double t = 0.6 - dx * dx - dy * dy - dz * dz;
+    if (t <= 0)
+        return 0;
+    const double *g = kEdges[(mixBits32(cellHash(i, j, seed) ^ (k * 0xc2b2ae35u)) >> 28) % 12];
+    t *= t;
+    return t * t * (g[0] * dx + g[1] * dy + g[2] * dz);
+}
+
+} // namespace
+
+double simplexNoise3(double x, double y, double z, std::int32_t seed)
+{
+    const SubCellShift shift = subCellShift(seed);
+    x += shift.x;
+    y += shift.y;
+    z += shift.x * 0.5 + shift.y * 0.25;
+    const double s = (x + y + z) * kSkew3;
+    const double fi = std::floor(x + s), fj = std::floor(y + s), fk = std::floor(z + s);
+    const double t = (fi + fj + fk) * kUnskew3;
+    const double x0 = x - (fi - t), y0 = y - (fj - t), z0 = z - (fk - t);
+    // which of the six tetrahedra of the skewed cube
+    int i1, j1, k1, i2, j2, k2;
+    if (x0 >= y0) {
+        if (y0 >= z0) { i1 = 1; j1 = 0; k1 = 0; i2 = 1; j2 = 1; k2 = 0; }
+        else if (x0 >= z0) { i1 = 1; j1 = 0; k1 = 0; i2 = 1; j2 = 0; k2 = 1; }
+        else { i1 = 0; j1 = 0; k1 = 1; i2 = 1; j2 = 0; k2 = 1; }
+    } else {
+        if (y0 < z0) { i1 = 0; j1 = 0; k1 = 1; i2 = 0; j2 = 1; k2 = 1; }
+        else if (x0 < z0) { i1 = 0; j1 = 1; k1 = 0; i2 = 0; j2 = 1; k2 = 1; }
+        else { i1 = 0; j1 = 1; k1 = 0; i2 = 1; j2 = 1; k2 = 0; }
+    }
+    const std::uint32_t i = latticeCell(fi), j = latticeCell(fj), k = latticeCell(fk);
+    const double x1 = x0 - i1 + kUnskew3, y1 = y0 - j1 + kUnskew3, z1 = z0 - k1 + kUnskew3;
+    const double x2 = x0 - i2 + 2 * kUnskew3, y2 = y0 - j2 + 2 * kUnskew3, z2 = z0 - k2 + 2 * kUnskew3;
+    const double x3 = x0 - 1 + 3 * kUnskew3, y3 = y0 - 1 + 3 * kUnskew3, z3 = z0 - 1 + 3 * kUnskew3;
+    const auto u = [](int v) { return static_cast<std::uint32_t>(v); };
+    const double n = corner3(i, j, k, seed, x0, y0, z0) + corner3(i + u(i1), j + u(j1), k + u(k1), seed, x1, y1, z1)
+                     + corner3(i + u(i2), j + u(j2), k + u(k2), seed, x2, y2, z2)
+                     + corner3(i + 1, j + 1, k + 1, seed, x3, y3, z3);
+    return clampUnit(0.5 + n * 16);
+}
+
 } // namespace grove

@@ -26,4 +26,11 @@ private:
 // One sample of simplex noise in [0, 1].
 double simplexNoise(double x, double y, std::int32_t seed);
 
+// 3D simplex noise in [0, 1] (Gustavson's 3D simplex: skew (x + y + z) / 3, unskew 1/6, four
+// corners with kernels (0.6 - d^2)^4 times a gradient), for volumes. The lattice is integer-hashed:
+// corner (i, j, k) takes gradient h >> 28 mod 12 of the twelve cube edge directions (1, 1, 0) ...,
+// where h = mixBits32(cellHash(i, j, seed) ^ (k * 0xc2b2ae35)); the sum is mapped by 0.5 + 16 n
+// and clamped to [0, 1]. The seed shifts the lattice by a sub-cell offset as in 2D.
+double simplexNoise3(double x, double y, double z, std::int32_t seed);
+
 } // namespace grove

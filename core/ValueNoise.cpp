@@ -306,4 +306,52 @@ void valueFbmRow(const double *xs, double y, int n, std::int32_t seed, int octav
         out[i] = out[i] / norm;
 }
 
+// 3D: hash3(ix, iy, iz, seed) = finish(ix * kHashX + iy * kHashY + iz * kHashZ + seed * kHashSeed)
+// in uint32 (Math.imul's wrap); at iz = 0 it is seed 002's hash2. Trilinear blend with smoothstep
+// weights: x first, then y, then z.
+namespace {
+
+constexpr std::uint32_t kHashZ = 2246822519u;
+
+inline double octave3(double x, double y, double z, std::uint32_t seedTerm)
+{
+    const double fx0 = std::floor(x), fy0 = std::floor(y), fz0 = std::floor(z);
+    const double fx = smooth(x - fx0), fy = smooth(y - fy0), fz = smooth(z - fz0);
+    std::uint32_t ix, iy, iz, ix1, iy1, iz1;
+    latticeCoordinates(fx0, ix, ix1);
+    latticeCoordinates(fy0, iy, iy1);
+    latticeCoordinates(fz0, iz, iz1);
+    const std::uint32_t ax = ix * kHashX, ax1 = ix1 * kHashX;
+    const std::uint32_t by = iy * kHashY, by1 = iy1 * kHashY;
+    const std::uint32_t cz = iz * kHashZ + seedTerm, cz1 = iz1 * kHashZ + seedTerm;
+    const double v000 = finishHash(ax + by + cz), v100 = finishHash(ax1 + by + cz);
+    const double v010 = finishHash(ax + by1 + cz), v110 = finishHash(ax1 + by1 + cz);
+    const double v001 = finishHash(ax + by + cz1), v101 = finishHash(ax1 + by + cz1);
+    const double v011 = finishHash(ax + by1 + cz1), v111 = finishHash(ax1 + by1 + cz1);
+    const double lower = lerp(lerp(v000, v100, fx), lerp(v010, v110, fx), fy);
+    const double upper = lerp(lerp(v001, v101, fx), lerp(v011, v111, fx), fy);
+    return lerp(lower, upper, fz);
+}
+
+} // namespace
+
+double valueNoise3(double x, double y, double z, std::int32_t seed)
+{
+    return octave3(x, y, z, static_cast<std::uint32_t>(seed) * kHashSeed);
+}
+
+double valueFbm3(double x, double y, double z, std::int32_t seed, int octaves, double lacunarity, double persistence)
+{
+    double sum = 0, norm = 0, amp = 1, freq = 1;
+    std::uint32_t octaveSeed = static_cast<std::uint32_t>(seed);
+    for (int o = 0; o < octaves; ++o) {
+        sum += amp * octave3(x * freq, y * freq, z * freq, octaveSeed * kHashSeed);
+        norm += amp;
+        amp *= persistence;
+        freq *= lacunarity;
+        octaveSeed += 1013u;
+    }
+    return sum / norm;
+}
+
 } // namespace grove

@@ -10,6 +10,11 @@ std::int32_t toInt32(double integral);
 
 double valueNoise(double x, double y, std::int32_t seed);
 double valueFbm(double x, double y, std::int32_t seed, int octaves, double lacunarity, double persistence);
+// 3D value noise (place_volume's fields): the lattice hash gains a z term, iz * 2246822519 in
+// uint32 (at iz = 0 it is hash2), and the blend is trilinear with smoothstep weights. valueFbm3
+// sums octaves exactly as valueFbm does (seed + o * 1013, frequency times lacunarity).
+double valueNoise3(double x, double y, double z, std::int32_t seed);
+double valueFbm3(double x, double y, double z, std::int32_t seed, int octaves, double lacunarity, double persistence);
 // out[i] = valueFbm(xs[i], y, ...), bit for bit, a row at a time (shared lattice rows and cells;
 // four samples at a time in AVX2 where the CPU has it, chosen at run time).
 void valueFbmRow(const double *xs, double y, int n, std::int32_t seed, int octaves, double lacunarity,

@@ -36,6 +36,23 @@ public:
         }
         return ok != invert;
     }
+
+    // In a volume: the field and the mask are asked at depth z (labels are 2D, extruded along z).
+    bool at3(double x, double y, double z) const override
+    {
+        bool ok = true;
+        if (mask)
+            ok = mask->at3(x, y, z);
+        if (ok && labels) {
+            const int l = labels->at(x, y);
+            ok = l >= 0 && static_cast<size_t>(l) < included.size() && included[static_cast<size_t>(l)];
+        }
+        if (ok && field) {
+            const double f = field->at3(x, y, z);
+            ok = min <= f && f < max;
+        }
+        return ok != invert;
+    }
 };
 
 } // namespace

@@ -24,11 +24,17 @@ void registerBiomeTable(NodeRegistry &);
 void registerShapes(NodeRegistry &);
 void registerDensity(NodeRegistry &);
 void registerPlaceLayer(NodeRegistry &);
+void registerPlaceVolume(NodeRegistry &);
 void registerRandomPoints(NodeRegistry &);
 void registerJitteredGrid(NodeRegistry &);
 void registerDartThrowing(NodeRegistry &);
+void registerBestCandidate(NodeRegistry &);
+void registerScatterAround(NodeRegistry &);
+void registerCaves(NodeRegistry &);
 void registerPointsFile(NodeRegistry &);
 void registerPaint(NodeRegistry &);
+void registerRelax(NodeRegistry &);
+void registerVoronoi(NodeRegistry &);
 
 void registerBuiltinNodes(NodeRegistry &registry)
 {
@@ -50,14 +56,20 @@ void registerBuiltinNodes(NodeRegistry &registry)
     registerAllowedRule(registry);
     registerBiomeTable(registry);
     registerShapes(registry);
+    registerCaves(registry);
+    registerVoronoi(registry);
     // Density
     registerDensity(registry);
     // Points
     registerPlaceLayer(registry);
+    registerPlaceVolume(registry);
     registerRandomPoints(registry);
     registerJitteredGrid(registry);
     registerDartThrowing(registry);
+    registerBestCandidate(registry);
+    registerScatterAround(registry);
     registerPointsFile(registry);
+    registerRelax(registry);
     // Output
     registerPaint(registry);
     // Groups: a graph file used as one node (core/GroupGraph.h)

@@ -18,9 +18,12 @@ public:
         : m_source(std::move(source)), m_min(minRadius), m_max(maxRadius), m_gain(gain), m_bias(bias)
     {
     }
-    double at(double x, double y) const override
+    double at(double x, double y) const override { return radiusFor(m_source->at(x, y)); }
+    // In a volume: the source is asked at depth z (a 3D noise gives a 3D density).
+    double at3(double x, double y, double z) const override { return radiusFor(m_source->at3(x, y, z)); }
+    double radiusFor(double f) const
     {
-        const double t = std::min(1.0, std::max(0.0, m_source->at(x, y) * m_gain + m_bias));
+        const double t = std::min(1.0, std::max(0.0, f * m_gain + m_bias));
         return m_min + t * (m_max - m_min);
     }
     // t is clamped to [0, 1], so the radius never passes the larger end (rounding included:

@@ -19,12 +19,18 @@ template <class MakeRow>
 class FractalNoiseField final : public Field
 {
 public:
-    FractalNoiseField(FractalSettings settings, std::int32_t seed, MakeRow makeRow)
-        : m_settings(settings), m_seed(seed), m_makeRow(std::move(makeRow))
+    // octave3: one octave of the noise in 3D, for a volume (null: the 2D field extruded along z)
+    using Octave3 = double (*)(double, double, double, std::int32_t);
+    FractalNoiseField(FractalSettings settings, std::int32_t seed, MakeRow makeRow, Octave3 octave3 = nullptr)
+        : m_settings(settings), m_seed(seed), m_makeRow(std::move(makeRow)), m_octave3(octave3)
     {
     }
 
     double at(double x, double y) const override { return fractalAt(x, y, m_seed, m_settings, m_makeRow); }
+    double at3(double x, double y, double z) const override
+    {
+        return m_octave3 ? fractalAt3(x, y, z, m_seed, m_settings, m_octave3) : at(x, y);
+    }
 
     // Octave by octave along the row, so each lattice cell is hashed once per row, not per pixel.
     void sampleRow(double x0, double dx, double y, int n, double *out) const override
@@ -36,10 +42,11 @@ private:
     FractalSettings m_settings;
     std::int32_t m_seed;
     MakeRow m_makeRow;
+    Octave3 m_octave3;
 };
 
 template <class MakeRow>
-FieldPtr makeNoiseField(const EvalContext &ctx, MakeRow makeRow)
+FieldPtr makeNoiseField(const EvalContext &ctx, MakeRow makeRow, double (*octave3)(double, double, double, std::int32_t) = nullptr)
 {
     FractalSettings s;
     s.frequency = ctx.number("frequency");
@@ -47,7 +54,7 @@ FieldPtr makeNoiseField(const EvalContext &ctx, MakeRow makeRow)
     s.lacunarity = ctx.number("lacunarity");
     s.persistence = ctx.number("persistence");
     s.kind = fractalKindFromName(ctx.text("fractal")).value_or(FractalKind::Fbm);
-    return std::make_shared<FractalNoiseField<MakeRow>>(s, ctx.seed(), std::move(makeRow));
+    return std::make_shared<FractalNoiseField<MakeRow>>(s, ctx.seed(), std::move(makeRow), octave3);
 }
 
 // frequency, octaves, lacunarity, persistence and seed: every octave noise's params (value_noise's too).

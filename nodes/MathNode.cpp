@@ -60,6 +60,11 @@ public:
     }
 
     double at(double x, double y) const override { return apply(m_op, m_a->at(x, y), m_b ? m_b->at(x, y) : m_bValue); }
+    // in a volume: both operands at depth z
+    double at3(double x, double y, double z) const override
+    {
+        return apply(m_op, m_a->at3(x, y, z), m_b ? m_b->at3(x, y, z) : m_bValue);
+    }
 
     void sampleRow(double x0, double dx, double y, int n, double *out) const override
     {

@@ -26,6 +26,7 @@ public:
     }
 
     double at(double x, double y) const override { return remap(m_source->at(x, y)); }
+    double at3(double x, double y, double z) const override { return remap(m_source->at3(x, y, z)); }
 
     void sampleRow(double x0, double dx, double y, int n, double *out) const override
     {

@@ -14,11 +14,15 @@ void registerSimplexNoise(NodeRegistry &registry)
     d.displayName = "Simplex Noise";
     d.category = "Fields";
     d.description = "Simplex noise in [0, 1]: like gradient noise on a triangular lattice, with fewer straight "
-                    "ridges and a wider spread of values, summed over octaves.";
+                    "ridges and a wider spread of values, summed over octaves. "
+                    "In a volume (place_volume) it is 3D simplex noise (four-corner tetrahedra, kernels (0.6 - d^2)^4, "
+                    "twelve edge gradients picked by mixBits32(cellHash(i, j, seed) ^ k * 0xc2b2ae35) >> 28 mod 12, "
+                    "0.5 + 16 n clamped to [0, 1]); 2D sampling is unchanged.";
     d.outputs = {port("field", DataType::Field).describe("noise in [0, 1]")};
     d.params = fractalParams(0.01, 4);
     d.evaluate = [](EvalContext &ctx) {
-        ctx.setOutput("field", makeNoiseField(ctx, [](double y, std::int32_t seed) { return SimplexNoiseRow(y, seed); }));
+        ctx.setOutput("field", makeNoiseField(ctx, [](double y, std::int32_t seed) { return SimplexNoiseRow(y, seed); },
+                                              &simplexNoise3));
     };
     registry.add(std::move(d));
 }

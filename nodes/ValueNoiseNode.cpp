@@ -40,6 +40,11 @@ public:
         return v;
     }
 
+    double at3(double x, double y, double z) const override
+    {
+        return valueFbm3(x * m_frequency, y * m_frequency, z * m_frequency, m_seed, m_octaves, m_lacunarity, m_persistence);
+    }
+
     void sampleRow(double x0, double dx, double y, int n, double *out) const override
     {
         // the same products the point path forms: (x0 + i * dx) * frequency, then y * frequency
@@ -67,7 +72,11 @@ void registerValueNoise(NodeRegistry &registry)
     d.typeId = "value_noise";
     d.displayName = "Value Noise";
     d.category = "Fields";
-    d.description = "Smooth random field in [0, 1): hashed lattice values, smoothstep-blended, summed over octaves (fBm).";
+    d.description = "Smooth random field in [0, 1): hashed lattice values, smoothstep-blended, summed over octaves (fBm). "
+                    "In a volume (place_volume) it is 3D: the lattice hash gains a z term, h = ix * 374761393 + "
+                    "iy * 668265263 + iz * 2246822519 + seed * 1442695041 in uint32 (Math.imul's wrap; iz = 0 gives "
+                    "seed 002's hash2), then seed 002's finish (h ^= h >> 13, h *= 1274126177, (h ^ h >> 16) / 2^32), "
+                    "blended trilinearly with smoothstep weights (x, then y, then z); 2D sampling is unchanged.";
     d.matchesSeedJs = true;
     d.outputs = {port("field", DataType::Field).describe("noise in [0, 1)")};
     d.params = octaveParams(0.01, 4);

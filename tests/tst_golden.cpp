@@ -111,6 +111,43 @@ void TestGolden::exact()
             }
         }
     }
+    // volume/: place_volume against tests/oracle/volume.mjs, points as [x, y, z, r]
+    if (expected.contains("volumes")) {
+        for (const auto &layer : expected["volumes"]) {
+            const std::string node = layer["node"];
+            const auto layers = layersOf(result, {node});
+            QVERIFY2(layers.size() == 1, node.c_str());
+            const auto &got = *layers[0];
+            const auto &want = layer["points"];
+            QVERIFY2(got.points.size() == want.size() && got.z.size() == want.size(),
+                     (node + ": " + std::to_string(got.points.size()) + " points, expected " + std::to_string(want.size())).c_str());
+            ++checked;
+            for (size_t i = 0; i < got.points.size(); ++i) {
+                const double x = want[i][0], y = want[i][1], z = want[i][2], r = want[i][3];
+                const PointXYR &p = got.points[i];
+                const bool same = sameDouble(p.x, x) && sameDouble(p.y, y) && sameDouble(got.z[i], z) && sameDouble(p.r, r);
+                QVERIFY2(same, (node + " point " + std::to_string(i) + ": got " + formatNumber(p.x) + ", " + formatNumber(p.y)
+                                + ", " + formatNumber(got.z[i]) + ", " + formatNumber(p.r) + " expected " + formatNumber(x) + ", "
+                                + formatNumber(y) + ", " + formatNumber(z) + ", " + formatNumber(r)).c_str());
+                ++checked;
+            }
+        }
+    }
+    if (expected.contains("fields3")) {
+        for (const auto &f : expected["fields3"]) {
+            const std::string node = f["node"];
+            PortValue v = result.output(node);
+            const auto *field = std::get_if<FieldPtr>(&v);
+            QVERIFY(field && *field);
+            for (const auto &s : f["samples"]) {
+                const double x = s[0], y = s[1], z = s[2], want = s[3];
+                const double got = (*field)->at3(x, y, z);
+                QVERIFY2(sameDouble(got, want), (node + " at " + formatNumber(x) + ", " + formatNumber(y) + ", " + formatNumber(z)
+                                                 + ": got " + formatNumber(got) + " expected " + formatNumber(want)).c_str());
+                ++checked;
+            }
+        }
+    }
     QVERIFY2(checked > 0, "a golden case with nothing to check");
 }
 

@@ -83,7 +83,7 @@ void TestPresets::preset()
         shown.push_back(layers[0]);
         QVERIFY2(!layers[0]->points.empty(), (id + " is empty").c_str());
         const std::string type = loaded.graph.node(id)->type;
-        if (type != "place_layer" && type != "dart_throwing")
+        if (type != "place_layer" && type != "dart_throwing" && type != "scatter_around")
             continue;  // random points and jittered grids are there to show what breaks
         std::vector<PointLayerPtr> obstacles;
         const PortValue all = r.output(id, "all");
@@ -168,8 +168,8 @@ void TestPresets::valleyKeepsItsPromises()
 void TestPresets::theShippedPresets()
 {
     const QStringList files = QDir(presetsDir()).entryList({"*.grove.yaml"}, QDir::Files, QDir::Name);
-    for (const char *name : {"island_world", "forest_savanna", "biomes", "loot_and_camps", "scatter_methods", "valley", "endless",
-                             "island_groups", "twin_forests"})
+    for (const char *name : {"island_world", "forest_savanna", "biomes", "loot_and_camps", "scatter_methods", "valley", "endless", "caves",
+                             "territories", "asteroids", "island_groups", "twin_forests"})
         QVERIFY2(files.contains(QString(name) + ".grove.yaml"), name);
 }
 

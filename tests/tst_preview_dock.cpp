@@ -17,6 +17,8 @@
 #include "core/PreviewPipeline.h"
 #include "core/NodeRegistry.h"
 
+#include <QComboBox>
+#include <QSlider>
 #include <QDir>
 #include <QListWidget>
 #include <QProcess>
@@ -276,6 +278,43 @@ private slots:
         QVERIFY(!w->preview()->snapshot()->thumbnails.at("height_noise").isNull());
     }
 
+    // A volume world shows the Depth slice in the dock's bar; a slab draws only its points, and
+    // a 2D world hides the control.
+    void depthSliceShowsOnlyASlabOfAVolume()
+    {
+        auto w = std::make_unique<MainWindow>(registry());
+        w->resize(1400, 900);
+        w->show();
+        QVERIFY(w->openFile(GROVE_SOURCE_DIR "/presets/asteroids.grove.yaml"));
+        PreviewDock *dock = w->previewDock();
+        dock->depthSlab()->setCurrentIndex(0);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QVERIFY(dock->depthControls()->isVisible());
+        QVERIFY(!dock->depthSlider()->isEnabled());
+        const QImage all = dock->view()->picture();
+        dock->depthSlab()->setCurrentIndex(2);  // a quarter of the depth, 320 / 4 = 80
+        dock->depthSlider()->setValue(1000);    // the deepest
+        QCOMPARE(w->preview()->depthSlice(), std::make_pair(240.0, 320.0));
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && dock->view()->picture() != all, 30000);
+        // fewer sprites over the ground: more pixels of the plain ground colour
+        const QImage slab = dock->view()->picture();
+        auto groundPixels = [](const QImage &image) {
+            std::map<QRgb, int> counts;
+            for (int y = 0; y < image.height(); y += 3)
+                for (int x = 0; x < image.width(); x += 3)
+                    ++counts[image.pixel(x, y)];
+            int most = 0;
+            for (const auto &[c, n] : counts)
+                most = std::max(most, n);
+            return most;
+        };
+        QVERIFY(groundPixels(slab) > groundPixels(all));
+        dock->depthSlab()->setCurrentIndex(0);
+        QCOMPARE(w->preview()->depthSlice(), std::make_pair(-HUGE_VAL, HUGE_VAL));
+        QVERIFY(w->openFile(kIslandPreset));
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && !dock->depthControls()->isVisible(), 30000);
+    }
+
     void presetBrowserListsTheShippedPresets()
     {
         PresetBrowser browser(builtinRegistry());
@@ -284,9 +323,9 @@ private slots:
             if (!e.user && !e.group)
                 files << QFileInfo(e.path).fileName();
         files.sort();
-        QCOMPARE(files, (QStringList{"biomes.grove.yaml", "endless.grove.yaml", "forest_savanna.grove.yaml", "island_groups.grove.yaml",
-                                     "island_world.grove.yaml", "loot_and_camps.grove.yaml", "scatter_methods.grove.yaml",
-                                     "twin_forests.grove.yaml", "valley.grove.yaml"}));
+        QCOMPARE(files, (QStringList{"asteroids.grove.yaml", "biomes.grove.yaml", "caves.grove.yaml", "endless.grove.yaml", "forest_savanna.grove.yaml",
+                                     "island_groups.grove.yaml", "island_world.grove.yaml", "loot_and_camps.grove.yaml", "scatter_methods.grove.yaml",
+                                     "territories.grove.yaml", "twin_forests.grove.yaml", "valley.grove.yaml"}));
         QCOMPARE(browser.list()->count(), static_cast<int>(browser.entries().size()) + 1);  // + Empty graph
 
         // A saved preset is listed as the user's, with its name and description.

@@ -282,6 +282,7 @@ int CheckCommand::checkGraph(const std::string &file)
         else if (const auto *mask = std::get_if<MaskPtr>(&allowed); mask && *mask)
             subject.allowed = mask->get();
         subject.region = region;
+        subject.depth = world.depth;
         subject.radius = layerRadius(*layer);
         if (subject.radius <= 0)
             subject.radius = layerRadius(*subject.layer);

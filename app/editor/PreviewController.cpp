@@ -122,6 +122,14 @@ void PreviewController::setHiddenLayers(const std::set<std::string> &ids)
     refresh();
 }
 
+void PreviewController::setDepthSlice(double from, double to)
+{
+    if (std::make_pair(from, to) == m_depthSlice)
+        return;
+    m_depthSlice = {from, to};
+    refresh();
+}
+
 void PreviewController::refresh()
 {
     if (!m_waiting.isValid())
@@ -204,6 +212,7 @@ void PreviewController::startRun()
     input->graph = m_document->graph();
     input->overlayNode = m_overlayEnabled ? m_overlayNode : std::string();
     input->hidden = m_hidden;
+    input->depthSlice = m_depthSlice;
     // During a drag the map is drawn at the size the view shows it (when that is smaller): the
     // same picture on screen for a fraction of the pixels. The full picture follows the drag.
     input->region = currentRegionRun(input->graph.world);

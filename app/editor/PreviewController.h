@@ -7,6 +7,8 @@
 #include "PreviewRegion.h"
 #include "PreviewSnapshot.h"
 
+#include <cmath>
+#include <utility>
 #include <QElapsedTimer>
 #include <QObject>
 #include <QThreadPool>
@@ -43,6 +45,9 @@ public:
     bool overlayEnabled() const { return m_overlayEnabled; }
     // Exported layers (node ids) left off the picture.
     void setHiddenLayers(const std::set<std::string> &ids);
+    // Volume layers draw only points with z in [from, to) (the dock's depth slice; view state).
+    void setDepthSlice(double from, double to);
+    std::pair<double, double> depthSlice() const { return m_depthSlice; }
     void setDebounceMs(int ms) { m_debounceMs = ms; }
     // The longer side, in device pixels, of the map as the view shows it (0: unknown). Runs during
     // a drag draw their picture at this size when it is below kMaxSide (PreviewSnapshot::draft).
@@ -111,6 +116,7 @@ private:
     PreviewSnapshotPtr m_snapshot;
     std::string m_overlayNode;
     std::set<std::string> m_hidden;
+    std::pair<double, double> m_depthSlice{-HUGE_VAL, HUGE_VAL};
     bool m_overlayEnabled = false;  // opt-in: a noise over the island surprises
     bool m_running = false;
     bool m_pending = false;

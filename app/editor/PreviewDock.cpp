@@ -12,6 +12,8 @@
 #include "core/NodeRegistry.h"
 
 #include <QAction>
+#include <QComboBox>
+#include <QSlider>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -67,7 +69,9 @@ PreviewDock::PreviewDock(Document *document, PreviewController *controller, QWid
       m_overlayBox(new QPushButton(tr("Show selected output"), this)),
       m_chunkBorders(new QAction(tr("Chunk borders"), this)), m_compare(new QAction(tr("Compare with Saved"), this)),
       m_comparison(new SavedComparison(document, m_view, this)), m_tools(new HandEditTools(document, m_view, this)), m_hover(new QLabel(this)),
-      m_status(new QLabel(this)), m_layers(new QTreeWidget(this))
+      m_status(new QLabel(this)), m_layers(new QTreeWidget(this)), m_depthControls(new QWidget(this)),
+      m_depthSlab(new QComboBox(m_depthControls)), m_depthFrom(new QSlider(Qt::Horizontal, m_depthControls)),
+      m_depthText(new QLabel(m_depthControls))
 {
     auto *column = new QVBoxLayout(this);
     column->setContentsMargins(4, 4, 4, 4);
@@ -94,6 +98,32 @@ PreviewDock::PreviewDock(Document *document, PreviewController *controller, QWid
     borders->setToolButtonStyle(Qt::ToolButtonTextOnly);
     borders->setStyleSheet("QToolButton:checked { background: #3d7bd9; color: white; border: 1px solid #9cc2ff; }");
     bar->addWidget(borders);
+    // The depth slice: only in a volume world (shown by showSnapshot)
+    m_depthControls->setObjectName("depthSlice");
+    auto *depthRow = new QHBoxLayout(m_depthControls);
+    depthRow->setContentsMargins(8, 0, 0, 0);
+    depthRow->addWidget(new QLabel(tr("Depth"), m_depthControls));
+    m_depthSlab->addItems({tr("all"), tr("1/8 slab"), tr("1/4 slab"), tr("1/2 slab")});
+    m_depthSlab->setToolTip(tr("Volume layers: draw every point (all) or only those in a slab of the world's depth"));
+    m_depthFrom->setRange(0, 1000);
+    m_depthFrom->setMinimumWidth(120);
+    m_depthFrom->setToolTip(tr("Where the slab lies, from the nearest (left) to the deepest (right)"));
+    m_depthText->setMinimumWidth(m_depthText->fontMetrics().horizontalAdvance("z 0000 to 0000") + 4);
+    depthRow->addWidget(m_depthSlab);
+    depthRow->addWidget(m_depthFrom);
+    depthRow->addWidget(m_depthText);
+    m_depthSlab->setCurrentIndex(std::clamp(QSettings().value("preview/depthSlab", 0).toInt(), 0, 3));
+    m_depthFrom->setValue(std::clamp(QSettings().value("preview/depthFrom", 0).toInt(), 0, 1000));
+    m_depthControls->hide();
+    bar->addWidget(m_depthControls);
+    connect(m_depthSlab, &QComboBox::currentIndexChanged, this, [this] {
+        QSettings().setValue("preview/depthSlab", m_depthSlab->currentIndex());
+        applyDepthSlice();
+    });
+    connect(m_depthFrom, &QSlider::valueChanged, this, [this] {
+        QSettings().setValue("preview/depthFrom", m_depthFrom->value());
+        applyDepthSlice();
+    });
     bar->addStretch();
     auto *fit = new QPushButton(tr("Fit"), this);
     fit->setToolTip(tr("Show the whole world (or double-click the map). Wheel zooms, drag pans."));
@@ -197,10 +227,32 @@ QString PreviewDock::hoverText() const
     return m_hover->text();
 }
 
+void PreviewDock::applyDepthSlice()
+{
+    static constexpr double kSlab[] = {0, 1.0 / 8, 1.0 / 4, 1.0 / 2};
+    const int slab = m_depthSlab->currentIndex();
+    const bool sliced = m_depth > 0 && slab > 0 && slab < 4;
+    m_depthFrom->setEnabled(sliced);
+    if (!sliced) {
+        m_depthText->setText(m_depth > 0 ? tr("z 0 to %1").arg(m_depth) : QString());
+        m_controller->setDepthSlice(-HUGE_VAL, HUGE_VAL);
+        return;
+    }
+    const double thickness = m_depth * kSlab[slab];
+    const double from = (m_depth - thickness) * m_depthFrom->value() / 1000.0;
+    m_depthText->setText(tr("z %1 to %2").arg(std::round(from)).arg(std::round(from + thickness)));
+    m_controller->setDepthSlice(from, from + thickness);
+}
+
 void PreviewDock::showSnapshot(const PreviewSnapshotPtr &snapshot)
 {
     m_snapshot = snapshot;
     const World &world = snapshot->graph.world;
+    if (world.depth != m_depth) {  // a volume world shows the slice; a 2D world hides it
+        m_depth = std::isfinite(world.depth) && world.depth > 0 ? world.depth : 0;
+        m_depthControls->setVisible(m_depth > 0);
+        applyDepthSlice();
+    }
     m_view->setChunkSize(world.chunk);
     m_chunkBorders->setEnabled(world.chunk > 0);
     if (snapshot->regional)
@@ -273,10 +325,14 @@ void PreviewDock::updateLayers()
         }
         item->setText(TightestColumn, s.count >= 2 ? number(s.tightest) : "–");
         item->setText(TooCloseColumn, QString::number(s.tooClose));
-        item->setText(ClearingColumn, s.count ? tr("%1 at %2, %3")
-                                                    .arg(number(s.clearingDiameter, 1), number(s.clearingX, 0),
-                                                         number(s.clearingY, 0))
-                                              : "–");
+        item->setText(ClearingColumn, s.volume ? tr("3D: N r³/V %1").arg(number(s.density, 3))
+                                      : s.count ? tr("%1 at %2, %3")
+                                                      .arg(number(s.clearingDiameter, 1), number(s.clearingX, 0),
+                                                           number(s.clearingY, 0))
+                                                : "–");
+        if (s.volume)
+            item->setToolTip(ClearingColumn, tr("A volume: tightest and too close are measured in 3D; density N r³/V "
+                                                "(3D Bridson at k = 30 gives about 0.575 away from the walls)"));
         for (int c = CountColumn; c <= ClearingColumn; ++c)
             item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
         if (s.tooClose > 0)

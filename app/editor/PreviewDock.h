@@ -11,6 +11,8 @@
 #include <string>
 
 class QAction;
+class QComboBox;
+class QSlider;
 class QPushButton;
 class QLabel;
 class QTreeWidget;
@@ -44,6 +46,12 @@ public:
     QAction *compareAction() const { return m_compare; }
     SavedComparison *comparison() const { return m_comparison; }
     QString hoverText() const;
+    // The depth slice of a volume world (world.depth > 0): the slab of z the preview draws, as
+    // "all", or a slab of 1/8, 1/4 or 1/2 of the depth whose start the slider moves. View state:
+    // remembered in the settings, never an undo step. Hidden in a 2D world.
+    QWidget *depthControls() const { return m_depthControls; }
+    QComboBox *depthSlab() const { return m_depthSlab; }
+    QSlider *depthSlider() const { return m_depthFrom; }
     // What a hover at a world point reads out (also for tests).
     QString readout(QPointF world) const;
     // Sets the selected node's start point as one undo step; false when it has no such params.
@@ -57,6 +65,7 @@ private:
     void updateLayers();
     void updateCircle();
     void layerToggled(QTreeWidgetItem *item);
+    void applyDepthSlice();
 
     Document *m_document;
     PreviewController *m_controller;
@@ -69,6 +78,11 @@ private:
     QLabel *m_hover;
     QLabel *m_status;
     QTreeWidget *m_layers;
+    QWidget *m_depthControls;
+    QComboBox *m_depthSlab;
+    QSlider *m_depthFrom;
+    QLabel *m_depthText;
+    double m_depth = 0;
     PreviewSnapshotPtr m_snapshot;
     std::string m_selected;
     std::set<std::string> m_hidden;

@@ -109,9 +109,9 @@ PreviewSnapshotPtr computeFrame(PreviewPipeline &pipeline, const NodeRegistry &r
         request.maxChunks = kPreviewMaxChunks;
         w = in.region->width;
         h = in.region->height;
-        frame = pipeline.runRegion(graph, request, w, h, cancel, report, in.hidden);
+        frame = pipeline.runRegion(graph, request, w, h, cancel, report, in.hidden, in.depthSlice);
     } else {
-        frame = pipeline.run(graph, w, h, cancel, report, in.hidden);
+        frame = pipeline.run(graph, w, h, cancel, report, in.hidden, in.depthSlice);
     }
     if (!frame.result.ok() || frame.image.empty()) {
         if (frame.result.status == EvalResult::Status::Invalid)

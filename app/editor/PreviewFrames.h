@@ -7,6 +7,8 @@
 
 #include "core/LayerStats.h"
 
+#include <cmath>
+#include <utility>
 #include <QImage>
 #include <QString>
 
@@ -30,6 +32,7 @@ struct PreviewRunInput
     int maxSide = 1024;  // the picture's longer side; smaller for a draft
     Graph graph;
     std::set<std::string> hidden;
+    std::pair<double, double> depthSlice{-HUGE_VAL, HUGE_VAL};  // volume layers: the z slab drawn
     std::string overlayNode;
     std::optional<RegionRun> region;  // a big chunked world: the part in view, at the view's size
 };

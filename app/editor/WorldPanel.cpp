@@ -97,6 +97,11 @@ WorldPanel::WorldPanel(Document *document, QWidget *parent)
                         tr("Change world width"));
     m_height = addNumber(tr("Height"), "worldHeight", sizeSpec(), [](World &w, double v) { w.height = v; },
                          tr("Change world height"));
+    m_depth = addNumber(tr("Depth"), "worldDepth", chunkSpec(), [](World &w, double v) { w.depth = v; },
+                        tr("Change world depth"), 0.0);
+    m_depth.field->setToolTip(tr("A volume's third side in world units, for place_volume (z in [0, depth)). "
+                                 "Empty or 0: a 2D world."));
+    m_depth.field->setPlaceholderText(tr("2D"));
     m_seed = addNumber(tr("Seed"), "worldSeed", seedSpec(),
                        [](World &w, double v) { w.seed = static_cast<std::int32_t>(v); }, tr("Change world seed"));
     m_chunk = addNumber(tr("Chunk"), "worldChunk", chunkSpec(), [](World &w, double v) { w.chunk = v; },
@@ -181,11 +186,12 @@ void WorldPanel::refresh(bool all)
         m_notes->setPlainText(QString::fromStdString(g.notes));
     // Only the numbers that changed: a refused value typed in another box stays there.
     const std::pair<NumberRow, double> rows[] = {{m_width, g.world.width}, {m_height, g.world.height},
-                                                 {m_seed, double(g.world.seed)}, {m_chunk, g.world.chunk}};
-    const double shown[] = {m_shown.width, m_shown.height, double(m_shown.seed), m_shown.chunk};
-    for (int i = 0; i < 4; ++i)
+                                                 {m_seed, double(g.world.seed)}, {m_chunk, g.world.chunk},
+                                                 {m_depth, g.world.depth}};
+    const double shown[] = {m_shown.width, m_shown.height, double(m_shown.seed), m_shown.chunk, m_shown.depth};
+    for (int i = 0; i < 5; ++i)
         if (all || rows[i].second != shown[i]) {
-            if (rows[i].first.field == m_chunk.field && rows[i].second == 0)
+            if ((rows[i].first.field == m_chunk.field || rows[i].first.field == m_depth.field) && rows[i].second == 0)
                 rows[i].first.field->clear();  // no chunks: the box shows "off"
             else
                 rows[i].first.field->setNumber(rows[i].second);

@@ -52,6 +52,7 @@ private:
     QLineEdit *m_name;
     QPlainTextEdit *m_notes;
     NumberRow m_width{}, m_height{}, m_seed{}, m_chunk{};
+    NumberRow m_depth{};  // world.depth: a volume's third side; empty or 0: a 2D world
     QCheckBox *m_endless;
     World m_shown;  // the world the number boxes show
     double m_finiteWidth = 0, m_finiteHeight = 0;  // the size before Endless was ticked, for unticking

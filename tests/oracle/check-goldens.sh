@@ -7,6 +7,7 @@ out="${1:?usage: check-goldens.sh OUTDIR}"
 rm -rf "$out"
 mkdir -p "$out"
 node "$here/generate.mjs" "$out" > /dev/null
+node "$here/volume.mjs" "$out" > /dev/null  # volume/: place_volume and 3D value noise
 if ! diff -r "$here/../golden" "$out" > "$out.diff"; then
   echo "tests/golden differs from what the seed JavaScript gives now (see $out.diff):"
   head -40 "$out.diff"

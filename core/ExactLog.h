@@ -1,0 +1,55 @@
+// ln and cube root from + - * / and sqrt only (no libm), so place_volume's candidates are the same
+// doubles on every machine and in the JavaScript oracle (tests/oracle/volume.mjs does the same
+// operations in the same order).
+#pragma once
+
+#include <cmath>
+
+namespace grove {
+
+// ln(s) for a finite s > 0. s = m 2^e with m in (sqrt(1/2), sqrt(2)] by exact halvings and
+// doublings, then ln m = 2 atanh(t), t = (m - 1) / (m + 1), |t| < 0.172, by its series to t^25
+// in Horner form, and e ln 2 with ln 2 split in two (the high part has 32 bits, so e * high is
+// exact). Within a few ulp of the true value (tst_volume holds it to long double's logl).
+inline double exactLog(double s)
+{
+    constexpr double kLn2Hi = 6.93147180369123816490e-01;  // fdlibm's split of ln 2
+    constexpr double kLn2Lo = 1.90821492927058770002e-10;
+    constexpr double kSqrt2 = 1.4142135623730951;
+    if (!(s > 0 && s <= 1.7976931348623157e308))
+        return s == 0 ? -HUGE_VAL : s > 0 ? s : std::nan("");  // +inf stays, the rest has no log
+    double m = s;
+    int e = 0;
+    while (m < 1) {  // at most 1074 times, for the smallest subnormal
+        m = m * 2;
+        e = e - 1;
+    }
+    while (m >= 2) {
+        m = m * 0.5;
+        e = e + 1;
+    }
+    if (m > kSqrt2) {
+        m = m * 0.5;
+        e = e + 1;
+    }
+    const double t = (m - 1) / (m + 1);
+    const double t2 = t * t;
+    double p = 1.0 / 25;
+    for (int n = 11; n >= 0; --n)
+        p = p * t2 + 1.0 / (2 * n + 1);
+    const double de = e;
+    return de * kLn2Hi + (de * kLn2Lo + 2 * t * p);
+}
+
+// x^(1/3) for x in [1/8, 1] (place_volume's shell radius 2r x^(1/3)): a linear first guess, then
+// six Newton steps y = y - (y^3 - x) / (3 y^2), each squaring the relative error (0.12 to below
+// one ulp). Outside [1/8, 1] the guess is poor and the result is not meant to be used.
+inline double exactCbrtUnit(double x)
+{
+    double y = 0.4 + 0.6 * x;
+    for (int i = 0; i < 6; ++i)
+        y = y - (y * y * y - x) / (3 * (y * y));
+    return y;
+}
+
+} // namespace grove
