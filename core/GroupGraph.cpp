@@ -979,8 +979,9 @@ Grouping groupNodes(const Graph &graph, const std::vector<std::string> &ids, con
     group.type = kGroupType;
     group.params = {{kGroupGraphParam, Value(groupFile)}};
     bool placed = false;
-    double sx = 0, sy = 0;
-    int positioned = 0;
+    // the group takes the place of its leftmost node (the topmost of those): a spot the grouped
+    // nodes leave free, where their centroid may lie under a node that stays
+    std::optional<NodeLayout> place;
     for (const Node &node : graph.nodes) {
         if (!selected.count(node.id)) {
             outer.nodes.push_back(node);
@@ -1015,7 +1016,8 @@ Grouping groupNodes(const Graph &graph, const std::vector<std::string> &ids, con
         inner.nodes.push_back(std::move(inside));
         if (auto l = graph.layout.find(node.id); l != graph.layout.end()) {
             inner.layout[node.id] = l->second;
-            sx += l->second.x, sy += l->second.y, ++positioned;
+            if (!place || l->second.x < place->x || (l->second.x == place->x && l->second.y < place->y))
+                place = NodeLayout{l->second.x, l->second.y, false};
         }
     }
     // what the rest of the graph takes from the selection comes out of the group
@@ -1034,8 +1036,8 @@ Grouping groupNodes(const Graph &graph, const std::vector<std::string> &ids, con
     for (const auto &[id, l] : graph.layout)
         if (!selected.count(id))
             outer.layout[id] = l;
-    if (positioned)
-        outer.layout[groupId] = NodeLayout{std::round(sx / positioned), std::round(sy / positioned), false};
+    if (place)
+        outer.layout[groupId] = *place;
     if (!findCycles(outer).empty()) {
         r = Grouping{};
         r.problem = "the selection takes from a node that takes from the selection: grouping it would make a cycle; "
