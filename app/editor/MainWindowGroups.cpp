@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 
 namespace grove {
@@ -68,8 +69,8 @@ void MainWindow::createPresetsDock()
     // shown from the View menu: in front of the dock it shares a tab with
     connect(m_presetsDock->toggleViewAction(), &QAction::toggled, this, [this, fill](bool on) {
         fill(on);
-        if (on)
-            m_presetsDock->raise();
+        if (on)  // once the dock has been shown in its tab group
+            QTimer::singleShot(0, m_presetsDock, &QDockWidget::raise);
     });
     for (QAction *a : menuBar()->actions())
         if (a->menu() && a->text() == tr("&View"))
