@@ -5,6 +5,7 @@
 
 #include "EditActions.h"
 #include "GraphScene.h"
+#include "GraphView.h"
 #include "InputWatcher.h"
 #include "NodeItem.h"
 #include "PresetBrowser.h"
@@ -12,6 +13,10 @@
 #include "core/GroupGraph.h"
 
 #include <QDir>
+#include <QDockWidget>
+#include <QDropEvent>
+#include <QListWidget>
+#include <QMimeData>
 #include <QStandardPaths>
 
 using namespace grove;
@@ -178,6 +183,49 @@ private slots:
         QCOMPARE(d->nodePosition("forest_undergrowth"), QPointF(400, 500));
         QCOMPARE(w->scene()->nodeItem("forest_undergrowth")->portType(true, "area"), std::optional<DataType>(DataType::Mask));
         QCOMPARE(w->scene()->nodeItem("forest_undergrowth")->portType(false, "trees"), std::optional<DataType>(DataType::Points));
+        d->undoStack()->undo();
+        QCOMPARE(bytes(d), before);
+    }
+
+    // View > Presets: the browser's list in a dock (not the modal File > New). What its list puts
+    // on a drag, dropped on the canvas, is a group node named relative to the open graph's folder:
+    // one undo step, and undo gives back the file's bytes.
+    void dropFromThePresetsDock()
+    {
+        auto w = openWindowOn(m_dir, kIsland);
+        Document *d = w->document();
+        auto *dock = w->findChild<QDockWidget *>("PresetsDock");
+        QVERIFY(dock && !dock->isVisible() && !dock->widget());  // nothing rendered until asked for
+        action(w.get(), "Presets")->trigger();
+        QTRY_VERIFY(dock->isVisible());
+        auto *browser = qobject_cast<PresetBrowser *>(dock->widget());
+        QVERIFY(browser);
+        QVERIFY(browser->isVisible());
+        QListWidgetItem *forest = nullptr;
+        for (int i = 0; i < browser->list()->count(); ++i)
+            if (browser->list()->item(i)->data(Qt::UserRole).toString().endsWith("groups/forest_undergrowth.grove.yaml"))
+                forest = browser->list()->item(i);
+        QVERIFY(forest);
+        QCOMPARE(forest->text(), QString("Forest with undergrowth (group)"));
+        std::unique_ptr<QMimeData> mime(browser->list()->model()->mimeData({browser->list()->indexFromItem(forest)}));
+        QVERIFY(mime && mime->hasUrls());
+        const std::string before = bytes(d);
+        const int steps = d->undoStack()->count();
+        const QPoint at = w->view()->viewport()->rect().center();
+        QDragEnterEvent enter(at, Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(w->view()->viewport(), &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(at), Qt::CopyAction, mime.get(), Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(w->view()->viewport(), &drop);
+        QVERIFY(drop.isAccepted());
+        const Node *node = d->graph().node("forest_undergrowth");
+        QVERIFY(node && node->type == "group");
+        const QString param = QString::fromStdString(node->param("graph")->toString());
+        QVERIFY2(QFileInfo(param).isRelative(), qPrintable(param));
+        QCOMPARE(QFileInfo(QDir(m_dir.path()).absoluteFilePath(param)).canonicalFilePath(),
+                 QFileInfo(forest->data(Qt::UserRole).toString()).canonicalFilePath());
+        QCOMPARE(d->undoStack()->count(), steps + 1);
+        QVERIFY(w->scene()->nodeItem("forest_undergrowth"));
         d->undoStack()->undo();
         QCOMPARE(bytes(d), before);
     }

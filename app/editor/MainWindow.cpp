@@ -57,6 +57,7 @@ MainWindow::MainWindow(const NodeRegistry &registry, QWidget *parent)
     createDocks();
     createPreview();
     arrangeDocks();
+    createPresetsDock();
 
     connect(m_scene, &GraphScene::statusMessage, this, [this](const QString &m) { statusBar()->showMessage(m, 6000); });
     connect(m_scene, &QGraphicsScene::selectionChanged, this, &MainWindow::updateSelection);

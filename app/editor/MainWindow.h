@@ -68,6 +68,9 @@ protected:
 
 private:
     void createGroupBar();
+    // View > Presets: the presets browser's list as a non-modal dock, to drag groups onto the canvas.
+    void createPresetsDock();
+    QDockWidget *m_presetsDock = nullptr;
     void updateBreadcrumb();
     struct GroupStep
     {

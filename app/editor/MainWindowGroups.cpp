@@ -4,6 +4,7 @@
 
 #include "Document.h"
 #include "GraphView.h"
+#include "PresetBrowser.h"
 
 #include "core/FileInput.h"
 #include "core/GroupGraph.h"
@@ -11,8 +12,11 @@
 #include <QAction>
 #include <QDir>
 #include <QFileInfo>
+#include <QDockWidget>
 #include <QLabel>
+#include <QMenuBar>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 
 namespace grove {
@@ -36,6 +40,41 @@ void MainWindow::createGroupBar()
             m_groupTrail.clear();
         updateBreadcrumb();
     });
+}
+
+// Hidden until asked for (View > Presets); its list, and the thumbnails it renders, are made the
+// first time it shows, so a window that never shows it renders none.
+void MainWindow::createPresetsDock()
+{
+    m_presetsDock = new QDockWidget(tr("Presets"), this);
+    m_presetsDock->setObjectName("PresetsDock");
+    addDockWidget(Qt::RightDockWidgetArea, m_presetsDock);
+    tabifyDockWidget(m_inspectorDock, m_presetsDock);
+    m_inspectorDock->raise();
+    m_presetsDock->hide();
+    auto fill = [this](bool visible) {
+        if (!visible || m_presetsDock->widget())
+            return;
+        auto *browser = new PresetBrowser(m_document->registry(), m_presetsDock, PresetBrowser::Mode::Dock);
+        m_presetsDock->setWidget(browser);
+        connect(browser, &PresetBrowser::presetActivated, this, [this](const QString &path) {
+            if (!maybeSave())
+                return;
+            Diagnostics diagnostics;
+            if (path.isEmpty() || !m_document->loadAsNew(path, &diagnostics))
+                m_document->clear();
+        });
+    };
+    connect(m_presetsDock, &QDockWidget::visibilityChanged, this, fill);
+    // shown from the View menu: in front of the dock it shares a tab with
+    connect(m_presetsDock->toggleViewAction(), &QAction::toggled, this, [this, fill](bool on) {
+        fill(on);
+        if (on)  // once the dock has been shown in its tab group
+            QTimer::singleShot(0, m_presetsDock, &QDockWidget::raise);
+    });
+    for (QAction *a : menuBar()->actions())
+        if (a->menu() && a->text() == tr("&View"))
+            a->menu()->addAction(m_presetsDock->toggleViewAction());
 }
 
 bool MainWindow::openGroup(const QString &nodeId)

@@ -131,14 +131,23 @@ protected:
 };
 } // namespace
 
-PresetBrowser::PresetBrowser(const NodeRegistry &registry, QWidget *parent)
+PresetBrowser::PresetBrowser(const NodeRegistry &registry, QWidget *parent, Mode mode)
     : QDialog(parent), m_registry(registry), m_entries(findPresets(registry)), m_list(new PresetList(this)),
       m_notes(new QLabel(this))
 {
+    const bool dock = mode == Mode::Dock;
+    if (dock)
+        setWindowFlags(Qt::Widget);  // a plain widget inside the dock, not a window
     setWindowTitle(tr("New graph"));
-    resize(900, 620);
+    if (!dock)
+        resize(900, 620);
     auto *column = new QVBoxLayout(this);
-    column->addWidget(new QLabel(tr("Start from a preset, or from an empty graph:"), this));
+    auto *intro = new QLabel(dock ? tr("Drag a group or a graph onto the canvas to add it as a group node; "
+                                       "double-click one to open it as a new graph:")
+                                  : tr("Start from a preset, or from an empty graph:"),
+                             this);
+    intro->setWordWrap(true);
+    column->addWidget(intro);
     m_list->setViewMode(QListView::IconMode);
     m_list->setIconSize(QSize(kThumbSide, kThumbSide * 6 / 11));
     m_list->setGridSize(QSize(kThumbSide + 24, kThumbSide * 6 / 11 + 44));
@@ -154,6 +163,7 @@ PresetBrowser::PresetBrowser(const NodeRegistry &registry, QWidget *parent)
     column->addWidget(m_notes);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, this);
     column->addWidget(buttons);
+    buttons->setVisible(!dock);
 
     auto *empty = new QListWidgetItem(placeholder(), tr("Empty graph"), m_list);
     empty->setData(Qt::UserRole, QString());
@@ -168,10 +178,13 @@ PresetBrowser::PresetBrowser(const NodeRegistry &registry, QWidget *parent)
     }
     // A new graph starts empty unless the designer picks a preset.
     m_list->setCurrentRow(0);
-    auto choose = [this] {
+    auto choose = [this, dock] {
         if (QListWidgetItem *item = m_list->currentItem()) {
             m_chosen = item->data(Qt::UserRole).toString();
-            accept();
+            if (dock)
+                emit presetActivated(m_chosen);
+            else
+                accept();
         }
     };
     connect(m_list, &QListWidget::itemActivated, this, choose);

@@ -27,7 +27,10 @@ class PresetBrowser : public QDialog
     Q_OBJECT
 
 public:
-    explicit PresetBrowser(const NodeRegistry &registry, QWidget *parent = nullptr);
+    // Dialog: File > New (Open/Cancel). Dock: the same list as a plain widget for the Presets dock
+    // (View menu), where entries drag onto the canvas and activating one emits presetActivated.
+    enum class Mode { Dialog, Dock };
+    explicit PresetBrowser(const NodeRegistry &registry, QWidget *parent = nullptr, Mode mode = Mode::Dialog);
 
     // Where presets are looked for: the source tree's presets/ (GROVE_PRESETS_DIR), presets/ next to
     // the binary, then the user's AppDataLocation/presets.
@@ -40,6 +43,9 @@ public:
     // The chosen preset's path after accept(); empty for "Empty graph".
     QString chosenPath() const { return m_chosen; }
     QListWidget *list() const { return m_list; }
+
+signals:
+    void presetActivated(const QString &path);  // Dock mode: an entry double-clicked (empty: "Empty graph")
 
 private:
     void requestThumbnail(int row);
