@@ -83,6 +83,9 @@ private slots:
         QVERIFY(!d->graph().node("trees"));
         QCOMPARE(d->graph().node("flowers")->input("obstacles")->toString(), std::string("woods.trees_all"));
         QVERIFY(QFileInfo::exists(m_dir.filePath("parts/woods.grove.yaml")));
+        // the card takes the leftmost grouped node's place (forest's), not the centroid of the
+        // three, which lies among the nodes that stay
+        QCOMPARE(d->graph().layout.at("woods"), (NodeLayout{520, 200, false}));
         const std::string grouped = bytes(d);
         d->undoStack()->undo();
         QCOMPARE(QString::fromStdString(bytes(d)), QString::fromStdString(kIsland));

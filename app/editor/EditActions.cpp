@@ -132,6 +132,9 @@ bool EditActions::groupSelection(const QString &file)
         item->setSelected(true);
     emit statusMessage(tr("Grouped %n node(s) into %1 (%2).", nullptr, int(ids.size()))
                            .arg(QString::fromStdString(groupId), QString::fromStdString(relative)), 6000);
+    // the file dialog took the focus: give it back to the canvas, whose shortcuts (Ctrl+Shift+G
+    // to ungroup again, Del, Ctrl+D) only fire there
+    m_view->setFocus();
     return true;
 }
 
@@ -183,6 +186,7 @@ bool EditActions::ungroupSelection()
     for (const std::string &inner : ungrouping.ids)
         if (NodeItem *item = m_scene->nodeItem(inner))
             item->setSelected(true);
+    m_view->setFocus();
     return true;
 }
 
