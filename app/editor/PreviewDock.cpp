@@ -101,7 +101,7 @@ PreviewDock::PreviewDock(Document *document, PreviewController *controller, QWid
     // The depth slice: only in a volume world (shown by showSnapshot)
     m_depthControls->setObjectName("depthSlice");
     auto *depthRow = new QHBoxLayout(m_depthControls);
-    depthRow->setContentsMargins(8, 0, 0, 0);
+    depthRow->setContentsMargins(0, 0, 0, 0);
     depthRow->addWidget(new QLabel(tr("Depth"), m_depthControls));
     m_depthSlab->addItems({tr("all"), tr("1/8 slab"), tr("1/4 slab"), tr("1/2 slab")});
     m_depthSlab->setToolTip(tr("Volume layers: draw every point (all) or only those in a slab of the world's depth"));
@@ -114,8 +114,8 @@ PreviewDock::PreviewDock(Document *document, PreviewController *controller, QWid
     depthRow->addWidget(m_depthText);
     m_depthSlab->setCurrentIndex(std::clamp(QSettings().value("preview/depthSlab", 0).toInt(), 0, 3));
     m_depthFrom->setValue(std::clamp(QSettings().value("preview/depthFrom", 0).toInt(), 0, 1000));
+    depthRow->addStretch();
     m_depthControls->hide();
-    bar->addWidget(m_depthControls);
     connect(m_depthSlab, &QComboBox::currentIndexChanged, this, [this] {
         QSettings().setValue("preview/depthSlab", m_depthSlab->currentIndex());
         applyDepthSlice();
@@ -130,6 +130,9 @@ PreviewDock::PreviewDock(Document *document, PreviewController *controller, QWid
     bar->addWidget(fit);
     column->addLayout(bar);
     column->addWidget(m_tools);
+    // a row of its own (shown only in a world with depth), so the bar above keeps the width it
+    // needs in 2D and the canvas beside the preview keeps its room
+    column->addWidget(m_depthControls);
     column->addWidget(m_view, 3);
     m_compare->setObjectName("compareWithSaved");
     m_compare->setCheckable(true);
