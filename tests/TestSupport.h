@@ -1,6 +1,7 @@
 // Helpers shared by the test suites: paths, file I/O, graph loading.
 #pragma once
 
+#include "core/Evaluator.h"
 #include "core/GraphReader.h"
 #include "core/Overrides.h"
 #include "core/NodeRegistry.h"
@@ -41,6 +42,29 @@ inline LoadResult load(const std::string &text, const std::string &name = "test.
 }
 
 // "" when the override applied, else its problem.
+// Loads a graph's text and evaluates it; a graph that does not load comes back Invalid with the
+// loader's diagnostics.
+inline EvalResult evaluateText(const std::string &text)
+{
+    LoadResult loaded = load(text);
+    if (!loaded.ok()) {
+        EvalResult r;
+        r.status = EvalResult::Status::Invalid;
+        r.diagnostics = loaded.diagnostics;
+        return r;
+    }
+    return Evaluator(registry()).evaluate(loaded.graph);
+}
+
+// A node's output of type T (FieldPtr, MaskPtr, PointSetPtr, ...), or an empty T.
+template <class T>
+T outputOf(const EvalResult &r, const std::string &node, const std::string &port = {})
+{
+    const PortValue v = r.output(node, port);
+    const auto *p = std::get_if<T>(&v);
+    return p ? *p : T();
+}
+
 inline std::string applyOverrideText(Graph &graph, const std::string &assignment)
 {
     return applyOverride(graph, registry(), assignment).value_or(std::string());

@@ -53,26 +53,6 @@ std::string graphText(const std::string &nodes, double width = 400, double heigh
            + ", seed: " + std::to_string(seed) + "}\nnodes:\n" + nodes;
 }
 
-EvalResult run(const std::string &text)
-{
-    LoadResult loaded = load(text);
-    if (!loaded.ok()) {
-        EvalResult r;
-        r.status = EvalResult::Status::Invalid;
-        r.diagnostics = loaded.diagnostics;
-        return r;
-    }
-    return Evaluator(registry()).evaluate(loaded.graph);
-}
-
-template <class T>
-T outputOf(const EvalResult &r, const std::string &node, const std::string &port = {})
-{
-    const PortValue v = r.output(node, port);
-    const auto *p = std::get_if<T>(&v);
-    return p ? *p : T();
-}
-
 PointLayerPtr layerOf(const EvalResult &r, const std::string &node)
 {
     const PointSetPtr set = outputOf<PointSetPtr>(r, node, "points");
@@ -244,7 +224,7 @@ void TestRelaxVoronoi::relaxKeepsSpacing()
     const std::string nodes = "  trees:\n    type: place_layer\n    params: {radius: 9}\n"
                               "  kept:\n    type: relax\n    inputs: {points: trees}\n    params: {rounds: 4}\n"
                               "  loose:\n    type: relax\n    inputs: {points: trees}\n    params: {rounds: 4, keep_spacing: false}\n";
-    const EvalResult r = run(graphText(nodes));
+    const EvalResult r = evaluateText(graphText(nodes));
     QVERIFY(r.ok());
     const PointLayerPtr trees = layerOf(r, "trees"), kept = layerOf(r, "kept"), loose = layerOf(r, "loose");
     QVERIFY(trees && kept && loose);
@@ -260,7 +240,7 @@ void TestRelaxVoronoi::relaxSpreadsRandomPoints()
 {
     const std::string nodes = "  camps:\n    type: random_points\n    params: {count: 400, radius: 6}\n"
                               "  even:\n    type: relax\n    inputs: {points: camps}\n    params: {rounds: 5}\n";
-    const EvalResult r = run(graphText(nodes));
+    const EvalResult r = evaluateText(graphText(nodes));
     QVERIFY(r.ok());
     const PointLayerPtr camps = layerOf(r, "camps"), even = layerOf(r, "even");
     const LayerStats before = computeLayerStats(*camps, {}, 400, 300);
@@ -279,7 +259,7 @@ void TestRelaxVoronoi::relaxIsDeterministicAndKeepsIds()
 {
     const std::string nodes = "  trees:\n    type: place_layer\n    params: {radius: 7}\n"
                               "  even:\n    type: relax\n    inputs: {points: trees}\n";
-    const EvalResult a = run(graphText(nodes)), b = run(graphText(nodes));
+    const EvalResult a = evaluateText(graphText(nodes)), b = evaluateText(graphText(nodes));
     QVERIFY(a.ok() && b.ok());
     const PointLayerPtr trees = layerOf(a, "trees"), ea = layerOf(a, "even"), eb = layerOf(b, "even");
     QCOMPARE(ea->points.size(), trees->points.size());
@@ -302,7 +282,7 @@ void TestRelaxVoronoi::relaxStaysInsideAllowed()
                               "  left:\n    type: allowed_rule\n    inputs: {labels: areas.labels}\n    params: {include: [wild]}\n"
                               "  camps:\n    type: random_points\n    params: {count: 300, radius: 4}\n"
                               "  even:\n    type: relax\n    inputs: {points: camps, allowed: left}\n    params: {rounds: 3}\n";
-    const EvalResult r = run(graphText(nodes));
+    const EvalResult r = evaluateText(graphText(nodes));
     QVERIFY2(r.ok(), formatAll(r.diagnostics).c_str());
     const PointLayerPtr camps = layerOf(r, "camps"), even = layerOf(r, "even");
     const MaskPtr left = outputOf<MaskPtr>(r, "left");
@@ -343,7 +323,7 @@ void TestRelaxVoronoi::voronoiLabelsAreTheNearestSite()
 {
     const std::string nodes = "  camps:\n    type: random_points\n    params: {count: 500}\n"
                               "  regions:\n    type: voronoi\n    inputs: {sites: camps}\n";
-    const EvalResult r = run(graphText(nodes, 800, 600));
+    const EvalResult r = evaluateText(graphText(nodes, 800, 600));
     QVERIFY(r.ok());
     const PointLayerPtr camps = layerOf(r, "camps");
     const LabelsPtr labels = outputOf<LabelsPtr>(r, "regions", "labels");
@@ -449,7 +429,7 @@ void TestRelaxVoronoi::voronoiFeedsBiomeTable()
                               "  bands:\n    type: threshold\n    inputs: {field: height}\n    params: {cuts: [0.5], labels: [low, high]}\n"
                               "  land:\n    type: biome_table\n    inputs: {rows: kingdoms.labels, columns: bands}\n"
                               "    params: {table: [n_low, n_high, s_low, s_high], columns: 2}\n";
-    const EvalResult r = run(graphText(nodes));
+    const EvalResult r = evaluateText(graphText(nodes));
     QVERIFY2(r.ok(), formatAll(r.diagnostics).c_str());
     const LabelsPtr kingdoms = outputOf<LabelsPtr>(r, "kingdoms", "labels"), bands = outputOf<LabelsPtr>(r, "bands");
     const LabelsPtr land = outputOf<LabelsPtr>(r, "land");
@@ -519,14 +499,14 @@ void TestRelaxVoronoi::badParamsAreLocated()
 
 void TestRelaxVoronoi::noSitesIsAnError()
 {
-    const EvalResult r = run(graphText("  c:\n    type: random_points\n    params: {count: 0}\n"
+    const EvalResult r = evaluateText(graphText("  c:\n    type: random_points\n    params: {count: 0}\n"
                                        "  v:\n    type: voronoi\n    inputs: {sites: c}\n"
                                        "  even:\n    type: relax\n    inputs: {points: c}\n"));
     QVERIFY(!r.ok());
     QVERIFY2(formatAll(r.diagnostics).find("<graph>: error: node 'v' (voronoi): the sites input holds no points") != std::string::npos,
              formatAll(r.diagnostics).c_str());
     // relax of no points is an empty layer
-    const EvalResult e = run(graphText("  c:\n    type: random_points\n    params: {count: 0}\n"
+    const EvalResult e = evaluateText(graphText("  c:\n    type: random_points\n    params: {count: 0}\n"
                                        "  even:\n    type: relax\n    inputs: {points: c}\n"));
     QVERIFY(e.ok());
     QCOMPARE(layerOf(e, "even")->points.size(), std::size_t(0));

@@ -53,18 +53,6 @@ std::string graphText(const std::string &nodes, double width = 400, double heigh
            + ", seed: " + std::to_string(seed) + "}\nnodes:\n" + nodes;
 }
 
-EvalResult run(const std::string &text)
-{
-    LoadResult loaded = load(text);
-    if (!loaded.ok()) {
-        EvalResult r;
-        r.status = EvalResult::Status::Invalid;
-        r.diagnostics = loaded.diagnostics;
-        return r;
-    }
-    return Evaluator(registry()).evaluate(loaded.graph);
-}
-
 std::vector<PointXYR> pointsOf(const EvalResult &r, const std::string &node)
 {
     const PortValue v = r.outputWithRole(node, PortRole::LayerPoints);
@@ -315,14 +303,14 @@ void TestScatterExtensions::cavesFollowTheDocumentedFillAndRule()
 void TestScatterExtensions::cavesSameMaskForSameSeed()
 {
     const std::string text = graphText("  cave:\n    type: caves\n    params: {cell_size: 5, seed: 3}\n");
-    const EvalResult a = run(text), b = run(text);
+    const EvalResult a = evaluateText(text), b = evaluateText(text);
     QVERIFY(a.ok() && b.ok());
     const auto cellsA = sampleCells(*maskOf(a, "cave"), 80, 60, 5), cellsB = sampleCells(*maskOf(b, "cave"), 80, 60, 5);
     QCOMPARE(cellsA, cellsB);
     // a cave, not all wall or all floor
     const auto open = std::count(cellsA.begin(), cellsA.end(), 1);
     QVERIFY2(open > 800 && open < 4000, std::to_string(open).c_str());
-    const EvalResult other = run(graphText("  cave:\n    type: caves\n    params: {cell_size: 5, seed: 4}\n"));
+    const EvalResult other = evaluateText(graphText("  cave:\n    type: caves\n    params: {cell_size: 5, seed: 4}\n"));
     QVERIFY(other.ok());
     const auto cellsC = sampleCells(*maskOf(other, "cave"), 80, 60, 5);
     int differ = 0;
@@ -330,8 +318,8 @@ void TestScatterExtensions::cavesSameMaskForSameSeed()
         differ += cellsA[i] != cellsC[i];
     QVERIFY2(differ > 500, std::to_string(differ).c_str());
     // the world's size does not move a cell: a bigger world has the same cells where both reach
-    const EvalResult wider = run(graphText("  cave:\n    type: caves\n    params: {cell_size: 5, seed: 3, iterations: 1}\n", 600, 300));
-    const EvalResult narrow = run(graphText("  cave:\n    type: caves\n    params: {cell_size: 5, seed: 3, iterations: 1}\n", 400, 300));
+    const EvalResult wider = evaluateText(graphText("  cave:\n    type: caves\n    params: {cell_size: 5, seed: 3, iterations: 1}\n", 600, 300));
+    const EvalResult narrow = evaluateText(graphText("  cave:\n    type: caves\n    params: {cell_size: 5, seed: 3, iterations: 1}\n", 400, 300));
     QVERIFY(wider.ok() && narrow.ok());
     // one step reaches one cell: away from the narrow world's right border, the two agree
     const auto w = sampleCells(*maskOf(wider, "cave"), 78, 60, 5), n = sampleCells(*maskOf(narrow, "cave"), 78, 60, 5);
@@ -340,8 +328,8 @@ void TestScatterExtensions::cavesSameMaskForSameSeed()
 
 void TestScatterExtensions::cavesInvert()
 {
-    const EvalResult a = run(graphText("  cave:\n    type: caves\n    params: {cell_size: 5}\n"));
-    const EvalResult b = run(graphText("  cave:\n    type: caves\n    params: {cell_size: 5, invert: true}\n"));
+    const EvalResult a = evaluateText(graphText("  cave:\n    type: caves\n    params: {cell_size: 5}\n"));
+    const EvalResult b = evaluateText(graphText("  cave:\n    type: caves\n    params: {cell_size: 5, invert: true}\n"));
     QVERIFY(a.ok() && b.ok());
     const auto ca = sampleCells(*maskOf(a, "cave"), 80, 60, 5), cb = sampleCells(*maskOf(b, "cave"), 80, 60, 5);
     for (size_t i = 0; i < ca.size(); ++i)
@@ -353,7 +341,7 @@ void TestScatterExtensions::cavesInvert()
 
 void TestScatterExtensions::crystalsOnlyOnTheCaveFloor()
 {
-    const EvalResult r = run(graphText("  cave:\n    type: caves\n    params: {cell_size: 6, seed: 2}\n"
+    const EvalResult r = evaluateText(graphText("  cave:\n    type: caves\n    params: {cell_size: 6, seed: 2}\n"
                                        "  crystals:\n    type: place_layer\n    inputs: {allowed: cave.mask}\n"
                                        "    params: {radius: 5}\n"));
     QVERIFY2(r.ok(), formatAll(r.diagnostics).c_str());
@@ -371,7 +359,7 @@ void TestScatterExtensions::crystalsOnlyOnTheCaveFloor()
     // rocks scattered around the crystals with the cave as their allowed area stay on the floor;
     // without it, some land on the wall
     for (const bool withAllowed : {true, false}) {
-        const EvalResult around = run(graphText(
+        const EvalResult around = evaluateText(graphText(
             "  cave:\n    type: caves\n    params: {cell_size: 6, seed: 2}\n"
             "  crystals:\n    type: place_layer\n    inputs: {allowed: cave.mask}\n    params: {radius: 12}\n"
             "  rocks:\n    type: scatter_around\n    inputs: {parents: crystals.points, obstacles: crystals.all"
@@ -412,7 +400,7 @@ void TestScatterExtensions::bestCandidateEqualsBruteForce()
 void TestScatterExtensions::bestCandidateIsTighterThanRandom()
 {
     // scatter_methods' comparison: 280 points at radius 26 on 720 x 400
-    const EvalResult r = run(graphText("  best:\n    type: best_candidate\n    params: {count: 280, candidates: 10, radius: 26}\n"
+    const EvalResult r = evaluateText(graphText("  best:\n    type: best_candidate\n    params: {count: 280, candidates: 10, radius: 26}\n"
                                        "  random:\n    type: random_points\n    params: {count: 280, radius: 26}\n",
                                        720, 400, 123456));
     QVERIFY(r.ok());
@@ -467,7 +455,7 @@ void TestScatterExtensions::scatterAroundChildrenInTheirRing()
 
 void TestScatterExtensions::scatterAroundNothingTooClose()
 {
-    const EvalResult r = run(graphText("  trees:\n    type: place_layer\n    params: {radius: 20}\n"
+    const EvalResult r = evaluateText(graphText("  trees:\n    type: place_layer\n    params: {radius: 20}\n"
                                        "  rocks:\n    type: place_layer\n    inputs: {obstacles: trees.all}\n    params: {radius: 8}\n"
                                        "  bushes:\n    type: scatter_around\n    inputs: {parents: trees.points, obstacles: rocks.all}\n"
                                        "    params: {count: [3, 6], r_min: 5, r_max: 25, radius: 5}\n",
@@ -570,7 +558,7 @@ void TestScatterExtensions::scatterAroundInTheChain()
 {
     // bushes around trees, then flowers by place_layer on the bushes' chain: the flowers keep
     // clear of trees and bushes
-    const EvalResult r = run(graphText("  trees:\n    type: place_layer\n    params: {radius: 25}\n"
+    const EvalResult r = evaluateText(graphText("  trees:\n    type: place_layer\n    params: {radius: 25}\n"
                                        "  bushes:\n    type: scatter_around\n    inputs: {parents: trees.points, obstacles: trees.all}\n"
                                        "    params: {count: [2, 4], r_min: 8, r_max: 24, radius: 6}\n"
                                        "  flowers:\n    type: place_layer\n    inputs: {obstacles: bushes.all}\n    params: {radius: 4}\n",
@@ -591,7 +579,7 @@ void TestScatterExtensions::scatterAroundInTheChain()
             }
     }
     // without obstacles wired, the parents still keep the children off
-    const EvalResult lone = run(graphText("  trees:\n    type: place_layer\n    params: {radius: 25}\n"
+    const EvalResult lone = evaluateText(graphText("  trees:\n    type: place_layer\n    params: {radius: 25}\n"
                                           "  bushes:\n    type: scatter_around\n    inputs: {parents: trees.points}\n"
                                           "    params: {count: [2, 4], r_min: 0, r_max: 24, radius: 30}\n",
                                           400, 300, 2));
@@ -636,7 +624,7 @@ void TestScatterExtensions::scatterAroundInChunkedWorlds()
                               "  bushes:\n    type: scatter_around\n    inputs: {parents: trees.points, obstacles: trees.all}\n"
                               "    params: {count: [2, 4], r_min: 6, r_max: 20, radius: 5}\n"
                               "  flowers:\n    type: place_layer\n    inputs: {obstacles: bushes.all}\n    params: {radius: 6}\n";
-    const EvalResult r = run("grove: 1\nworld: {width: 600, height: 500, seed: 3, chunk: 128}\nnodes:\n" + nodes);
+    const EvalResult r = evaluateText("grove: 1\nworld: {width: 600, height: 500, seed: 3, chunk: 128}\nnodes:\n" + nodes);
     QVERIFY2(r.ok(), formatAll(r.diagnostics).c_str());
     const auto trees = pointsOf(r, "trees"), bushes = pointsOf(r, "bushes");
     QVERIFY(trees.size() > 300 && bushes.size() > 2 * trees.size());
@@ -672,12 +660,12 @@ void TestScatterExtensions::badParamsAreLocated()
         QVERIFY2(got.find(c.expected) != std::string::npos, got.c_str());
     }
     // too many cells, and too many candidates: refused where they are set
-    const EvalResult cells = run(graphText("  a:\n    type: caves\n    params: {cell_size: 0.01}\n"));
+    const EvalResult cells = evaluateText(graphText("  a:\n    type: caves\n    params: {cell_size: 0.01}\n"));
     QVERIFY(!cells.ok());
     QVERIFY2(formatAll(cells.diagnostics).find("param 'cell_size'") != std::string::npos
                  || formatAll(cells.diagnostics).find("params.cell_size") != std::string::npos,
              formatAll(cells.diagnostics).c_str());
-    const EvalResult many = run(graphText("  a:\n    type: best_candidate\n    params: {count: 10000000, candidates: 100}\n"));
+    const EvalResult many = evaluateText(graphText("  a:\n    type: best_candidate\n    params: {count: 10000000, candidates: 100}\n"));
     QVERIFY(!many.ok());
     QVERIFY2(formatAll(many.diagnostics).find("candidates, more than") != std::string::npos, formatAll(many.diagnostics).c_str());
 }

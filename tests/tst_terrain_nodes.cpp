@@ -63,26 +63,6 @@ std::string graphText(const std::string &nodes, double width = 200, double heigh
            + ", seed: " + std::to_string(seed) + "}\nnodes:\n" + nodes;
 }
 
-EvalResult run(const std::string &text)
-{
-    LoadResult loaded = load(text);
-    if (!loaded.ok()) {
-        EvalResult r;
-        r.status = EvalResult::Status::Invalid;
-        r.diagnostics = loaded.diagnostics;
-        return r;
-    }
-    return Evaluator(registry()).evaluate(loaded.graph);
-}
-
-template <class T>
-T outputOf(const EvalResult &r, const std::string &node, const std::string &port = {})
-{
-    const PortValue v = r.output(node, port);
-    const auto *p = std::get_if<T>(&v);
-    return p ? *p : T();
-}
-
 // One node evaluated straight from its descriptor on inputs made in the test (a plane, a cone).
 struct Direct
 {
@@ -321,7 +301,7 @@ void TestTerrainNodes::slopeOfAConeIsItsFlank()
 
 void TestTerrainNodes::aspectPointsDownhill()
 {
-    const EvalResult r = run(graphText("  height:\n    type: value_noise\n    params: {frequency: 0.02, octaves: 3}\n"
+    const EvalResult r = evaluateText(graphText("  height:\n    type: value_noise\n    params: {frequency: 0.02, octaves: 3}\n"
                                        "  facing:\n    type: slope\n    inputs: {field: height}\n"
                                        "    params: {output: aspect, step: 0.5}\n",
                                        300, 300));
@@ -351,7 +331,7 @@ void TestTerrainNodes::aspectPointsDownhill()
 
 void TestTerrainNodes::slopeRowsEqualSingleSamples()
 {
-    const EvalResult r = run(graphText("  height:\n    type: value_noise\n    params: {frequency: 0.03, octaves: 4}\n"));
+    const EvalResult r = evaluateText(graphText("  height:\n    type: value_noise\n    params: {frequency: 0.03, octaves: 4}\n"));
     QVERIFY(r.ok());
     const FieldPtr noise = outputOf<FieldPtr>(r, "height");
     const std::vector<FieldPtr> heights{noise, std::make_shared<PlaneField>(0.013, -0.007, 0.2),
@@ -395,7 +375,7 @@ void TestTerrainNodes::slopeKeepsTreesOffSteepGround()
                                        "  trees:\n    type: place_layer\n    inputs: {allowed: gentle}\n"
                                        "    params: {radius: 3}\n",
                                        400, 300);
-    const EvalResult r = run(text);
+    const EvalResult r = evaluateText(text);
     QVERIFY2(r.ok(), formatAll(r.diagnostics).c_str());
     FieldPtr h = outputOf<FieldPtr>(r, "height");
     PointSetPtr trees = outputOf<PointSetPtr>(r, "trees", "points");
@@ -474,7 +454,7 @@ void TestTerrainNodes::distanceToPointsIsExact()
 void TestTerrainNodes::distanceToPointsInAGraph()
 {
     // every layer on the wire counts: chests.all carries the rocks and the chests
-    const EvalResult r = run(graphText("  chests:\n    type: place_layer\n    params: {radius: 40}\n"
+    const EvalResult r = evaluateText(graphText("  chests:\n    type: place_layer\n    params: {radius: 40}\n"
                                        "  rocks:\n    type: place_layer\n    inputs: {obstacles: chests.all}\n"
                                        "    params: {radius: 12, seed: 1}\n"
                                        "  near:\n    type: distance\n    inputs: {points: rocks.all}\n"
@@ -506,7 +486,7 @@ void TestTerrainNodes::distanceToPointsInAGraph()
 void TestTerrainNodes::flowersKeepClearOfTrees()
 {
     // "flowers at least 15 from trees": distance -> allowed_rule (min 15) -> place_layer
-    const EvalResult r = run(graphText("  trees:\n    type: place_layer\n    params: {radius: 30}\n"
+    const EvalResult r = evaluateText(graphText("  trees:\n    type: place_layer\n    params: {radius: 30}\n"
                                        "  from_trees:\n    type: distance\n    inputs: {points: trees.points}\n"
                                        "  open:\n    type: allowed_rule\n    inputs: {field: from_trees}\n"
                                        "    params: {min: 15}\n"
@@ -578,7 +558,7 @@ void TestTerrainNodes::distanceToAMaskMatchesBruteForce()
             "  shore:\n    type: allowed_rule\n    inputs: {field: from_water}\n    params: {max: 30}\n"
             "  rocks:\n    type: place_layer\n    inputs: {allowed: shore}\n    params: {radius: 6}\n",
             120, 90);
-        const EvalResult r = run(text);
+        const EvalResult r = evaluateText(text);
         QVERIFY2(r.ok(), formatAll(r.diagnostics).c_str());
         MaskPtr water = outputOf<MaskPtr>(r, "water");
         FieldPtr d = outputOf<FieldPtr>(r, "from_water");
@@ -612,7 +592,7 @@ void TestTerrainNodes::distanceToAMaskMatchesBruteForce()
 
 void TestTerrainNodes::distanceInsideAMask()
 {
-    const EvalResult r = run(graphText("  height:\n    type: value_noise\n    params: {frequency: 0.03, octaves: 3}\n"
+    const EvalResult r = evaluateText(graphText("  height:\n    type: value_noise\n    params: {frequency: 0.03, octaves: 3}\n"
                                        "  forest:\n    type: allowed_rule\n    inputs: {field: height}\n    params: {min: 0.5}\n"
                                        "  depth:\n    type: distance\n    inputs: {mask: forest}\n    params: {inside: true}\n",
                                        100, 80));
@@ -662,12 +642,12 @@ void TestTerrainNodes::distanceWithNothingNear()
 
 void TestTerrainNodes::distanceNeedsExactlyOneInput()
 {
-    const EvalResult none = run(graphText("  d:\n    type: distance\n"));
+    const EvalResult none = evaluateText(graphText("  d:\n    type: distance\n"));
     QCOMPARE(int(none.status), int(EvalResult::Status::Failed));
     QCOMPARE(QString::fromStdString(formatAll(none.diagnostics)),
              QString("<graph>: error: node 'd' (distance): wire points or mask: the distance is to the nearest "
                      "point or to the mask (at nodes.d)\n"));
-    const EvalResult both = run(graphText("  t:\n    type: place_layer\n  m:\n    type: allowed_rule\n"
+    const EvalResult both = evaluateText(graphText("  t:\n    type: place_layer\n  m:\n    type: allowed_rule\n"
                                           "  d:\n    type: distance\n    inputs: {points: t, mask: m}\n"));
     QCOMPARE(int(both.status), int(EvalResult::Status::Failed));
     QVERIFY2(formatAll(both.diagnostics).find("both points and mask are wired: wire exactly one") != std::string::npos,
@@ -677,7 +657,7 @@ void TestTerrainNodes::distanceNeedsExactlyOneInput()
 void TestTerrainNodes::distanceRefusesAHugeRaster()
 {
     // refused before anything is allocated, with the numbers and the way out
-    const EvalResult r = run(graphText("  m:\n    type: allowed_rule\n"
+    const EvalResult r = evaluateText(graphText("  m:\n    type: allowed_rule\n"
                                        "  d:\n    type: distance\n    inputs: {mask: m}\n    params: {resolution: 0.01}\n",
                                        1e6, 1e6));
     QCOMPARE(int(r.status), int(EvalResult::Status::Failed));
@@ -687,7 +667,7 @@ void TestTerrainNodes::distanceRefusesAHugeRaster()
                  != std::string::npos,
              formatAll(r.diagnostics).c_str());
     // a long thin world: few cells, but too many along one side
-    const EvalResult thin = run(graphText("  m:\n    type: allowed_rule\n"
+    const EvalResult thin = evaluateText(graphText("  m:\n    type: allowed_rule\n"
                                           "  d:\n    type: distance\n    inputs: {mask: m}\n",
                                           2e6, 10));
     QCOMPARE(int(thin.status), int(EvalResult::Status::Failed));
@@ -750,7 +730,7 @@ void TestTerrainNodes::pinnedValues()
                               {"distance.txt", distanceGraph, {"from_trees", "from_lake", "in_lake"}}};
     const bool update = std::getenv("GROVE_UPDATE_TERRAIN_GOLDENS") != nullptr;
     for (const Golden &g : goldens) {
-        const EvalResult r = run(g.graph);
+        const EvalResult r = evaluateText(g.graph);
         QVERIFY2(r.ok(), formatAll(r.diagnostics).c_str());
         std::string text = "# tst_terrain_nodes pinnedValues: x y";
         for (const auto &f : g.fields)
