@@ -3,6 +3,7 @@
 // double-click opening the group's file with a breadcrumb back.
 #include "tst_editor_support.h"
 
+#include "Autosave.h"
 #include "EditActions.h"
 #include "GraphScene.h"
 #include "GraphView.h"
@@ -15,9 +16,14 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QDropEvent>
+#include <QLabel>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QListWidget>
 #include <QMimeData>
 #include <QStandardPaths>
+
+#include <algorithm>
 
 using namespace grove;
 using namespace grove::test;
@@ -40,9 +46,36 @@ EditActions *editActionsOf(MainWindow *w)
     return actions;
 }
 
+QAction *undoAction(MainWindow *w)
+{
+    for (QAction *a : w->findChildren<QAction *>())
+        if (a->shortcuts().contains(QKeySequence(QKeySequence::Undo)))
+            return a;
+    qFatal("no undo action");
+    return nullptr;
+}
+
+bool visibleWidget(MainWindow *w, const char *name)
+{
+    const QList<QWidget *> all = w->findChildren<QWidget *>(name);
+    return std::any_of(all.begin(), all.end(), [](QWidget *widget) { return widget->isVisible(); });
+}
+
+// A double-click on the middle of a node's card, as the designer does it.
+void doubleClickCard(MainWindow *w, const std::string &id)
+{
+    NodeItem *card = w->scene()->nodeItem(id);
+    if (!card)
+        qFatal("no card %s", id.c_str());
+    w->view()->centerOn(card);
+    const QPoint at = w->view()->mapFromScene(card->sceneBoundingRect().center());
+    QTest::mouseDClick(w->view()->viewport(), Qt::LeftButton, {}, at);
+}
+
 std::string groupFile(int radius)
 {
-    return "grove: 1\nworld: {width: 300, height: 200, seed: 1}\n"
+    return "grove: 1\nnotes: |\n  Dots spaced by gap,\n  where area allows.\n"
+           "world: {width: 300, height: 200, seed: 1}\n"
            "inputs:\n  area: {to: [dots.allowed], description: where the dots go}\n"
            "outputs:\n  all: {from: dots.all}\n  dots: {from: dots.points}\n"
            "expose:\n  gap: {param: dots.radius, description: the dots' spacing, min: 2, max: 90}\n"
@@ -116,6 +149,10 @@ private slots:
         w->selectNode("g");
         QTRY_VERIFY(w->findChild<QWidget *>("param:gap"));
         QVERIFY(w->findChild<QWidget *>("param:graph"));
+        // the file's notes, wrapped by hand there, are one paragraph the Inspector wraps to its width
+        QTRY_VERIFY(std::ranges::any_of(w->findChildren<QLabel *>(), [](QLabel *l) {
+            return l->isVisible() && l->text() == "Dots spaced by gap, where area allows.";
+        }));
         // the group's file is watched
         QVERIFY(w->inputWatcher()->files().contains(QFileInfo(m_dir.filePath("parts/dots.grove.yaml")).absoluteFilePath()));
     }
@@ -144,21 +181,152 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(w->scene()->nodeItem("g") && w->scene()->nodeItem("g")->portType(false, "more"), 15000);
     }
 
-    // Double-click on a group opens its file in the window with a breadcrumb; Back returns.
-    void openingAGroupAndBack()
+    // A double-click on a group's card opens its file in a tab of its own, with a breadcrumb; the
+    // outer graph keeps its unsaved edit (nothing is asked). Each tab has its own undo history; the
+    // breadcrumb's link and Back bring the outer tab forward with the group selected; a second
+    // double-click brings the same tab forward again.
+    void aGroupOpensInATab()
+    {
+        QVERIFY(QDir(m_dir.path()).mkpath("parts"));
+        const QString inner = QFileInfo(m_dir.filePath("parts/dots.grove.yaml")).absoluteFilePath();
+        writeFile(inner.toStdString(), groupFile(10));
+        QString outer;
+        auto w = openWindowOn(m_dir, kUsesGroup, &outer);
+        auto *tabs = w->findChild<QTabWidget *>("graphTabs");
+        QVERIFY(tabs && tabs->tabBar()->isHidden());  // one graph: no tab bar
+        Document *outerDoc = w->document();
+        setParam(outerDoc, "land", "min", Value(0.4));
+        QCOMPARE(w->tabCount(), 1);
+
+        doubleClickCard(w.get(), "g");
+        QCOMPARE(w->tabCount(), 2);
+        QCOMPARE(w->currentTab(), 1);
+        QVERIFY(tabs->tabBar()->isVisible());
+        QCOMPARE(w->tabTitle(0), QFileInfo(outer).fileName() + "*");
+        QCOMPARE(w->tabTitle(1), QString("dots.grove.yaml"));
+        Document *innerDoc = w->document();
+        QVERIFY(innerDoc != outerDoc);
+        QCOMPARE(QFileInfo(innerDoc->filePath()).absoluteFilePath(), inner);
+        QVERIFY(innerDoc->graph().node("dots"));
+        QCOMPARE(w->windowTitle(), QString("dots.grove.yaml[*] — Grove"));
+        QCOMPARE(w->breadcrumb(), QFileInfo(outer).fileName() + " › g (dots.grove.yaml)");
+        auto *crumbs = w->findChild<QLabel *>("breadcrumb");
+        QVERIFY(crumbs && crumbs->isVisible());
+        QVERIFY(crumbs->text().contains("<a href=\"0\">" + QFileInfo(outer).fileName() + "</a>"));
+        // the outer graph is as it was, its edit unsaved
+        QVERIFY(outerDoc->isModified());
+        QCOMPARE(outerDoc->graph().node("land")->param("min")->toNumber(), 0.4);
+
+        // Edit › Undo acts on the tab in front
+        QAction *undo = undoAction(w.get());
+        QVERIFY(!undo->isEnabled());
+        setParam(innerDoc, "dots", "radius", Value(14.0));
+        QVERIFY(undo->isEnabled());
+        QCOMPARE(w->tabTitle(1), QString("dots.grove.yaml*"));
+        undo->trigger();
+        QCOMPARE(innerDoc->graph().node("dots")->param("radius")->toNumber(), 10.0);
+        QCOMPARE(outerDoc->graph().node("land")->param("min")->toNumber(), 0.4);
+        setParam(innerDoc, "dots", "radius", Value(14.0));
+
+        // the breadcrumb's first graph: the outer tab, the group selected, its Inspector in front
+        emit crumbs->linkActivated("0");
+        QCOMPARE(w->currentTab(), 0);
+        QCOMPARE(w->document(), outerDoc);
+        QCOMPARE(w->scene()->selectedNodeIds(), std::vector<std::string>{"g"});
+        QVERIFY(!crumbs->isVisible());
+        QTRY_VERIFY(visibleWidget(w.get(), "param:gap"));
+        undo->trigger();  // now the outer tab's
+        QCOMPARE(outerDoc->graph().node("land")->param("min")->toNumber(), 0.3);
+        QCOMPARE(innerDoc->graph().node("dots")->param("radius")->toNumber(), 14.0);
+
+        // the same group again: the same tab, its edit kept; Back returns
+        doubleClickCard(w.get(), "g");
+        QCOMPARE(w->tabCount(), 2);
+        QCOMPARE(w->document(), innerDoc);
+        QCOMPARE(innerDoc->graph().node("dots")->param("radius")->toNumber(), 14.0);
+        QVERIFY(w->backFromGroup());
+        QCOMPARE(w->document(), outerDoc);
+        QCOMPARE(w->breadcrumb(), QString());
+        // opening the file a tab has brings that tab forward, and reads nothing
+        QVERIFY(w->openFile(inner));
+        QCOMPARE(w->document(), innerDoc);
+        QVERIFY(innerDoc->isModified());
+        QVERIFY(!w->openGroup("dots"));  // not a group
+    }
+
+    // Saving the group's tab updates the preview of the tab that includes it.
+    void savingTheGroupTabUpdatesTheOuterPreview()
     {
         QVERIFY(QDir(m_dir.path()).mkpath("parts"));
         writeFile(m_dir.filePath("parts/dots.grove.yaml").toStdString(), groupFile(10));
+        auto w = openWindowOn(m_dir, kUsesGroup);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && countOf(w->preview()->snapshot(), "g_dots") > 0, 30000);
+        const size_t before = countOf(w->preview()->snapshot(), "g_dots");
+        // the group's card shows the picture of what its first output ("all") comes from inside
+        NodeItem *card = w->scene()->nodeItem("g");
+        QTRY_VERIFY_WITH_TIMEOUT(!card->thumbnail().isNull(), 15000);
+        QCOMPARE(card->thumbnail(), w->preview()->snapshot()->thumbnails.at("g_dots"));
+        QVERIFY(w->openGroup("g"));
+        setParam(w->document(), "dots", "seed", Value(7.0));  // gap is the group node's: the seed shows
+        action(w.get(), "&Save")->trigger();
+        QVERIFY(!w->document()->isModified());
+        QVERIFY(w->breadcrumb().endsWith(" › g (dots.grove.yaml)"));  // saving keeps the way back
+        QVERIFY(readFile(m_dir.filePath("parts/dots.grove.yaml").toStdString()).find("seed: 7") != std::string::npos);
+        w->setCurrentTab(0);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && countOf(w->preview()->snapshot(), "g_dots") != before, 15000);
+        QVERIFY(w->document()->undoStack()->isClean());
+    }
+
+    // Closing a tab with unsaved edits asks; Cancel keeps it, Discard leaves the file as it was.
+    // Closing the window asks about every modified tab, each in turn.
+    void closingModifiedTabsAsks()
+    {
+        QVERIFY(QDir(m_dir.path()).mkpath("parts"));
+        const QString inner = m_dir.filePath("parts/dots.grove.yaml");
+        writeFile(inner.toStdString(), groupFile(10));
         QString outer;
         auto w = openWindowOn(m_dir, kUsesGroup, &outer);
+        QVERIFY(!w->closeTab(0));  // the last tab stays
         QVERIFY(w->openGroup("g"));
-        QCOMPARE(QFileInfo(w->document()->filePath()).absoluteFilePath(), QFileInfo(m_dir.filePath("parts/dots.grove.yaml")).absoluteFilePath());
-        QCOMPARE(w->breadcrumb(), QFileInfo(outer).fileName() + " › g (dots.grove.yaml)");
-        QVERIFY(w->document()->graph().node("dots"));
-        QVERIFY(w->backFromGroup());
-        QCOMPARE(w->document()->filePath(), outer);
-        QCOMPARE(w->breadcrumb(), QString());
-        QVERIFY(!w->openGroup("land"));  // not a group
+        setParam(w->document(), "dots", "radius", Value(20.0));
+        QStringList asked;
+        answerQuestions(this, {"Cancel"}, &asked);
+        QVERIFY(!w->closeTab(1));
+        QCOMPARE(asked, QStringList{"dots.grove.yaml has unsaved changes. Save them?"});
+        QCOMPARE(w->tabCount(), 2);
+        answerQuestions(this, {"Discard"}, &asked);
+        QVERIFY(w->closeTab(1));
+        QCOMPARE(asked.size(), 1);
+        QCOMPARE(w->tabCount(), 1);
+        QCOMPARE(readFile(inner.toStdString()), groupFile(10));
+
+        // both modified: the window asks about each; Cancel on the second keeps the window open
+        setParam(w->document(), "land", "min", Value(0.5));
+        QVERIFY(w->openGroup("g"));
+        setParam(w->document(), "dots", "radius", Value(30.0));
+        QVERIFY(w->autosave()->saveNow());
+        w->setCurrentTab(0);
+        QVERIFY(w->autosave()->saveNow());
+        const auto autosavedFor = [](const QString &path) {
+            const QString absolute = QFileInfo(path).absoluteFilePath();
+            int n = 0;
+            for (const Autosave::Entry &e : Autosave::entries())
+                n += e.documentPath == absolute;
+            return n;
+        };
+        QCOMPARE(autosavedFor(outer) + autosavedFor(inner), 2);
+        answerQuestions(this, {"Discard", "Cancel"}, &asked);
+        QVERIFY(!w->close());
+        QCOMPARE(asked, (QStringList{QFileInfo(outer).fileName() + " has unsaved changes. Save them?",
+                                     "dots.grove.yaml has unsaved changes. Save them?"}));
+        QVERIFY(w->isVisible());
+        // cancelled: the first answer's Discard did not drop what a crash would need
+        QCOMPARE(autosavedFor(outer) + autosavedFor(inner), 2);
+        answerQuestions(this, {"Discard", "Discard"}, &asked);
+        QVERIFY(w->close());
+        QCOMPARE(asked.size(), 2);
+        QCOMPARE(autosavedFor(outer) + autosavedFor(inner), 0);
+        QCOMPARE(readFile(inner.toStdString()), groupFile(10));
     }
 
     // The presets browser lists the shipped groups; one dropped on the canvas is a group node

@@ -41,25 +41,15 @@ private:
     std::string m_original;
     std::string m_edited;  // the preset with chests.radius=99, as the editor saves it
     QString m_file;
-    QString m_question;  // the text of the last recovery question answered
 
     // Answers the next modal question by clicking `button`, remembering what it asked.
     void answerNextQuestion(const QString &button)
     {
-        m_question.clear();
-        auto *timer = new QTimer(this);
-        connect(timer, &QTimer::timeout, this, [this, timer, button] {
-            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
-            if (!box)
-                return;
-            m_question = box->text();
-            for (QAbstractButton *b : box->buttons())
-                if (b->text() == button)
-                    b->click();
-            timer->deleteLater();
-        });
-        timer->start(20);
+        m_asked.clear();
+        answerQuestions(this, {button}, &m_asked);
     }
+    QStringList m_asked;
+    QString question() const { return m_asked.isEmpty() ? QString() : m_asked.constLast(); }
 
     QProcessEnvironment editorEnvironment() const
     {
@@ -129,7 +119,7 @@ private slots:
         QVERIFY(w.openFile(m_file));
         answerNextQuestion("Recover");
         const QString message = w.offerRecovery(MainWindow::Recovery::Ask);
-        QVERIFY2(m_question.contains("Grove closed without saving changes to island.grove.yaml"), qPrintable(m_question));
+        QVERIFY2(question().contains("Grove closed without saving changes to island.grove.yaml"), qPrintable(question()));
         QVERIFY(message.startsWith("Recovered unsaved changes to island.grove.yaml"));
         QCOMPARE(bytes(w.document()), m_edited);
         QVERIFY(w.isWindowModified());
@@ -234,7 +224,7 @@ private slots:
         QCOMPARE(recoveryFiles().size(), 2);
         answerNextQuestion("Discard");
         QVERIFY(w.close());
-        QVERIFY(m_question.contains("unsaved changes"));
+        QVERIFY(question().contains("unsaved changes"));
         QCOMPARE(recoveryFiles(), QStringList());
         QCOMPARE(readFile(m_file.toStdString()), m_original);
     }
@@ -252,7 +242,7 @@ private slots:
         QVERIFY(w.openFile(m_file));
         answerNextQuestion("Discard");
         QCOMPARE(w.offerRecovery(MainWindow::Recovery::Ask), QString());
-        QVERIFY(!m_question.isEmpty());
+        QVERIFY(!question().isEmpty());
         QCOMPARE(bytes(w.document()), m_original);
         QCOMPARE(recoveryFiles(), QStringList());
     }

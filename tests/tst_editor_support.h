@@ -10,14 +10,19 @@
 #include "PreviewController.h"
 #include "ValueCommands.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
+#include <QMessageBox>
+#include <QPointer>
+#include <QTimer>
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QWidget>
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace grove::test {
 
@@ -240,6 +245,35 @@ inline std::unique_ptr<MainWindow> openWindowOn(QTemporaryDir &dir, const std::s
     if (pathOut)
         *pathOut = path;
     return w;
+}
+
+// Answers the next modal questions, in turn, by clicking the button titled buttons[0], then
+// buttons[1], ...; each question's text is appended to *asked (cleared first). The answering stops
+// after the last button (or with `owner`).
+inline void answerQuestions(QObject *owner, const QStringList &buttons, QStringList *asked)
+{
+    asked->clear();
+    auto *timer = new QTimer(owner);
+    auto answered = std::make_shared<std::vector<QPointer<QMessageBox>>>();
+    QObject::connect(timer, &QTimer::timeout, owner, [timer, buttons, asked, answered] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!box || !box->isVisible())
+            return;
+        for (const QPointer<QMessageBox> &done : *answered)
+            if (done == box)
+                return;  // closing still
+        answered->push_back(box);
+        const QString button = buttons[asked->size()];
+        asked->push_back(box->text());
+        for (QAbstractButton *b : box->buttons())
+            if (b->text() == button) {
+                b->click();
+                break;
+            }
+        if (asked->size() == buttons.size())
+            timer->deleteLater();
+    });
+    timer->start(20);
 }
 
 // A menu action by its text, as the user finds it.

@@ -130,7 +130,11 @@ void Inspector::rebuild()
                                 .toHtmlEscaped()));
     column->addWidget(title);
     if (desc && !desc->description.empty()) {
-        auto *about = new QLabel(QString::fromStdString(desc->description), page);
+        // a group's description is its file's notes, wrapped by hand: the label wraps it anew
+        QStringList paragraphs = QString::fromStdString(desc->description).trimmed().split("\n\n");
+        for (QString &p : paragraphs)
+            p = p.simplified();
+        auto *about = new QLabel(paragraphs.join("\n\n"), page);
         about->setWordWrap(true);
         about->setStyleSheet("color: gray;");
         column->addWidget(about);

@@ -4,6 +4,7 @@
 #include "Autosave.h"
 #include "Document.h"
 #include "EditActions.h"
+#include "GraphTab.h"
 #include "GraphScene.h"
 #include "GraphView.h"
 #include "Inspector.h"
@@ -22,6 +23,9 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
+#include <QStackedWidget>
+#include <QTabWidget>
+#include <QUndoGroup>
 #include <QStatusBar>
 #include <QTimer>
 #include <QUndoStack>
@@ -40,17 +44,18 @@ const char *kFileFilter = "Grove graphs (*.grove.yaml *.yaml);;All files (*)";
 } // namespace
 
 MainWindow::MainWindow(const NodeRegistry &registry, QWidget *parent)
-    : QMainWindow(parent), m_document(new Document(registry, this)),
-      m_autosave(new Autosave(m_document, this))
+    : QMainWindow(parent), m_registry(registry), m_undoGroup(new QUndoGroup(this))
 {
-    m_scene = new GraphScene(m_document, this);
-    m_view = new GraphView(m_scene, m_document->registry(), this);
-    setCentralWidget(m_view);
-    m_inspector = new Inspector(m_document, this);
-    m_problems = new ProblemsPanel(m_document, this);
+    // One tab per open graph; the bar shows once a second graph (a group's file) is open.
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName("graphTabs");
+    m_tabs->setDocumentMode(true);
+    m_tabs->setTabsClosable(true);
+    m_tabs->setMovable(true);
+    m_tabs->setTabBarAutoHide(true);
+    setCentralWidget(m_tabs);
     m_problemCount = new QLabel(this);
     statusBar()->addPermanentWidget(m_problemCount);
-    m_editActions = new EditActions(m_document, m_scene, m_view, this);
 
     createActions();
     createGroupBar();
@@ -59,27 +64,9 @@ MainWindow::MainWindow(const NodeRegistry &registry, QWidget *parent)
     arrangeDocks();
     createPresetsDock();
 
-    connect(m_scene, &GraphScene::statusMessage, this, [this](const QString &m) { statusBar()->showMessage(m, 6000); });
-    connect(m_scene, &QGraphicsScene::selectionChanged, this, &MainWindow::updateSelection);
-    connect(m_editActions, &EditActions::statusMessage, statusBar(), &QStatusBar::showMessage);
-    // Autosaves come seconds after every edit: never over what an edit said a moment ago.
-    connect(m_autosave, &Autosave::saved, this, [this] {
-        if (statusBar()->currentMessage().isEmpty())
-            statusBar()->showMessage(tr("Autosaved unsaved changes for crash recovery."), 2000);
-    });
-    connect(m_problems, &ProblemsPanel::nodeActivated, this, [this](const std::string &id) {
-        m_scene->selectNodes({id});
-        if (auto *item = m_scene->nodeItem(id))
-            m_view->centerOn(item);
-    });
-    connect(m_problems, &ProblemsPanel::countChanged, this, [this](int errors, int warnings) {
-        m_problemCount->setText(errors + warnings == 0 ? tr("No problems")
-                                                       : tr("%1 error(s), %2 warning(s)").arg(errors).arg(warnings));
-    });
-    connect(m_document->undoStack(), &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
-    connect(m_document, &Document::filePathChanged, this, &MainWindow::updateTitle);
-    // Framed once the window has its final size, not the size it had while loading.
-    connect(m_document, &Document::graphReset, this, [this] { QTimer::singleShot(0, m_view, &GraphView::frameAll); });
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) { activateTab(tabAt(index)); });
+    connect(m_tabs, &QTabWidget::tabCloseRequested, this, [this](int index) { closeTab(tabAt(index)); });
+    activateTab(createTab());
 
     readSettings();
     updateTitle();
@@ -103,67 +90,67 @@ void MainWindow::createActions()
     file->addAction(tr("Save as &Preset…"), this, [this] { saveAsPreset(); });
     file->addAction(tr("&Export…"), QKeySequence(tr("Ctrl+E")), this, [this] { exportDialog(); });
     m_revertAction = file->addAction(tr("Re&vert"), this, [this] { revert(); });
+    // a group's file opened in a tab of its own; the last tab stays
+    m_closeTabAction = file->addAction(tr("&Close Tab"), QKeySequence::Close, this, [this] { closeTab(m_current); });
+    m_closeTabAction->setEnabled(false);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, [this] { close(); });
     updateRecentMenu();
 
-    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    QAction *undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
-    undo->setShortcut(QKeySequence::Undo);
-    QAction *redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    // Filled with the front tab's actions (updateEditMenu); undo and redo act on the front tab's history.
+    m_editMenu = menuBar()->addMenu(tr("&Edit"));
+    m_undoAction = m_undoGroup->createUndoAction(this, tr("&Undo"));
+    m_undoAction->setShortcut(QKeySequence::Undo);
+    m_redoAction = m_undoGroup->createRedoAction(this, tr("&Redo"));
     // Ctrl+Y too, where the platform's redo keys lack it (a key listed twice would be ambiguous).
     QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
     if (!redoKeys.contains(QKeySequence(Qt::CTRL | Qt::Key_Y)))
         redoKeys << QKeySequence(Qt::CTRL | Qt::Key_Y);
-    redo->setShortcuts(redoKeys);
-    edit->addAction(undo);
-    edit->addAction(redo);
-    edit->addSeparator();
-    edit->addActions({m_editActions->deleteAction(), m_editActions->duplicateAction(), m_editActions->copyAction(),
-                      m_editActions->pasteAction()});
-    edit->addSeparator();
-    edit->addActions({m_editActions->selectAllAction(), m_editActions->collapseAction()});
-    edit->addSeparator();
-    edit->addActions({m_editActions->groupAction(), m_editActions->ungroupAction()});
+    m_redoAction->setShortcuts(redoKeys);
 
-    QMenu *view = menuBar()->addMenu(tr("&View"));
-    QAction *frame = view->addAction(tr("&Frame Selection"), QKeySequence(Qt::Key_F), this,
-                                     [this] { m_view->frameSelection(); });
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    // on every tab's canvas (createTab), so they act where the keys are pressed
+    QAction *frame = m_viewMenu->addAction(tr("&Frame Selection"), QKeySequence(Qt::Key_F), this,
+                                           [this] { m_view->frameSelection(); });
     frame->setToolTip(tr("Frame the selected nodes, or every node when none is selected"));
-    frame->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    m_view->addAction(frame);
-    view->addAction(tr("Frame &All"), QKeySequence(Qt::Key_Home), this, [this] { m_view->frameAll(); })
-        ->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    m_view->addAction(view->actions().constLast());
-    view->addSeparator();
+    QAction *all = m_viewMenu->addAction(tr("Frame &All"), QKeySequence(Qt::Key_Home), this, [this] { m_view->frameAll(); });
+    m_viewActions = {frame, all};
+    for (QAction *a : m_viewActions)
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_viewMenu->addSeparator();
+    auto cycle = [this](int step) {
+        if (m_tabs->count() > 1)
+            setCurrentTab((m_tabs->currentIndex() + step + m_tabs->count()) % m_tabs->count());
+    };
+    m_viewMenu->addAction(tr("&Next Tab"), QKeySequence(Qt::CTRL | Qt::Key_PageDown), this, [cycle] { cycle(1); });
+    m_viewMenu->addAction(tr("&Previous Tab"), QKeySequence(Qt::CTRL | Qt::Key_PageUp), this, [cycle] { cycle(-1); });
+    m_viewMenu->addSeparator();
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Grove"), this, [this] { about(); });
 }
 
+// Each dock holds a stack with one page per tab; the front tab's page shows.
 void MainWindow::createDocks()
 {
     m_inspectorDock = new QDockWidget(tr("Inspector"), this);
     m_inspectorDock->setObjectName("InspectorDock");
-    m_inspectorDock->setWidget(m_inspector);
+    m_inspectorStack = new QStackedWidget(m_inspectorDock);
+    m_inspectorDock->setWidget(m_inspectorStack);
 
     m_worldDock = new QDockWidget(tr("World"), this);
     m_worldDock->setObjectName("WorldDock");
-    m_worldDock->setWidget(new WorldPanel(m_document, m_worldDock));
+    m_worldStack = new QStackedWidget(m_worldDock);
+    m_worldDock->setWidget(m_worldStack);
 
     m_problemsDock = new QDockWidget(tr("Problems"), this);
     m_problemsDock->setObjectName("ProblemsDock");
-    m_problemsDock->setWidget(m_problems);
+    m_problemsStack = new QStackedWidget(m_problemsDock);
+    m_problemsDock->setWidget(m_problemsStack);
 
-    QMenu *view = nullptr;
-    for (QAction *a : menuBar()->actions())
-        if (a->menu() && a->text() == tr("&View"))
-            view = a->menu();
-    if (view) {
-        view->addAction(m_inspectorDock->toggleViewAction());
-        view->addAction(m_worldDock->toggleViewAction());
-        view->addAction(m_problemsDock->toggleViewAction());
-    }
+    m_viewMenu->addAction(m_inspectorDock->toggleViewAction());
+    m_viewMenu->addAction(m_worldDock->toggleViewAction());
+    m_viewMenu->addAction(m_problemsDock->toggleViewAction());
 }
 
 // Canvas and preview side by side, as wide as the window allows; the Inspector and World tabs in a
@@ -212,20 +199,27 @@ void MainWindow::writeSettings()
     settings.setValue("window/state", saveState(kLayoutVersion));
 }
 
+// Every modified tab is asked about in turn, each brought to the front; Cancel on any keeps the
+// window, and every tab's autosave with it (a Discard counts only once the window closes).
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (!maybeSave()) {
-        event->ignore();
-        return;
-    }
+    std::vector<GraphTab *> discarded;
+    for (int i = 0; i < m_tabs->count(); ++i)
+        if (!maybeSave(tabAt(i), &discarded)) {
+            event->ignore();
+            return;
+        }
+    for (GraphTab *t : discarded)
+        t->autosave->discard();  // the user chose to lose these changes; a crash must not bring them back
     writeSettings();
     event->accept();
 }
 
-bool MainWindow::maybeSave()
+bool MainWindow::maybeSave(GraphTab *tab, std::vector<GraphTab *> *discarded)
 {
-    if (!m_document->isModified())
+    if (!tab || !tab->document->isModified())
         return true;
+    activateTab(tab);  // the question is about the graph in front
     const QString name = m_document->filePath().isEmpty() ? tr("Untitled") : QFileInfo(m_document->filePath()).fileName();
     auto answer = QMessageBox::warning(this, tr("Unsaved changes"),
                                        tr("%1 has unsaved changes. Save them?").arg(name),
@@ -234,7 +228,10 @@ bool MainWindow::maybeSave()
         return save();
     if (answer != QMessageBox::Discard)
         return false;
-    m_autosave->discard();  // the user chose to lose these changes; a crash must not bring them back
+    if (discarded)
+        discarded->push_back(tab);
+    else
+        m_autosave->discard();  // the user chose to lose these changes; a crash must not bring them back
     return true;
 }
 
@@ -253,19 +250,39 @@ void MainWindow::newGraph()
 
 void MainWindow::openDialog()
 {
-    if (!maybeSave())
-        return;
     QSettings settings;
     const QString path = QFileDialog::getOpenFileName(this, tr("Open graph"), settings.value("lastDir").toString(),
                                                       kFileFilter);
-    if (!path.isEmpty() && openFile(path))
+    if (path.isEmpty())
+        return;
+    if (GraphTab *open = tabOf(path); open && open != m_current) {
+        activateTab(open);
+        return;
+    }
+    if (maybeSave() && openFile(path))
         offerRecovery(Recovery::Ask);
 }
 
+// A file another tab has comes to the front there (one tab per file); otherwise it is read into the
+// front tab (again, when it is the front tab's own: Revert).
 bool MainWindow::openFile(const QString &path)
 {
+    if (GraphTab *open = tabOf(path); open && open != m_current) {
+        activateTab(open);
+        statusBar()->showMessage(tr("%1 is open in this tab.").arg(QFileInfo(path).fileName()), 4000);
+        return true;
+    }
+    if (!loadInto(m_current, path))
+        return false;
+    addRecentFile(path);
+    QSettings().setValue("lastDir", QFileInfo(path).absolutePath());
+    return true;
+}
+
+bool MainWindow::loadInto(GraphTab *tab, const QString &path)
+{
     Diagnostics diagnostics;
-    if (!m_document->load(path, &diagnostics)) {
+    if (!tab->document->load(path, &diagnostics)) {
         QStringList lines;
         for (const Diagnostic &d : diagnostics)
             lines << QString::fromStdString(d.format());
@@ -273,8 +290,6 @@ bool MainWindow::openFile(const QString &path)
                              tr("%1 could not be opened:\n\n%2").arg(QFileInfo(path).fileName(), lines.join('\n')));
         return false;
     }
-    addRecentFile(path);
-    QSettings().setValue("lastDir", QFileInfo(path).absolutePath());
     const int problems = static_cast<int>(diagnostics.size());
     statusBar()->showMessage(problems ? tr("Opened %1 with %n problem(s); see Problems.", nullptr, problems)
                                             .arg(QFileInfo(path).fileName())
@@ -305,6 +320,13 @@ bool MainWindow::saveAs()
 
 bool MainWindow::saveTo(const QString &path)
 {
+    if (GraphTab *open = tabOf(path); open && open != m_current) {
+        // two tabs on one file would each overwrite the other's edits
+        QMessageBox::warning(this, tr("Save failed"),
+                             tr("%1 is open in another tab. Close that tab first, or save under another name.\n\n"
+                                "The file on disk is unchanged.").arg(QFileInfo(path).fileName()));
+        return false;
+    }
     if (auto error = m_document->save(path)) {
         QMessageBox::critical(this, tr("Save failed"),
                               tr("Could not save %1:\n%2\n\nThe file on disk is unchanged.")
@@ -346,7 +368,9 @@ void MainWindow::updateRecentMenu()
     const QStringList files = QSettings().value("recentFiles").toStringList();
     for (const QString &f : files)
         m_recentMenu->addAction(QFileInfo(f).fileName(), this, [this, f] {
-            if (maybeSave() && openFile(f))
+            if (GraphTab *open = tabOf(f); open && open != m_current)
+                activateTab(open);
+            else if (maybeSave() && openFile(f))
                 offerRecovery(Recovery::Ask);
         })->setToolTip(f);
     m_recentMenu->setEnabled(!files.isEmpty());
@@ -363,12 +387,12 @@ void MainWindow::updateTitle()
         m_revertAction->setEnabled(!path.isEmpty());
 }
 
-void MainWindow::updateSelection()
+void MainWindow::updateSelection(bool raiseInspector)
 {
     const auto ids = m_scene->selectedNodeIds();
     m_inspector->showNode(ids.size() == 1 ? ids.front() : std::string(), static_cast<int>(ids.size()));
     // A node picked while the World tab is in front: show what was picked.
-    if (!ids.empty() && tabifiedDockWidgets(m_inspectorDock).contains(m_worldDock))
+    if (raiseInspector && !ids.empty() && tabifiedDockWidgets(m_inspectorDock).contains(m_worldDock))
         m_inspectorDock->raise();
     if (m_previewDock)
         m_previewDock->setSelectedNode(ids.size() == 1 ? ids.front() : std::string());

@@ -4,6 +4,7 @@
 #include <QMainWindow>
 
 #include <string>
+#include <vector>
 
 class QAction;
 class QDockWidget;
@@ -11,6 +12,9 @@ class QProgressBar;
 class QPushButton;
 class QLabel;
 class QMenu;
+class QStackedWidget;
+class QTabWidget;
+class QUndoGroup;
 
 namespace grove {
 
@@ -26,6 +30,7 @@ class Inspector;
 class PreviewController;
 class PreviewDock;
 class ProblemsPanel;
+class GraphTab;
 
 class MainWindow : public QMainWindow
 {
@@ -44,11 +49,21 @@ public:
     PreviewDock *previewDock() const { return m_previewDock; }
     InputWatcher *inputWatcher() const { return m_inputWatcher; }
     void selectNode(const QString &id);
-    // Groups (MainWindowGroups.cpp): opens a group node's file in the window, remembering where it
-    // came from (the breadcrumb bar above the canvas); back returns to the including graph.
+    // Groups (MainWindowGroups.cpp): opens a group node's file in a tab of its own (or brings the
+    // tab that has it to the front), remembering where it came from (the breadcrumb bar above the
+    // canvas); back brings the including graph's tab to the front with the group node selected.
     bool openGroup(const QString &nodeId);
     bool backFromGroup();
     QString breadcrumb() const;
+
+    // Tabs: each open graph keeps its own unsaved edits and undo history; the accessors above are
+    // the front tab's. Opening a file that a tab has brings that tab to the front.
+    int tabCount() const;
+    int currentTab() const;
+    void setCurrentTab(int index);
+    QString tabTitle(int index) const;
+    // False when the user cancels the question about unsaved changes, or it is the only tab.
+    bool closeTab(int index);
 
     enum class Recovery { Ask, Accept };
     // Looks for autosaved changes newer than their document (the open one, or any when the window
@@ -67,18 +82,23 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    // Tabs (MainWindowTabs.cpp): one GraphTab per open graph; the m_ pointers below are the front one's.
+    GraphTab *createTab();
+    void activateTab(GraphTab *tab);
+    // Asks to save a modified tab first (unless `ask` is false); false when the user cancels.
+    bool closeTab(GraphTab *tab, bool ask = true);
+    GraphTab *tabOf(const QString &path) const;  // the tab holding that file, or null
+    GraphTab *tabAt(int index) const;
+    void updateTabText(GraphTab *tab);
+    void updateEditMenu();
+    void updateProblemCount();
+    void goToCrumb(int level);  // the breadcrumb's `level`-th graph, its group node selected
+
     void createGroupBar();
     // View > Presets: the presets browser's list as a non-modal dock, to drag groups onto the canvas.
     void createPresetsDock();
     QDockWidget *m_presetsDock = nullptr;
     void updateBreadcrumb();
-    struct GroupStep
-    {
-        QString file;     // the including graph
-        QString groupId;  // the group opened from it
-    };
-    std::vector<GroupStep> m_groupTrail;
-    bool m_enteringGroup = false;
     class QToolBar *m_groupBar = nullptr;
     QLabel *m_breadcrumbLabel = nullptr;
     QAction *m_backFromGroup = nullptr;
@@ -87,7 +107,7 @@ private:
     void createDocks();
     void createPreview();  // MainWindowPreview.cpp: the live preview, export and presets
     void arrangeDocks();
-    void showThumbnails();
+    void showThumbnails(GraphTab *tab);
     void exportDialog();
     void saveAsPreset();
     void readSettings();
@@ -95,32 +115,54 @@ private:
 
     void newGraph();
     void openDialog();
+    bool loadInto(GraphTab *tab, const QString &path);
     bool save();
     bool saveAs();
     bool saveTo(const QString &path);
     void revert();
-    bool maybeSave();
+    // Save, Discard or Cancel for a modified tab; a Discard drops its autosave at once, or is
+    // added to *discarded for the caller to drop once every question is answered.
+    bool maybeSave(GraphTab *tab, std::vector<GraphTab *> *discarded = nullptr);
+    bool maybeSave() { return maybeSave(m_current); }
 
     void addRecentFile(const QString &path);
     void updateRecentMenu();
     void updateTitle();
-    void updateSelection();
+    void updateSelection(bool raiseInspector = true);  // false: a tab came forward, nothing was picked
 
     void about();
 
-    Document *m_document;
-    Autosave *m_autosave;
-    GraphScene *m_scene;
-    GraphView *m_view;
-    Inspector *m_inspector;
-    ProblemsPanel *m_problems;
-    QMenu *m_recentMenu = nullptr;
-    QLabel *m_problemCount;
-    EditActions *m_editActions;
-    QAction *m_revertAction = nullptr;
+    const NodeRegistry &m_registry;
+    QTabWidget *m_tabs = nullptr;
+    QUndoGroup *m_undoGroup = nullptr;
+    QStackedWidget *m_inspectorStack = nullptr;
+    QStackedWidget *m_worldStack = nullptr;
+    QStackedWidget *m_problemsStack = nullptr;
+    QStackedWidget *m_previewStack = nullptr;
+    QMenu *m_editMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QAction *m_undoAction = nullptr;
+    QAction *m_redoAction = nullptr;
+    QAction *m_closeTabAction = nullptr;
+    QList<QAction *> m_viewActions;        // Frame Selection and Frame All, on every tab's canvas
+    QAction *m_chunkBordersSlot = nullptr;  // the front tab's preview actions in the View menu
+    QAction *m_compareSlot = nullptr;
+
+    GraphTab *m_current = nullptr;
+    Document *m_document = nullptr;
+    Autosave *m_autosave = nullptr;
+    GraphScene *m_scene = nullptr;
+    GraphView *m_view = nullptr;
+    Inspector *m_inspector = nullptr;
+    ProblemsPanel *m_problems = nullptr;
+    EditActions *m_editActions = nullptr;
     PreviewController *m_preview = nullptr;
     InputWatcher *m_inputWatcher = nullptr;
     PreviewDock *m_previewDock = nullptr;
+
+    QMenu *m_recentMenu = nullptr;
+    QLabel *m_problemCount = nullptr;
+    QAction *m_revertAction = nullptr;
     QDockWidget *m_inspectorDock = nullptr;
     QDockWidget *m_worldDock = nullptr;
     QDockWidget *m_problemsDock = nullptr;

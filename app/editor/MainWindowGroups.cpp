@@ -3,6 +3,8 @@
 #include "MainWindow.h"
 
 #include "Document.h"
+#include "GraphScene.h"
+#include "GraphTab.h"
 #include "GraphView.h"
 #include "PresetBrowser.h"
 
@@ -21,25 +23,25 @@
 
 namespace grove {
 
+// Above the canvas while the front tab was opened from a group node: Back, and the way here with
+// every graph on it a link to its tab.
 void MainWindow::createGroupBar()
 {
     m_groupBar = new QToolBar(tr("Group path"), this);
     m_groupBar->setObjectName("groupPath");
     m_groupBar->setMovable(false);
     m_backFromGroup = m_groupBar->addAction(tr("◀ Back"), this, [this] { backFromGroup(); });
-    m_backFromGroup->setToolTip(tr("Back to the graph that includes this group"));
+    m_backFromGroup->setToolTip(tr("Back to the graph that includes this group (Alt+Left)"));
+    m_backFromGroup->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
     m_breadcrumbLabel = new QLabel(m_groupBar);
+    m_breadcrumbLabel->setObjectName("breadcrumb");
     m_breadcrumbLabel->setContentsMargins(8, 0, 8, 0);
+    m_breadcrumbLabel->setTextFormat(Qt::RichText);
+    m_breadcrumbLabel->setToolTip(tr("Click a graph to bring its tab to the front"));
+    connect(m_breadcrumbLabel, &QLabel::linkActivated, this, [this](const QString &link) { goToCrumb(link.toInt()); });
     m_groupBar->addWidget(m_breadcrumbLabel);
     addToolBar(Qt::TopToolBarArea, m_groupBar);
     m_groupBar->setVisible(false);
-    connect(m_view, &GraphView::nodeDoubleClicked, this, [this](const QString &id) { openGroup(id); });
-    // opening any other file leaves the trail
-    connect(m_document, &Document::filePathChanged, this, [this] {
-        if (!m_enteringGroup)
-            m_groupTrail.clear();
-        updateBreadcrumb();
-    });
 }
 
 // Hidden until asked for (View > Presets); its list, and the thumbnails it renders, are made the
@@ -92,51 +94,95 @@ bool MainWindow::openGroup(const QString &nodeId)
         statusBar()->showMessage(tr("Group %1: %2 does not exist.").arg(nodeId, path), 6000);
         return false;
     }
-    if (!maybeSave())
+    GraphTab *from = m_current;
+    if (tabOf(path) == from) {
+        statusBar()->showMessage(tr("Group %1 includes this very graph.").arg(nodeId), 6000);
         return false;
-    const QString from = m_document->filePath();
-    m_enteringGroup = true;
-    const bool opened = openFile(path);
-    m_enteringGroup = false;
-    if (!opened)
-        return false;
-    m_groupTrail.push_back({from, nodeId});
+    }
+    std::vector<GraphTab::GroupStep> trail = from->trail;
+    trail.push_back({m_document->filePath(), nodeId, from});
+    // the outer graph stays as it is in its own tab, unsaved edits, undo and all
+    GraphTab *tab = tabOf(path);
+    const bool opened = !tab;
+    if (opened) {
+        tab = createTab();
+        if (!loadInto(tab, path)) {
+            closeTab(tab, false);
+            return false;
+        }
+    }
+    tab->trail = std::move(trail);
+    tab->shownPath = path;
+    activateTab(tab);
     updateBreadcrumb();
+    if (opened)
+        offerRecovery(Recovery::Ask);  // edits to the group's file that a crash left unsaved
     return true;
 }
 
 bool MainWindow::backFromGroup()
 {
-    if (m_groupTrail.empty() || !maybeSave())
+    if (m_current->trail.empty())
         return false;
-    const GroupStep step = m_groupTrail.back();
-    m_enteringGroup = true;
-    const bool opened = !step.file.isEmpty() && openFile(step.file);
-    m_enteringGroup = false;
-    if (!opened)
-        return false;
-    m_groupTrail.pop_back();
-    updateBreadcrumb();
-    selectNode(step.groupId);
+    goToCrumb(static_cast<int>(m_current->trail.size()) - 1);
     return true;
+}
+
+void MainWindow::goToCrumb(int level)
+{
+    if (level < 0 || level >= static_cast<int>(m_current->trail.size()))
+        return;
+    const GraphTab::GroupStep step = m_current->trail[static_cast<std::size_t>(level)];
+    GraphTab *tab = step.from;
+    if (tab && !step.file.isEmpty() && tab->document->filePath() != step.file)
+        tab = nullptr;  // that tab has another file now
+    if (!tab)
+        tab = tabOf(step.file);
+    if (!tab) {
+        if (step.file.isEmpty()) {  // an untitled graph whose tab was closed
+            statusBar()->showMessage(tr("The graph that included this group was closed without being saved."), 6000);
+            return;
+        }
+        // closed since: open again, with the trail that led to it
+        tab = createTab();
+        if (!loadInto(tab, step.file)) {
+            closeTab(tab, false);
+            return;
+        }
+        tab->trail.assign(m_current->trail.begin(), m_current->trail.begin() + level);
+        tab->shownPath = QFileInfo(step.file).absoluteFilePath();
+    }
+    activateTab(tab);
+    m_scene->selectNodes({step.groupId.toStdString()});
+    if (auto *item = m_scene->nodeItem(step.groupId.toStdString()))
+        m_view->centerOn(item);
 }
 
 QString MainWindow::breadcrumb() const
 {
     QStringList parts;
-    for (const GroupStep &step : m_groupTrail)
-        parts << QFileInfo(step.file).fileName() << step.groupId;
-    if (!m_groupTrail.empty())
+    for (const GraphTab::GroupStep &step : m_current->trail)
+        parts << (step.file.isEmpty() ? tr("Untitled") : QFileInfo(step.file).fileName()) << step.groupId;
+    if (!m_current->trail.empty())
         parts.back() += " (" + QFileInfo(m_document->filePath()).fileName() + ")";
     return parts.join(" › ");
 }
 
 void MainWindow::updateBreadcrumb()
 {
-    if (!m_groupBar)
+    if (!m_groupBar || !m_current)
         return;
-    m_groupBar->setVisible(!m_groupTrail.empty());
-    m_breadcrumbLabel->setText(breadcrumb());
+    const auto &trail = m_current->trail;
+    m_groupBar->setVisible(!trail.empty());
+    QStringList parts;
+    for (std::size_t i = 0; i < trail.size(); ++i) {
+        const QString file = trail[i].file.isEmpty() ? tr("Untitled") : QFileInfo(trail[i].file).fileName();
+        parts << QString("<a href=\"%1\">%2</a>").arg(i).arg(file.toHtmlEscaped());
+        parts << trail[i].groupId.toHtmlEscaped();
+    }
+    if (!trail.empty())
+        parts.back() += " (<b>" + QFileInfo(m_document->filePath()).fileName().toHtmlEscaped() + "</b>)";
+    m_breadcrumbLabel->setText(parts.join(" › "));
 }
 
 } // namespace grove

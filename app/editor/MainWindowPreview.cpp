@@ -3,7 +3,7 @@
 
 #include "Document.h"
 #include "ExportDialog.h"
-#include "InputWatcher.h"
+#include "GraphTab.h"
 #include "GraphScene.h"
 #include "NodeItem.h"
 #include "PresetBrowser.h"
@@ -13,6 +13,7 @@
 #include "core/AtomicFile.h"
 #include "core/ExportJob.h"
 #include "core/GraphWriter.h"
+#include "core/GroupGraph.h"
 #include "core/PreviewPipeline.h"
 
 #include <QDialog>
@@ -26,34 +27,27 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QStackedWidget>
 #include <QStatusBar>
 
 namespace grove {
 
+// The Preview dock (a page per tab: createTab) and the status bar's progress of long runs.
 void MainWindow::createPreview()
 {
-    m_preview = new PreviewController(m_document, this);
-    // a file the graph reads changed on disk (a mask repainted and saved): evaluate again; the
-    // file's new fingerprint makes its node (and only what depends on it) compute anew
-    m_inputWatcher = new InputWatcher(m_document, this);
-    connect(m_inputWatcher, &InputWatcher::inputChanged, this, [this](const QString &path) {
-        statusBar()->showMessage(tr("%1 changed on disk: updating the preview").arg(QFileInfo(path).fileName()), 4000);
-        m_preview->refresh();
-        m_document->revalidate();  // a group file: its problems and its card's ports
-    });
-    m_previewDock = new PreviewDock(m_document, m_preview, this);
     // Beside the canvas (arrangeDocks), so the map stays in view while dragging the Inspector's sliders.
     m_previewDockWidget = new QDockWidget(tr("Preview"), this);
     m_previewDockWidget->setObjectName("PreviewDock");
-    m_previewDockWidget->setWidget(m_previewDock);
-    for (QAction *a : menuBar()->actions())
-        if (a->menu() && a->text() == tr("&View")) {
-            a->menu()->addAction(m_previewDockWidget->toggleViewAction());
-            a->menu()->addAction(m_previewDock->chunkBordersAction());
-            a->menu()->addAction(m_previewDock->compareAction());
-        }
+    m_previewStack = new QStackedWidget(m_previewDockWidget);
+    m_previewDockWidget->setWidget(m_previewStack);
+    m_viewMenu->addAction(m_previewDockWidget->toggleViewAction());
+    // where the front tab's Chunk borders and Compare with Saved go (updateEditMenu)
+    m_chunkBordersSlot = m_viewMenu->addAction(QString());
+    m_compareSlot = m_viewMenu->addAction(QString());
+    m_chunkBordersSlot->setVisible(false);
+    m_compareSlot->setVisible(false);
 
-    // Long runs show a progress bar with a Cancel button in the status bar.
+    // Long runs show a progress bar with a Cancel button in the status bar: the front tab's.
     m_evalProgress = new QProgressBar(this);
     m_evalProgress->setRange(0, 100);
     m_evalProgress->setMaximumWidth(320);
@@ -64,29 +58,39 @@ void MainWindow::createPreview()
     statusBar()->addPermanentWidget(m_evalCancel);
     m_evalProgress->hide();
     m_evalCancel->hide();
-    connect(m_evalCancel, &QPushButton::clicked, m_preview, &PreviewController::cancel);
-    connect(m_preview, &PreviewController::longRunChanged, this, [this](bool running) {
-        m_evalProgress->setVisible(running);
-        m_evalCancel->setVisible(running);
-    });
-    connect(m_preview, &PreviewController::progress, this, [this](int percent, const QString &step) {
-        m_evalProgress->setValue(percent);
-        m_evalProgress->setFormat(step + " %p%");  // "evaluating trees 40%", "statistics of trees 40%"
-        m_evalProgress->setToolTip(step);
-    });
-    connect(m_preview, &PreviewController::snapshotReady, this, &MainWindow::showThumbnails);
-    connect(m_previewDock, &PreviewDock::statusMessage, this, [this](const QString &m) { statusBar()->showMessage(m, 5000); });
+    connect(m_evalCancel, &QPushButton::clicked, this, [this] { m_preview->cancel(); });
 }
 
-void MainWindow::showThumbnails()
+namespace {
+
+// The node a card's thumbnail is of: itself, or for a group the expanded node (GROUP_INNER) its
+// first output comes from, through groups inside groups.
+std::string thumbnailNode(const Node &node, const std::string &baseDir, const NodeRegistry &registry, int depth = 0)
 {
-    const PreviewSnapshotPtr snap = m_preview->snapshot();
+    if (node.type != kGroupType || depth >= kMaxGroupDepth)
+        return node.id;
+    const auto info = resolveGroup(node, baseDir, registry);
+    if (!info->usable)
+        return node.id;
+    const Graph &inner = info->loaded.graph;
+    for (const auto &[name, output] : inner.groupOutputs)
+        if (const Node *from = inner.node(output.from.node))
+            return node.id + "_" + thumbnailNode(*from, inner.baseDir, registry, depth + 1);
+    return node.id;
+}
+
+} // namespace
+
+void MainWindow::showThumbnails(GraphTab *tab)
+{
+    const PreviewSnapshotPtr snap = tab->preview->snapshot();
     if (!snap)
         return;
+    const Graph &graph = tab->document->graph();
     // A frame whose changed thumbnails follow keeps those cards' pictures until they come.
-    for (const Node &node : m_document->graph().nodes)
-        if (NodeItem *item = m_scene->nodeItem(node.id)) {
-            auto it = snap->thumbnails.find(node.id);
+    for (const Node &node : graph.nodes)
+        if (NodeItem *item = tab->scene->nodeItem(node.id)) {
+            auto it = snap->thumbnails.find(thumbnailNode(node, graph.baseDir, m_registry));
             if (it != snap->thumbnails.end())
                 item->setThumbnail(it->second);
             else if (!snap->thumbnailsPending)

@@ -4,6 +4,7 @@
 #include "Autosave.h"
 #include "Document.h"
 #include "GraphCommands.h"
+#include "GraphTab.h"
 #include "ValueCommands.h"
 
 #include "core/GraphReader.h"
@@ -31,8 +32,11 @@ QString MainWindow::offerRecovery(Recovery mode)
             Autosave::remove(e);
             continue;
         }
-        if (e.recoveryPath == m_autosave->currentRecoveryPath())
-            continue;  // this session's own
+        bool own = false;  // this session's own, of any tab
+        for (const GraphTab *t : findChildren<GraphTab *>(QString(), Qt::FindDirectChildrenOnly))
+            own = own || e.recoveryPath == t->autosave->currentRecoveryPath();
+        if (own)
+            continue;
         if (!open.isEmpty() ? e.documentPath == open : !m_document->isModified()) {
             chosen = e;
             break;
