@@ -60,8 +60,9 @@ public:
     // outside the core, then for those in the grid bucket by bucket, in rings outward from
     // (x, y)'s bucket, d2 = dx*dx + dy*dy from (x, y); it returns true to stop the walk (walk then
     // returns true). Only buckets that may hold points within `reach` of (x, y) are visited
-    // (+infinity: every bucket). After each ring, more(bound) is given a lower bound on d2 of every
-    // point not yet visited, good to a factor 1 - 1e-12, and returns false to stop. (x, y) not NaN.
+    // (+infinity: every bucket). After each ring, more(bound) is told that every point not yet
+    // visited has d2 >= bound * (1 - 1e-12) (the factor covers rounding), and returns false to
+    // stop. (x, y) must not be NaN.
     template <class Visit, class More>
     bool walk(double x, double y, double reach, Visit &&visit, More &&more) const;
     // How far a point may sit outside its bucket through rounding.
