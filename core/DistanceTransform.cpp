@@ -108,35 +108,60 @@ bool squaredDistanceTransform(std::vector<double> &cells, int cols, int rows, co
     return true;
 }
 
-NearestPoints::NearestPoints(const std::vector<PointXYR> &points)
+NearestPoints::NearestPoints(const std::vector<PointXYR> &points, const Region *core)
 {
-    build({&points});
+    build([&](const auto &f) {
+        for (const PointXYR &p : points)
+            f(p.x, p.y);
+    }, core);
 }
 
-NearestPoints::NearestPoints(const std::vector<const std::vector<PointXYR> *> &layers)
+NearestPoints::NearestPoints(const std::vector<const std::vector<PointXYR> *> &layers, const Region *core)
 {
-    build(layers);
+    build([&](const auto &f) {
+        for (const auto *layer : layers)
+            for (const PointXYR &p : *layer)
+                f(p.x, p.y);
+    }, core);
 }
 
-void NearestPoints::build(const std::vector<const std::vector<PointXYR> *> &layers)
+NearestPoints::NearestPoints(const std::vector<Vec2> &points, const Region *core)
 {
-    std::size_t n = 0;
-    bool first = true;
-    for (const auto *layer : layers)
-        for (const PointXYR &p : *layer) {
-            if (!std::isfinite(p.x) || !std::isfinite(p.y))
-                continue;
-            if (first) {
-                m_minX = m_maxX = p.x;
-                m_minY = m_maxY = p.y;
-                first = false;
+    build([&](const auto &f) {
+        for (const Vec2 &p : points)
+            f(p.x, p.y);
+    }, core);
+}
+
+// each(f) calls f(x, y) for every point, in the input's order
+template <class EachPoint>
+void NearestPoints::build(const EachPoint &each, const Region *core)
+{
+    const auto inGrid = [core](double x, double y) {
+        return std::isfinite(x) && std::isfinite(y)
+               && (!core || (x >= core->x0 && x <= core->x1 && y >= core->y0 && y <= core->y1));
+    };
+    std::size_t n = 0, index = 0;
+    each([&](double x, double y) {
+        const std::size_t i = index++;
+        if (!inGrid(x, y)) {
+            if (std::isfinite(x) && std::isfinite(y)) {
+                m_farX.push_back(x);
+                m_farY.push_back(y);
+                m_farIndex.push_back(i);
             }
-            m_minX = std::min(m_minX, p.x);
-            m_maxX = std::max(m_maxX, p.x);
-            m_minY = std::min(m_minY, p.y);
-            m_maxY = std::max(m_maxY, p.y);
-            ++n;
+            return;
         }
+        if (n == 0) {
+            m_minX = m_maxX = x;
+            m_minY = m_maxY = y;
+        }
+        m_minX = std::min(m_minX, x);
+        m_maxX = std::max(m_maxX, x);
+        m_minY = std::min(m_minY, y);
+        m_maxY = std::max(m_maxY, y);
+        ++n;
+    });
     if (n == 0)
         return;
     const double w = m_maxX - m_minX, h = m_maxY - m_minY;
@@ -156,117 +181,76 @@ void NearestPoints::build(const std::vector<const std::vector<PointXYR> *> &laye
     m_margin = m_cell * 1e-9 + (std::fabs(m_minX) + std::fabs(m_minY) + std::fabs(m_maxX) + std::fabs(m_maxY)) * 1e-15;
     const std::size_t buckets = static_cast<std::size_t>(m_cols) * static_cast<std::size_t>(m_rows);
     m_start.assign(buckets + 1, 0);
-    const auto bucketOf = [&](const PointXYR &p) {
-        return static_cast<std::size_t>(rowOf(p.y)) * static_cast<std::size_t>(m_cols) + static_cast<std::size_t>(colOf(p.x));
+    const auto bucketOf = [&](double x, double y) {
+        return static_cast<std::size_t>(rowOf(y)) * static_cast<std::size_t>(m_cols) + static_cast<std::size_t>(colOf(x));
     };
     // a counting sort by bucket, the bucket worked out twice rather than stored
-    for (const auto *layer : layers)
-        for (const PointXYR &p : *layer)
-            if (std::isfinite(p.x) && std::isfinite(p.y))
-                ++m_start[bucketOf(p) + 1];
+    each([&](double x, double y) {
+        if (inGrid(x, y))
+            ++m_start[bucketOf(x, y) + 1];
+    });
     for (std::size_t b = 0; b < buckets; ++b)
         m_start[b + 1] += m_start[b];
     m_x.resize(n);
     m_y.resize(n);
+    m_index.resize(n);
     // m_start[b] runs through bucket b as it fills, ending where bucket b + 1 starts
-    for (const auto *layer : layers)
-        for (const PointXYR &p : *layer) {
-            if (!std::isfinite(p.x) || !std::isfinite(p.y))
-                continue;
-            const std::size_t at = m_start[bucketOf(p)]++;
-            m_x[at] = p.x;
-            m_y[at] = p.y;
-        }
+    index = 0;
+    each([&](double x, double y) {
+        const std::size_t i = index++;
+        if (!inGrid(x, y))
+            return;
+        const std::size_t at = m_start[bucketOf(x, y)]++;
+        m_x[at] = x;
+        m_y[at] = y;
+        m_index[at] = i;
+    });
     // shift back: bucket b starts where bucket b - 1 ended
     for (std::size_t b = buckets; b > 0; --b)
         m_start[b] = m_start[b - 1];
     m_start[0] = 0;
 }
 
-int NearestPoints::colOf(double x) const
-{
-    const double c = std::floor((x - m_minX) * m_inverse);
-    return !(c > 0) ? 0 : c >= m_cols ? m_cols - 1 : static_cast<int>(c);
-}
-
-int NearestPoints::rowOf(double y) const
-{
-    const double r = std::floor((y - m_minY) * m_inverse);
-    return !(r > 0) ? 0 : r >= m_rows ? m_rows - 1 : static_cast<int>(r);
-}
-
 double NearestPoints::nearestSquared(double x, double y) const
 {
     if (x != x || y != y)
         return x + y;
-    if (m_x.empty())
-        return kInf;
-    const int cx = colOf(x), cy = rowOf(y);
     double best = kInf;
-    const auto visit = [&](int col, int row) {
-        const std::size_t b = static_cast<std::size_t>(row) * static_cast<std::size_t>(m_cols) + static_cast<std::size_t>(col);
-        for (std::size_t i = m_start[b], end = m_start[b + 1]; i < end; ++i) {
-            const double dx = m_x[i] - x;
-            const double dy = m_y[i] - y;
-            const double d2 = dx * dx + dy * dy;
-            if (d2 < best)
-                best = d2;
-        }
-    };
-    // squared distance from the spot to a rectangle
-    const auto toRect = [&](double x0, double x1, double y0, double y1) {
-        const double dx = x < x0 ? x0 - x : x > x1 ? x - x1 : 0;
-        const double dy = y < y0 ? y0 - y : y > y1 ? y - y1 : 0;
-        return dx * dx + dy * dy;
-    };
-    const double left = m_minX - m_margin, right = m_maxX + m_margin;
-    const double top = m_minY - m_margin, bottom = m_maxY + m_margin;
-    for (int k = 0;; ++k) {
-        // ring k: the buckets k columns or rows away from (cx, cy)
-        const int c0 = cx - k, c1 = cx + k, r0 = cy - k, r1 = cy + k;
-        const int cc0 = std::max(c0, 0), cc1 = std::min(c1, m_cols - 1);
-        if (r0 >= 0)
-            for (int c = cc0; c <= cc1; ++c)
-                visit(c, r0);
-        if (k > 0 && r1 < m_rows)
-            for (int c = cc0; c <= cc1; ++c)
-                visit(c, r1);
-        const int rr0 = std::max(r0 + 1, 0), rr1 = std::min(r1 - 1, m_rows - 1);
-        if (k > 0 && c0 >= 0)
-            for (int r = rr0; r <= rr1; ++r)
-                visit(c0, r);
-        if (k > 0 && c1 < m_cols)
-            for (int r = rr0; r <= rr1; ++r)
-                visit(c1, r);
-        // every bucket not yet visited lies in one of these slabs
-        double bound = kInf;
-        bool more = false;
-        if (c0 > 0) {
-            bound = std::min(bound, toRect(left, m_minX + c0 * m_cell + m_margin, top, bottom));
-            more = true;
-        }
-        if (c1 < m_cols - 1) {
-            bound = std::min(bound, toRect(m_minX + (c1 + 1) * m_cell - m_margin, right, top, bottom));
-            more = true;
-        }
-        if (r0 > 0) {
-            bound = std::min(bound, toRect(left, right, top, m_minY + r0 * m_cell + m_margin));
-            more = true;
-        }
-        if (r1 < m_rows - 1) {
-            bound = std::min(bound, toRect(left, right, m_minY + (r1 + 1) * m_cell - m_margin, bottom));
-            more = true;
-        }
-        // nothing unvisited can be nearer (the factor covers rounding in the bound's squares)
-        if (!more || best <= bound * (1 - 1e-12))
-            break;
-    }
+    walk(x, y, kInf,
+         [&](double, double, double d2, std::size_t) {
+             if (d2 < best)
+                 best = d2;
+             return false;
+         },
+         // nothing unvisited can be nearer
+         [&](double bound) { return !(best <= bound * (1 - 1e-12)); });
     return best;
 }
 
 double NearestPoints::distance(double x, double y) const
 {
     return std::sqrt(nearestSquared(x, y));
+}
+
+long long NearestPoints::nearestIndex(double x, double y, double *squared) const
+{
+    double best = kInf;
+    long long found = -1;
+    if (x == x && y == y)
+        walk(x, y, kInf,
+             [&](double, double, double d2, std::size_t index) {
+                 const auto i = static_cast<long long>(index);
+                 if (d2 < best || (d2 == best && i < found)) {
+                     best = d2;
+                     found = i;
+                 }
+                 return false;
+             },
+             // strictly nearer only: an unvisited point at the same distance may have a lower index
+             [&](double bound) { return !(best < bound * (1 - 1e-12)); });
+    if (squared)
+        *squared = best;
+    return found;
 }
 
 } // namespace grove

@@ -166,7 +166,13 @@ void registerDistance(NodeRegistry &registry)
         std::vector<const std::vector<PointXYR> *> layers;
         for (const auto &layer : points->layers)
             layers.push_back(&layer->points);
-        ctx.setOutput("field", std::make_shared<PointsDistanceField>(std::make_shared<NearestPoints>(layers), maxDistance));
+        // the world widened by its size each side: points beyond are few and tested at every query,
+        // so one far-off point does not stretch the grid (the distances are the same either way)
+        const World &w = ctx.world();
+        const Region core{-w.width, -w.height, 2 * w.width, 2 * w.height};
+        const bool sized = !w.endless && w.width > 0 && w.height > 0;
+        ctx.setOutput("field", std::make_shared<PointsDistanceField>(
+                                   std::make_shared<NearestPoints>(layers, sized ? &core : nullptr), maxDistance));
     };
     registry.add(std::move(d));
 }

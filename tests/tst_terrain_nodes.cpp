@@ -36,6 +36,7 @@ private slots:
     void slopeKeepsTreesOffSteepGround();
     void distanceToPointsIsExact();
     void distanceToPointsInAGraph();
+    void nearestIndexMatchesBruteForce();
     void flowersKeepClearOfTrees();
     void distanceTransformIsExact();
     void distanceToAMaskMatchesBruteForce();
@@ -168,6 +169,24 @@ double bruteNearest(const std::vector<PointXYR> &points, double x, double y)
         best = std::min(best, dx * dx + dy * dy);
     }
     return std::sqrt(best);
+}
+
+// The index of the nearest finite point, the lower on a tie (-1 with none), and its dx*dx + dy*dy.
+long long bruteNearestIndex(const std::vector<PointXYR> &points, double x, double y, double &best)
+{
+    long long found = -1;
+    best = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        if (!std::isfinite(points[i].x) || !std::isfinite(points[i].y))
+            continue;
+        const double dx = points[i].x - x, dy = points[i].y - y;
+        const double d2 = dx * dx + dy * dy;
+        if (d2 < best) {
+            best = d2;
+            found = static_cast<long long>(i);
+        }
+    }
+    return found;
 }
 
 } // namespace
@@ -449,6 +468,93 @@ void TestTerrainNodes::distanceToPointsIsExact()
     NearestPoints bad(withBad);
     QCOMPARE(bad.size(), size_t(2));
     QCOMPARE(bad.distance(4, 1), 3.0);
+}
+
+// nearestIndex (the voronoi node's nearest site) is brute force's answer, the lower index on a
+// tie: points repeated on the spot of earlier and later ones, on a lattice (many equal
+// distances), NaN and infinite points between them (indices kept), and points far off the world,
+// with and without a core that keeps those out of the grid; and the distance is unchanged by it.
+void TestTerrainNodes::nearestIndexMatchesBruteForce()
+{
+    std::mt19937_64 rng(31);
+    std::uniform_real_distribution<double> u(0, 1);
+    std::vector<PointXYR> points;
+    for (int i = 0; i < 3000; ++i) {
+        if (i % 7 == 3)  // a repeat of an earlier point: the earlier index wins
+            points.push_back(points[static_cast<std::size_t>(u(rng) * static_cast<double>(points.size()))]);
+        else if (i % 5 == 1)  // on a lattice of 10: ties between points, and between points and spots
+            points.push_back({std::floor(u(rng) * 50) * 10, std::floor(u(rng) * 40) * 10, 1});
+        else
+            points.push_back({u(rng) * 500, u(rng) * 400, 1});
+        if (i % 97 == 0)
+            points.push_back({std::nan(""), u(rng) * 400, 1});
+        if (i % 131 == 0)
+            points.push_back({u(rng) * 500, HUGE_VAL, 1});
+        if (i % 400 == 0)  // far off the world, twice on one spot
+            points.insert(points.end(), 2, {-5000 - u(rng) * 1e6, u(rng) * 1e5, 1});
+    }
+    points.push_back(points[5]);  // a repeat after its original and after the far points
+    points.insert(points.begin(), points[40]);  // and one before: it is now the lower index
+    const Region core{-500, -400, 1000, 800};
+    std::vector<PointXYR> second(points.begin() + 1000, points.end());
+    std::vector<PointXYR> first(points.begin(), points.begin() + 1000);
+    const std::vector<const std::vector<PointXYR> *> layers{&first, &second};
+    const NearestPoints plain(points), cored(points, &core), layered(layers, &core);
+    std::size_t finite = 0;
+    for (const PointXYR &p : points)
+        finite += std::isfinite(p.x) && std::isfinite(p.y);
+    QCOMPARE(plain.size(), finite);
+    QCOMPARE(cored.size(), finite);
+    QCOMPARE(layered.size(), finite);
+    int ties = 0, far = 0;
+    for (int q = 0; q < 6000; ++q) {
+        double x = u(rng) * 700 - 100, y = u(rng) * 600 - 100;
+        if (q % 4 == 1) {  // on a point (a repeated one, often)
+            const PointXYR &p = points[static_cast<std::size_t>(q) % points.size()];
+            x = p.x;
+            y = p.y;
+        } else if (q % 4 == 2) {  // between lattice points: equally far from two or four
+            x = std::floor(u(rng) * 50) * 10 + 5;
+            y = std::floor(u(rng) * 40) * 10 + (q % 8 == 2 ? 5 : 0);
+        } else if (q % 20 == 3) {  // out where the far points are
+            x = -5000 - u(rng) * 1e6;
+            y = u(rng) * 1e5;
+        }
+        if (!std::isfinite(x) || !std::isfinite(y))
+            continue;
+        double want2;
+        const long long want = bruteNearestIndex(points, x, y, want2);
+        for (const NearestPoints *n : {&plain, &cored, &layered}) {
+            double got2 = -1;
+            const long long got = n->nearestIndex(x, y, &got2);
+            QVERIFY2(got == want && same(got2, want2),
+                     qPrintable(QString("at %1, %2: %3 (%4) vs brute force %5 (%6)")
+                                    .arg(x, 0, 'g', 17).arg(y, 0, 'g', 17).arg(got).arg(got2, 0, 'g', 17)
+                                    .arg(want).arg(want2, 0, 'g', 17)));
+            QVERIFY(same(n->nearestSquared(x, y), want2));
+        }
+        const auto w = static_cast<std::size_t>(want);
+        for (std::size_t i = 0; i < w; ++i)
+            if (points[i].x == points[w].x && points[i].y == points[w].y)
+                QFAIL("a lower index on the same spot");
+        for (std::size_t i = w + 1; i < points.size(); ++i) {
+            const double dx = points[i].x - x, dy = points[i].y - y;
+            ties += dx * dx + dy * dy == want2;
+        }
+        far += points[w].x < -500;
+    }
+    QVERIFY(ties > 1000);  // the lower index was really chosen between equals, often
+    QVERIFY(far > 100);    // and points outside the core were found
+    // a NaN spot or no points: -1, +infinity
+    double d2 = 0;
+    QCOMPARE(plain.nearestIndex(std::nan(""), 3, &d2), -1LL);
+    QVERIFY(std::isinf(d2));
+    QCOMPARE(NearestPoints(std::vector<PointXYR>{}).nearestIndex(1, 2), -1LL);
+    // only far points: no grid at all
+    const std::vector<PointXYR> farOnly{{5000, 0, 1}, {std::nan(""), 0, 1}, {-5000, 0, 1}, {5000, 0, 1}};
+    QCOMPARE(NearestPoints(farOnly, &core).nearestIndex(1, 2), 0LL);
+    QCOMPARE(NearestPoints(farOnly, &core).nearestIndex(-1, 2), 2LL);
+    QCOMPARE(NearestPoints(farOnly, &core).nearestIndex(0, 2), 0LL);
 }
 
 void TestTerrainNodes::distanceToPointsInAGraph()

@@ -2,7 +2,8 @@
 //   build/tests/bench/grove_bench_relax --benchmark_repetitions=5 --benchmark_display_aggregates_only=true
 // The anchor is place_layer at radius 8 on 1024 x 1024 (about 10k points, exact method). Beside it:
 // three Lloyd rounds of those points (keep_spacing on, and off), and the voronoi regions of the
-// same points as sites sampled on a 1024 x 1024 raster (labels, then the borders mask).
+// same points as sites sampled on a 1024 x 1024 raster (labels, then the borders mask), and the
+// distance node's field to those points sampled on the same raster.
 #include "core/EvalContext.h"
 #include "core/Evaluator.h"
 #include "core/GraphReader.h"
@@ -100,6 +101,17 @@ void BM_VoronoiLabelsRaster(benchmark::State &state)
     state.counters["samples"] = double(kSide) * kSide;
 }
 
+// at(x, y) summed over the raster's cell centres, spot by spot.
+template <class At>
+auto overRaster(const At &at)
+{
+    decltype(at(0.0, 0.0)) sum = 0;
+    for (int j = 0; j < kSide; ++j)
+        for (int i = 0; i < kSide; ++i)
+            sum += at(i + 0.5, j + 0.5);
+    return sum;
+}
+
 void BM_VoronoiBordersRaster(benchmark::State &state)
 {
     const PointLayerPtr layer = place();
@@ -107,12 +119,23 @@ void BM_VoronoiBordersRaster(benchmark::State &state)
     for (auto _ : state) {
         const auto out = evaluateNode("voronoi", {{"width", 2.0}}, "sites", layer);
         const auto borders = std::get<MaskPtr>(out[1]);
-        for (int j = 0; j < kSide; ++j)
-            for (int i = 0; i < kSide; ++i)
-                on += borders->at(i + 0.5, j + 0.5);
+        on += overRaster([&](double x, double y) { return borders->at(x, y) ? 1 : 0; });
     }
     benchmark::DoNotOptimize(on);
     state.counters["sites"] = static_cast<double>(layer->points.size());
+}
+
+void BM_DistancePointsRaster(benchmark::State &state)
+{
+    const PointLayerPtr layer = place();
+    double sum = 0;
+    for (auto _ : state) {
+        const auto out = evaluateNode("distance", {{"max_distance", 1e6}}, "points", layer);
+        const auto field = std::get<FieldPtr>(out[0]);
+        sum += overRaster([&](double x, double y) { return field->at(x, y); });
+    }
+    benchmark::DoNotOptimize(sum);
+    state.counters["points"] = static_cast<double>(layer->points.size());
 }
 
 } // namespace
@@ -122,5 +145,6 @@ BENCHMARK(BM_Relax10kThreeRounds)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Relax10kThreeRoundsNoSpacing)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_VoronoiLabelsRaster)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_VoronoiBordersRaster)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DistancePointsRaster)->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();
