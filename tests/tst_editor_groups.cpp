@@ -277,6 +277,23 @@ private slots:
         QVERIFY(w->document()->undoStack()->isClean());
     }
 
+    // A tab closed while its preview is still evaluating goes at once; the window carries on.
+    void closingATabWhileItsPreviewRuns()
+    {
+        QVERIFY(QDir(m_dir.path()).mkpath("parts"));
+        writeFile(m_dir.filePath("parts/dots.grove.yaml").toStdString(), groupFile(3));
+        auto w = openWindowOn(m_dir, kUsesGroup);
+        for (int i = 0; i < 3; ++i) {
+            QVERIFY(w->openGroup("g"));
+            QCOMPARE(w->tabCount(), 2);
+            setParam(w->document(), "dots", "seed", Value(double(i + 2)));  // a run starts
+            w->document()->undoStack()->undo();  // back to clean: no question on closing
+            QVERIFY(w->closeTab(1));
+            QCOMPARE(w->tabCount(), 1);
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && countOf(w->preview()->snapshot(), "g_dots") > 0, 30000);
+    }
+
     // Closing a tab with unsaved edits asks; Cancel keeps it, Discard leaves the file as it was.
     // Closing the window asks about every modified tab, each in turn.
     void closingModifiedTabsAsks()
