@@ -5,6 +5,7 @@
 
 #include "Autosave.h"
 #include "EditActions.h"
+#include "ExportDialog.h"
 #include "GraphScene.h"
 #include "GraphView.h"
 #include "InputWatcher.h"
@@ -17,11 +18,12 @@
 #include <QDockWidget>
 #include <QDropEvent>
 #include <QLabel>
-#include <QTabBar>
-#include <QTabWidget>
 #include <QListWidget>
 #include <QMimeData>
+#include <QPointer>
 #include <QStandardPaths>
+#include <QTabBar>
+#include <QTabWidget>
 
 #include <algorithm>
 
@@ -292,6 +294,30 @@ private slots:
             QCOMPARE(w->tabCount(), 1);
         }
         QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && countOf(w->preview()->snapshot(), "g_dots") > 0, 30000);
+    }
+
+    // A tab closed while its export writes: the export finishes first (it shares the tab's
+    // evaluator), and the tab's export dialog goes with it.
+    void closingATabWhileItExports()
+    {
+        QVERIFY(QDir(m_dir.path()).mkpath("parts"));
+        writeFile(m_dir.filePath("parts/dots.grove.yaml").toStdString(), groupFile(3));
+        auto w = openWindowOn(m_dir, kUsesGroup);
+        QVERIFY(w->openGroup("g"));
+        action(w.get(), "&Export…")->trigger();
+        const QList<ExportDialog *> dialogs = w->findChildren<ExportDialog *>();
+        QCOMPARE(dialogs.size(), 1);
+        QPointer<ExportDialog> dialog = dialogs.front();
+        const QString out = m_dir.filePath("dots_export.json");
+        QFile::remove(out);
+        dialog->setKind(ExportDialog::Kind::Json);
+        dialog->setDestination(out);
+        dialog->start();
+        QVERIFY(w->closeTab(1));
+        QVERIFY(!dialog);
+        const std::string json = readFile(out.toStdString());
+        QVERIFY2(json.find("\"dots\"") != std::string::npos, json.substr(0, 200).c_str());
+        QCOMPARE(w->tabCount(), 1);
     }
 
     // Closing a tab with unsaved edits asks; Cancel keeps it, Discard leaves the file as it was.

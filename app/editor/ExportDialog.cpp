@@ -28,8 +28,8 @@
 
 namespace grove {
 
-ExportDialog::ExportDialog(Document *document, Evaluator *evaluator, QWidget *parent)
-    : QDialog(parent), m_document(document), m_evaluator(evaluator), m_kind(new QComboBox(this)),
+ExportDialog::ExportDialog(Document *document, Evaluator *evaluator, QThreadPool *pool, QWidget *parent)
+    : QDialog(parent), m_document(document), m_evaluator(evaluator), m_pool(pool ? pool : QThreadPool::globalInstance()), m_kind(new QComboBox(this)),
       m_split(new QCheckBox(tr("One file per layer (into a folder)"), this)), m_pngSize(new QSpinBox(this)),
       m_path(new QLineEdit(this)), m_progress(new QProgressBar(this)), m_message(new QLabel(this)),
       m_buttons(new QDialogButtonBox(QDialogButtonBox::Cancel, this))
@@ -155,7 +155,7 @@ void ExportDialog::start()
     const NodeRegistry *registry = &m_document->registry();
     Evaluator *evaluator = m_evaluator;
     QPointer<ExportDialog> self(this);
-    QThreadPool::globalInstance()->start([=] {
+    m_pool->start([=] {
         EvalRequest request;
         request.targets = exportTargets(graph, *registry, job);
         request.progress = [self](const EvalProgress &p) {

@@ -8,6 +8,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QThreadPool;
 class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
@@ -27,7 +28,9 @@ public:
     enum class Kind { Json, Csv, Tiled, Png, Gltf, Godot, UnrealCsv, UnrealJson };
 
     // `evaluator` is shared with the preview, so an export of what is on screen is a cache hit.
-    ExportDialog(Document *document, Evaluator *evaluator, QWidget *parent = nullptr);
+    // The export runs on `pool` (null: the global one), which its owner waits for before the
+    // evaluator goes: an export outlives the dialog (Cancel closes it), not the evaluator.
+    ExportDialog(Document *document, Evaluator *evaluator, QThreadPool *pool, QWidget *parent = nullptr);
 
     void setKind(Kind kind);
     void setSplit(bool split);
@@ -48,6 +51,7 @@ private:
 
     Document *m_document;
     Evaluator *m_evaluator;
+    QThreadPool *m_pool;
     QComboBox *m_kind;
     QCheckBox *m_split;
     QSpinBox *m_pngSize;

@@ -4,9 +4,12 @@
 // them when another tab comes to the front; each keeps its own unsaved edits and undo history.
 #pragma once
 
+#include <QList>
 #include <QObject>
 #include <QPointer>
 #include <QString>
+#include <QThreadPool>
+#include <QWidget>
 
 #include <vector>
 
@@ -47,6 +50,10 @@ public:
     EditActions *editActions = nullptr;
     PreviewController *preview = nullptr;
     InputWatcher *inputWatcher = nullptr;
+    // Exports of this graph run here; the tab waits for them before the evaluator they share with
+    // the preview goes. Its open dialogs (which hold the Document) close with it.
+    QThreadPool exports;
+    QList<QPointer<QWidget>> dialogs;
     // widgets: pages of the window's canvas tabs and of its docks' stacks
     QPointer<GraphView> view;
     QPointer<Inspector> inspector;

@@ -32,6 +32,9 @@ namespace grove {
 
 GraphTab::~GraphTab()
 {
+    for (const QPointer<QWidget> &dialog : dialogs)
+        delete dialog;
+    exports.waitForDone();  // an export still writing uses the preview's evaluator
     delete previewDock;
     delete world;
     delete problems;
