@@ -97,7 +97,7 @@ void MainWindow::createActions()
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, [this] { close(); });
     updateRecentMenu();
 
-    // Filled with the front tab's actions (updateEditMenu); undo and redo act on the front tab's history.
+    // Filled with the front tab's actions (updateTabMenus); undo and redo act on the front tab's history.
     m_editMenu = menuBar()->addMenu(tr("&Edit"));
     m_undoAction = m_undoGroup->createUndoAction(this, tr("&Undo"));
     m_undoAction->setShortcut(QKeySequence::Undo);

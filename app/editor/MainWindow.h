@@ -90,7 +90,7 @@ private:
     GraphTab *tabOf(const QString &path) const;  // the tab holding that file, or null
     GraphTab *tabAt(int index) const;
     void updateTabText(GraphTab *tab);
-    void updateEditMenu();
+    void updateTabMenus();  // the Edit menu and the View menu's preview items: the front tab's
     void updateProblemCount();
     void goToCrumb(int level);  // the breadcrumb's `level`-th graph, its group node selected
 

@@ -41,7 +41,7 @@ void MainWindow::createPreview()
     m_previewStack = new QStackedWidget(m_previewDockWidget);
     m_previewDockWidget->setWidget(m_previewStack);
     m_viewMenu->addAction(m_previewDockWidget->toggleViewAction());
-    // where the front tab's Chunk borders and Compare with Saved go (updateEditMenu)
+    // where the front tab's Chunk borders and Compare with Saved go (updateTabMenus)
     m_chunkBordersSlot = m_viewMenu->addAction(QString());
     m_compareSlot = m_viewMenu->addAction(QString());
     m_chunkBordersSlot->setVisible(false);

@@ -171,7 +171,7 @@ void MainWindow::activateTab(GraphTab *t)
     m_undoGroup->setActiveStack(t->document->undoStack());
     if (!changed)
         return;
-    updateEditMenu();
+    updateTabMenus();
     m_evalProgress->setVisible(t->longRun);
     m_evalCancel->setVisible(t->longRun);
     m_evalProgress->setValue(t->percent);
@@ -186,7 +186,7 @@ void MainWindow::activateTab(GraphTab *t)
 }
 
 // The Edit menu holds the front tab's canvas actions; View, its preview's.
-void MainWindow::updateEditMenu()
+void MainWindow::updateTabMenus()
 {
     m_editMenu->clear();
     m_editMenu->addAction(m_undoAction);
