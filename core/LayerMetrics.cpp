@@ -1,5 +1,5 @@
 // Layer metrics for grove-cli check. The pair and clearing metrics are LayerStats' own, measured
-// in the region's frame; density and coverage read the allowed area on one grid of cells.
+// in the region's frame; density and coverage read LayerStats' raster of the allowed area.
 #include "LayerMetrics.h"
 
 #include "ChunkedLayer.h"
@@ -108,28 +108,19 @@ double layerRadius(const PointLayer &layer)
     return std::isfinite(r) ? r : 0;
 }
 
-AreaSamples sampleArea(const MetricSubject &subject)
+AllowedRaster sampleArea(const MetricSubject &subject)
 {
-    AreaSamples a;
     const Region &g = subject.region;
-    const double w = std::max(0.0, g.x1 - g.x0), h = std::max(0.0, g.y1 - g.y0);
-    a.x0 = g.x0;
-    a.y0 = g.y0;
-    a.step = std::max({subject.radius / 4, std::sqrt(w * h / AreaSamples::kMaxSamples), 1e-9});
-    a.nx = static_cast<int>(std::ceil(w / a.step));
-    a.ny = static_cast<int>(std::ceil(h / a.step));
-    a.allowed.assign(static_cast<size_t>(a.nx) * static_cast<size_t>(a.ny), 1);
-    for (int j = 0; j < a.ny; ++j)
-        for (int i = 0; i < a.nx; ++i) {
-            const bool ok = !subject.allowed
-                            || subject.allowed->at(std::min(g.x1, g.x0 + (i + 0.5) * a.step), std::min(g.y1, g.y0 + (j + 0.5) * a.step));
-            a.allowed[static_cast<size_t>(j) * static_cast<size_t>(a.nx) + static_cast<size_t>(i)] = ok;
-            a.allowedCells += ok;
-        }
-    return a;
+    if (g.empty()) {
+        AllowedRaster none;
+        none.nx = none.ny = 0;
+        return none;
+    }
+    const double step = std::max({subject.radius / 4, std::sqrt((g.x1 - g.x0) * (g.y1 - g.y0) / kMaxAreaSamples), 1e-9});
+    return subject.allowed ? cachedAllowed(subject.allowed, g, step) : sampleAllowed(nullptr, g, step);
 }
 
-double coverage(const MetricSubject &subject, const AreaSamples &area)
+double coverage(const MetricSubject &subject, const AllowedRaster &area)
 {
     if (area.allowedCells == 0)
         return 1;
@@ -150,9 +141,8 @@ double coverage(const MetricSubject &subject, const AreaSamples &area)
     std::size_t covered = 0;
     for (int j = 0; j < area.ny; ++j)
         for (int i = 0; i < area.nx; ++i)
-            if (area.allowed[static_cast<size_t>(j) * static_cast<size_t>(area.nx) + static_cast<size_t>(i)])
-                covered += grid.covered(std::min(subject.region.x1, area.x0 + (i + 0.5) * area.step),
-                                        std::min(subject.region.y1, area.y0 + (j + 0.5) * area.step));
+            if (area.at(i, j))
+                covered += grid.covered(area.x(i), area.y(j));
     return static_cast<double>(covered) / static_cast<double>(area.allowedCells);
 }
 
@@ -182,7 +172,7 @@ std::map<Metric, double> measureLayer(const MetricSubject &subject, const std::s
         }
     }
     if (wanted.count(Metric::Density) || wanted.count(Metric::Coverage)) {
-        const AreaSamples area = sampleArea(subject);
+        const AllowedRaster area = sampleArea(subject);
         const double a = area.area(), n = static_cast<double>(layer.points.size());
         out[Metric::Density] = a > 0 ? n * subject.radius * subject.radius / a : (n > 0 ? HUGE_VAL : 0);
         if (layer.info.volume) {  // N r^3 / V over the allowed part of the volume, sampled in 3D (64^3 spots)

@@ -4,6 +4,7 @@
 
 #include "DataTypes.h"
 #include "Expectation.h"
+#include "LayerStats.h"
 
 #include <map>
 #include <optional>
@@ -19,7 +20,7 @@ struct MetricSubject
 {
     PointLayerPtr layer;
     std::vector<PointLayerPtr> earlier;  // the layers placed before it on its occupancy
-    const Mask *allowed = nullptr;       // null: everywhere
+    MaskPtr allowed;                     // null: everywhere
     Region region;                       // what is measured: the world, or a rectangle of it
     double radius = 0;                   // the layer's minimum radius (see layerRadius)
     double depth = 0;                    // world.depth: a volume layer's density is N r^3 / (area depth)
@@ -29,23 +30,16 @@ struct MetricSubject
 // Read from the placed layer, so no node's param names are spelt here.
 double layerRadius(const PointLayer &layer);
 
-// Where a layer may grow, sampled at cell centres of the region: cells of radius / 4, grown
-// (the same for every layer of a size) so at most kMaxSamples cells are read.
-struct AreaSamples
-{
-    static constexpr double kMaxSamples = 1 << 20;
-    double x0 = 0, y0 = 0, step = 1;
-    int nx = 0, ny = 0;
-    std::vector<char> allowed;  // row-major
-    std::size_t allowedCells = 0;
-    double area() const { return static_cast<double>(allowedCells) * step * step; }
-};
-AreaSamples sampleArea(const MetricSubject &subject);
+// Where a layer may grow, LayerStats' raster of the region in cells of radius / 4, grown (the same
+// for every layer of a size) so at most kMaxAreaSamples cells are read; reused from LayerStats'
+// cache when the same mask was sampled on the same cells. No cells for an empty region.
+constexpr double kMaxAreaSamples = 1 << 20;
+AllowedRaster sampleArea(const MetricSubject &subject);
 
 // The share of the allowed cells within a point's own r of one of the layer's points, or within
 // min(r, the layer's radius) of an obstacle's (its own r when it keeps its radius): 1 for a
 // maximal sample, where no further point would fit. 1 when nothing is allowed.
-double coverage(const MetricSubject &subject, const AreaSamples &area);
+double coverage(const MetricSubject &subject, const AllowedRaster &area);
 
 // The wanted metrics of the subject (only those: the spectrum and the clearing cost time).
 // `spectrum`, when given, receives the spectrum if one was computed (or is computed for it).

@@ -244,40 +244,11 @@ void distanceTransform2D(std::vector<double> &field, int nx, int ny)
         f = std::sqrt(f);
 }
 
-// Where a layer may grow, sampled at cell centres: the whole world when it has no allowed area.
-struct AllowedRaster
+// The stats' cells: a mask is evaluated per sample (noise upon noise), so a quarter of the cells
+// of a maskless run.
+double statsStep(bool masked, double width, double height)
 {
-    double step = 1;
-    int nx = 1, ny = 1;
-    std::vector<char> allowed;  // empty: everywhere
-    std::size_t allowedCells = 0;
-
-    bool at(int i, int j) const
-    {
-        return allowed.empty() || allowed[static_cast<size_t>(j) * static_cast<size_t>(nx) + static_cast<size_t>(i)];
-    }
-    double area() const { return static_cast<double>(allowedCells) * step * step; }
-};
-
-AllowedRaster sampleAllowed(const Mask *mask, double width, double height, const StatsControl &control)
-{
-    // A mask is evaluated per sample (noise upon noise): a quarter of the cells of a maskless run.
-    AllowedRaster a;
-    a.step = std::max(std::sqrt(width * height / (mask ? 2.5e5 : 1e6)), 1e-9);
-    a.nx = std::max(1, static_cast<int>(std::ceil(width / a.step)));
-    a.ny = std::max(1, static_cast<int>(std::ceil(height / a.step)));
-    if (!mask) {
-        a.allowedCells = static_cast<size_t>(a.nx) * static_cast<size_t>(a.ny);
-        return a;
-    }
-    a.allowed.resize(static_cast<size_t>(a.nx) * static_cast<size_t>(a.ny));
-    for (int j = 0; j < a.ny && !stopped(control); ++j)
-        for (int i = 0; i < a.nx; ++i) {
-            const bool ok = mask->at(std::min(width, (i + 0.5) * a.step), std::min(height, (j + 0.5) * a.step));
-            a.allowed[static_cast<size_t>(j) * static_cast<size_t>(a.nx) + static_cast<size_t>(i)] = ok;
-            a.allowedCells += ok;
-        }
-    return a;
+    return std::max(std::sqrt(width * height / (masked ? 2.5e5 : 1e6)), 1e-9);
 }
 
 std::string number(double v)
@@ -489,14 +460,38 @@ LayerStats statsWithin(const PointLayer &layer, const std::vector<PointLayerPtr>
     return s;
 }
 
+} // namespace
+
+AllowedRaster sampleAllowed(const Mask *mask, const Region &region, double step, const StatsControl &control)
+{
+    AllowedRaster a;
+    a.region = region;
+    a.step = step;
+    a.nx = std::max(1, static_cast<int>(std::ceil((region.x1 - region.x0) / step)));
+    a.ny = std::max(1, static_cast<int>(std::ceil((region.y1 - region.y0) / step)));
+    if (!mask) {
+        a.allowedCells = static_cast<size_t>(a.nx) * static_cast<size_t>(a.ny);
+        return a;
+    }
+    a.allowed.resize(static_cast<size_t>(a.nx) * static_cast<size_t>(a.ny));
+    for (int j = 0; j < a.ny && !stopped(control); ++j)
+        for (int i = 0; i < a.nx; ++i) {
+            const bool ok = mask->at(a.x(i), a.y(j));
+            a.allowed[static_cast<size_t>(j) * static_cast<size_t>(a.nx) + static_cast<size_t>(i)] = ok;
+            a.allowedCells += ok;
+        }
+    return a;
+}
+
 // Sampling a mask is most of a layer's stats (noise upon noise). While a designer drags one
 // layer's slider, its allowed area stays the same object, so the last few samplings are kept.
-AllowedRaster cachedAllowed(const MaskPtr &mask, double width, double height, const StatsControl &control)
+AllowedRaster cachedAllowed(const MaskPtr &mask, const Region &region, double step, const StatsControl &control)
 {
     struct Entry
     {
         std::weak_ptr<const Mask> mask;
-        double width, height;
+        Region region;
+        double step;
         AllowedRaster raster;
     };
     static std::mutex mutex;
@@ -505,31 +500,30 @@ AllowedRaster cachedAllowed(const MaskPtr &mask, double width, double height, co
     {
         std::lock_guard lock(mutex);
         for (auto it = recent.begin(); it != recent.end(); ++it)
-            if (it->mask.lock() == mask && it->width == width && it->height == height) {
+            if (it->mask.lock() == mask && it->region == region && it->step == step) {
                 Entry hit = std::move(*it);
                 recent.erase(it);
                 recent.push_back(std::move(hit));
                 return recent.back().raster;
             }
     }
-    AllowedRaster raster = sampleAllowed(mask.get(), width, height, control);
+    AllowedRaster raster = sampleAllowed(mask.get(), region, step, control);
     if (stopped(control))
         return raster;
     std::lock_guard lock(mutex);
     std::erase_if(recent, [](const Entry &e) { return e.mask.expired(); });
     if (recent.size() >= kKept)
         recent.erase(recent.begin());
-    recent.push_back({mask, width, height, raster});
+    recent.push_back({mask, region, step, raster});
     return raster;
 }
-
-} // namespace
 
 LayerStats computeLayerStats(const PointLayer &layer, const std::vector<PointLayerPtr> &earlier, double width,
                              double height, const Mask *allowed, const StatsControl &control)
 {
-    return statsWithin(layer, earlier, width, height, [&] { return sampleAllowed(allowed, width, height, control); },
-                       control);
+    return statsWithin(layer, earlier, width, height, [&] {
+        return sampleAllowed(allowed, {0, 0, width, height}, statsStep(allowed, width, height), control);
+    }, control);
 }
 
 LayerStats computeVolumeStats(const PointLayer &layer, const std::vector<PointLayerPtr> &earlier, double width,
@@ -660,8 +654,9 @@ LayerStats computeLayerStats(const EvalResult &result, const std::string &nodeId
     const auto *input = std::get_if<MaskPtr>(&allowed);
     const MaskPtr *mask = layer->grownIn ? &layer->grownIn : input;
     return statsWithin(*layer, obstacles, world.width, world.height, [&] {
-        return mask && *mask ? cachedAllowed(*mask, world.width, world.height, control)
-                             : sampleAllowed(nullptr, world.width, world.height, control);
+        const Region whole{0, 0, world.width, world.height};
+        return mask && *mask ? cachedAllowed(*mask, whole, statsStep(true, world.width, world.height), control)
+                             : sampleAllowed(nullptr, whole, statsStep(false, world.width, world.height), control);
     }, control);
 }
 

@@ -4,6 +4,7 @@
 
 #include "DataTypes.h"
 
+#include <algorithm>
 #include <atomic>
 #include <functional>
 #include <string>
@@ -35,6 +36,33 @@ struct StatsControl
     const std::atomic<bool> *cancel = nullptr;
     std::function<void(double)> progress;  // fraction in [0, 1]
 };
+
+// Where a layer may grow, sampled at the centres of square cells `step` wide from the region's
+// corner (the last column and row at its far edges): one sampler for the stats' clearing and
+// explanation and for grove-cli check's density and coverage.
+struct AllowedRaster
+{
+    Region region;
+    double step = 1;
+    int nx = 1, ny = 1;
+    std::vector<char> allowed;  // row-major; empty: everywhere
+    std::size_t allowedCells = 0;
+
+    bool at(int i, int j) const
+    {
+        return allowed.empty() || allowed[static_cast<size_t>(j) * static_cast<size_t>(nx) + static_cast<size_t>(i)];
+    }
+    double x(int i) const { return std::min(region.x1, region.x0 + (i + 0.5) * step); }
+    double y(int j) const { return std::min(region.y1, region.y0 + (j + 0.5) * step); }
+    double area() const { return static_cast<double>(allowedCells) * step * step; }
+};
+
+// Every cell allowed without a mask (none stored). An empty region has at least one cell.
+AllowedRaster sampleAllowed(const Mask *mask, const Region &region, double step, const StatsControl &control = {});
+
+// The same, kept: the last few samplings (while the mask lives) are reused for the same mask,
+// region and step, so a designer dragging one layer's slider samples its allowed area once.
+AllowedRaster cachedAllowed(const MaskPtr &mask, const Region &region, double step, const StatsControl &control = {});
 
 // `earlier` are the layers placed before this one (their points count for tooClose only);
 // `allowed`, when given, bounds the widest clearing.
