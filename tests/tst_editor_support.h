@@ -257,7 +257,7 @@ inline void answerQuestions(QObject *owner, const QStringList &buttons, QStringL
     auto answered = std::make_shared<std::vector<QPointer<QMessageBox>>>();
     QObject::connect(timer, &QTimer::timeout, owner, [timer, buttons, asked, answered] {
         auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
-        if (!box || !box->isVisible())
+        if (!box || !box->isVisible() || asked->size() >= buttons.size())
             return;
         for (const QPointer<QMessageBox> &done : *answered)
             if (done == box)
@@ -270,8 +270,10 @@ inline void answerQuestions(QObject *owner, const QStringList &buttons, QStringL
                 b->click();
                 break;
             }
-        if (asked->size() == buttons.size())
+        if (asked->size() == buttons.size()) {
+            timer->stop();  // a deferred delete waits for the loop it was asked in, not the next question's
             timer->deleteLater();
+        }
     });
     timer->start(20);
 }

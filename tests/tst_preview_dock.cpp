@@ -56,7 +56,7 @@ int runCli(const QStringList &args, QString *err = nullptr)
 // Runs the export dialog to its end: whether it succeeded, and what it said.
 std::pair<bool, QString> exportWith(MainWindow *w, ExportDialog::Kind kind, bool split, const QString &destination)
 {
-    ExportDialog dialog(w->document(), &w->preview()->pipeline().evaluator());
+    ExportDialog dialog(w->document(), &w->preview()->pipeline().evaluator(), nullptr);
     dialog.setKind(kind);
     dialog.setSplit(split);
     dialog.setPngSize(600);

@@ -39,6 +39,8 @@ class MainWindow : public QMainWindow
 public:
     // The registry is the catalog of node types the window's graphs use (main.cpp picks the built-in one).
     explicit MainWindow(const NodeRegistry &registry, QWidget *parent = nullptr);
+    // The tabs go first, while the window they report to is whole.
+    ~MainWindow() override;
 
     bool openFile(const QString &path);
     Document *document() const { return m_document; }

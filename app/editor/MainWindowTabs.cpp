@@ -48,6 +48,16 @@ GraphTab::~GraphTab()
     delete document;
 }
 
+MainWindow::~MainWindow()
+{
+    // Removing the pages would bring others forward (currentChanged) and deleting a tab's scene
+    // reports a selection change: none of it may reach a window half taken down.
+    disconnect(m_tabs, nullptr, this, nullptr);
+    m_current = nullptr;
+    for (GraphTab *t : findChildren<GraphTab *>(QString(), Qt::FindDirectChildrenOnly))
+        delete t;
+}
+
 GraphTab *MainWindow::createTab()
 {
     auto *t = new GraphTab(this);
