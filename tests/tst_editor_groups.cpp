@@ -256,6 +256,52 @@ private slots:
         QVERIFY(!w->openGroup("dots"));  // not a group
     }
 
+    // Groups inside groups: each level a tab, the breadcrumb the whole way with a link per graph;
+    // a graph on the way whose tab was closed opens again from its link, with the way to it.
+    void nestedGroupsTheWholeWay()
+    {
+        QVERIFY(QDir(m_dir.path()).mkpath("nest"));
+        writeFile(m_dir.filePath("nest/dots.grove.yaml").toStdString(), groupFile(10));
+        writeFile(m_dir.filePath("nest/mid.grove.yaml").toStdString(),
+                  "grove: 1\nworld: {width: 300, height: 200, seed: 1}\n"
+                  "inputs:\n  area: {to: [d.area]}\noutputs:\n  all: {from: d.all}\n"
+                  "nodes:\n  d:\n    type: group\n    params: {graph: dots.grove.yaml}\n");
+        std::string outerText = kUsesGroup;
+        outerText.replace(outerText.find("graph: parts/dots.grove.yaml, gap: 12"), 37, "graph: nest/mid.grove.yaml");
+        QString outer;
+        auto w = openWindowOn(m_dir, outerText, &outer);
+        QVERIFY2(w->document()->problems().empty(), formatAll(w->document()->problems()).c_str());
+        Document *outerDoc = w->document();
+        doubleClickCard(w.get(), "g");
+        Document *midDoc = w->document();
+        QCOMPARE(QFileInfo(midDoc->filePath()).fileName(), QString("mid.grove.yaml"));
+        doubleClickCard(w.get(), "d");
+        QCOMPARE(w->tabCount(), 3);
+        QCOMPARE(w->breadcrumb(), QFileInfo(outer).fileName() + " › g › mid.grove.yaml › d (dots.grove.yaml)");
+        auto *crumbs = w->findChild<QLabel *>("breadcrumb");
+        QVERIFY(crumbs->text().contains("<a href=\"1\">mid.grove.yaml</a>"));
+
+        // the first link: the outer tab, g selected
+        emit crumbs->linkActivated("0");
+        QCOMPARE(w->document(), outerDoc);
+        QCOMPARE(w->scene()->selectedNodeIds(), std::vector<std::string>{"g"});
+        // the middle graph's tab closed, then its link from the innermost tab: open again, d selected,
+        // with the way to it
+        w->setCurrentTab(1);
+        QCOMPARE(w->document(), midDoc);
+        QVERIFY(w->closeTab(1));
+        QCOMPARE(w->tabCount(), 2);
+        w->setCurrentTab(1);
+        QCOMPARE(QFileInfo(w->document()->filePath()).fileName(), QString("dots.grove.yaml"));
+        emit crumbs->linkActivated("1");
+        QCOMPARE(w->tabCount(), 3);
+        QCOMPARE(QFileInfo(w->document()->filePath()).fileName(), QString("mid.grove.yaml"));
+        QCOMPARE(w->scene()->selectedNodeIds(), std::vector<std::string>{"d"});
+        QCOMPARE(w->breadcrumb(), QFileInfo(outer).fileName() + " › g (mid.grove.yaml)");
+        QVERIFY(w->backFromGroup());
+        QCOMPARE(w->document(), outerDoc);
+    }
+
     // Saving the group's tab updates the preview of the tab that includes it.
     void savingTheGroupTabUpdatesTheOuterPreview()
     {
