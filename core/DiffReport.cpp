@@ -13,6 +13,16 @@ namespace {
 struct Counts
 {
     std::size_t kept = 0, keptSameId = 0, moved = 0, added = 0, removed = 0;
+
+    Counts &operator+=(const Counts &c)
+    {
+        kept += c.kept;
+        keptSameId += c.keptSameId;
+        moved += c.moved;
+        added += c.added;
+        removed += c.removed;
+        return *this;
+    }
 };
 
 Counts countsOf(const LayerDiff &l)
@@ -76,11 +86,7 @@ std::string diffText(const PointDiff &diff)
     Counts total;
     for (const LayerDiff &l : diff.layers) {
         const Counts c = countsOf(l);
-        total.kept += c.kept;
-        total.keptSameId += c.keptSameId;
-        total.moved += c.moved;
-        total.added += c.added;
-        total.removed += c.removed;
+        total += c;
         text += l.name + ": ";
         if (!l.inNew)
             text += "only in OLD, " + std::to_string(c.removed) + " removed\n";
@@ -103,11 +109,7 @@ std::string diffJson(const PointDiff &diff, const std::string &oldName, const st
     for (std::size_t li = 0; li < diff.layers.size(); ++li) {
         const LayerDiff &l = diff.layers[li];
         const Counts c = countsOf(l);
-        total.kept += c.kept;
-        total.keptSameId += c.keptSameId;
-        total.moved += c.moved;
-        total.added += c.added;
-        total.removed += c.removed;
+        total += c;
         out += li ? ",\n    {\n" : "\n    {\n";
         out += "      \"name\": " + jsonQuote(l.name) + ",\n";
         out += std::string("      \"inOld\": ") + (l.inOld ? "true" : "false") + ", \"inNew\": " + (l.inNew ? "true" : "false")

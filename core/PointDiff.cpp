@@ -214,18 +214,27 @@ bool matchMoved(const std::vector<DiffPoint> &a, const std::vector<DiffPoint> &b
     const double limit2 = tolerance * tolerance;
     const FreeGrid grid(b, freeNew, tolerance);
     std::vector<char> taken(b.size(), 0);
-    constexpr std::size_t kBatch = 8;
-    // each free old point's next candidates: (squared distance, new index), nearest first
-    std::vector<std::vector<std::pair<double, std::size_t>>> candidates(freeOld.size());
-    std::vector<std::size_t> cursor(freeOld.size(), 0);
+    constexpr std::uint8_t kBatch = 8;
+    // Each free old point's next candidates, (squared distance, new index) nearest first, in one
+    // flat buffer: slot s holds candidates[start[s], start[s] + count[s]). A slot looks again only
+    // when it had kBatch, so its next batch (at most kBatch) fits where the last one was. Memory:
+    // at most kBatch candidates and one queue entry per free old point, so linear in the old
+    // layer, which the caller already holds (a graph's layer is within its point budget).
+    using Candidate = std::pair<double, std::size_t>;
+    std::vector<Candidate> candidates, batch;
+    std::vector<std::size_t> start(freeOld.size());
+    std::vector<std::uint8_t> count(freeOld.size()), cursor(freeOld.size(), 0);
     using Entry = std::tuple<double, std::size_t, std::size_t, std::size_t>;  // d2, old, new, slot
     std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> queue;
     for (std::size_t s = 0; s < freeOld.size(); ++s) {
         if ((s & 4095) == 0 && cancelled(cancel))
             return false;
-        grid.nearest(a[freeOld[s]], limit2, taken, kBatch, candidates[s]);
-        if (!candidates[s].empty())
-            queue.emplace(candidates[s][0].first, freeOld[s], candidates[s][0].second, s);
+        grid.nearest(a[freeOld[s]], limit2, taken, kBatch, batch);
+        start[s] = candidates.size();
+        count[s] = static_cast<std::uint8_t>(batch.size());
+        candidates.insert(candidates.end(), batch.begin(), batch.end());
+        if (!batch.empty())
+            queue.emplace(batch[0].first, freeOld[s], batch[0].second, s);
     }
     std::size_t steps = 0;
     while (!queue.empty()) {
@@ -237,19 +246,20 @@ bool matchMoved(const std::vector<DiffPoint> &a, const std::vector<DiffPoint> &b
             taken[n] = 1;
             oldMatch[o] = static_cast<std::int64_t>(n);
             newMatch[n] = static_cast<std::int64_t>(o);
-            std::vector<std::pair<double, std::size_t>>().swap(candidates[s]);
             continue;
         }
-        auto &c = candidates[s];
-        std::size_t &k = cursor[s];
-        while (++k < c.size() && taken[c[k].second]) {
+        Candidate *c = candidates.data() + start[s];
+        std::uint8_t &k = cursor[s];
+        while (++k < count[s] && taken[c[k].second]) {
         }
-        if (k >= c.size()) {
-            if (c.size() < kBatch)
+        if (k >= count[s]) {
+            if (count[s] < kBatch)
                 continue;  // it had every candidate within the tolerance: none is left
-            grid.nearest(a[o], limit2, taken, kBatch, c);
+            grid.nearest(a[o], limit2, taken, kBatch, batch);
+            std::copy(batch.begin(), batch.end(), c);
+            count[s] = static_cast<std::uint8_t>(batch.size());
             k = 0;
-            if (c.empty())
+            if (batch.empty())
                 continue;
         }
         queue.emplace(c[k].first, o, c[k].second, s);
