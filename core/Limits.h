@@ -26,6 +26,9 @@ inline constexpr std::uint64_t maxImagePixels = std::uint64_t(1) << 28;
 // is read, the vertex count before geometry is kept. A polygon's rings are checked for crossings
 // pairwise after a sweep, so one polygon is held to fewer vertices than a whole file.
 inline constexpr std::uint64_t maxInputFileBytes = 64u << 20;
+// An export grove-cli diff reads (a million points is about 110 MB of JSON); a graph it reads is
+// held to maxYamlBytes.
+inline constexpr std::uint64_t maxDiffExportBytes = std::uint64_t(4) << 30;
 inline constexpr int maxJsonDepth = 256;
 inline constexpr std::size_t maxShapeVertices = 4'000'000;
 inline constexpr std::size_t maxShapePolygonVertices = 50'000;

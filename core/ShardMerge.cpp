@@ -15,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <unistd.h>
+#include <vector>
 
 namespace grove {
 
@@ -37,34 +38,62 @@ struct Part
     std::vector<PartLayer> layers;
 };
 
+// A part's lines are short (a point, a key); one longer than this is not a part, and reading it
+// whole (a device, a file without newlines) would hold it all in memory.
+constexpr std::size_t kMaxPartLine = std::size_t(64) << 20;
+// The lines before "layers" (format, graph, world, sources, shard) are kept: at most this much.
+constexpr std::size_t kMaxPartHead = std::size_t(64) << 20;
+
 class Lines
 {
 public:
-    explicit Lines(std::FILE *f) : m_file(f) {}
-    ~Lines() { std::free(m_buf); }
-    // The next line without its newline; false at the end.
+    explicit Lines(std::FILE *f) : m_file(f), m_buffer(std::size_t(1) << 16) {}
+    // The next line without its newline; false at the end, or at a line longer than kMaxPartLine
+    // (then tooLong()).
     bool next(std::string &line)
     {
         m_offset = m_nextOffset;
-        const ssize_t n = ::getline(&m_buf, &m_size, m_file);
-        if (n < 0)
+        line.clear();
+        bool any = false;
+        while (true) {
+            if (m_pos == m_len) {
+                m_len = std::fread(m_buffer.data(), 1, m_buffer.size(), m_file);
+                m_pos = 0;
+                if (m_len == 0)
+                    break;
+            }
+            any = true;
+            const char *start = m_buffer.data() + m_pos;
+            const auto *newline = static_cast<const char *>(std::memchr(start, '\n', m_len - m_pos));
+            const std::size_t take = newline ? static_cast<std::size_t>(newline - start) + 1 : m_len - m_pos;
+            if (line.size() + take > kMaxPartLine) {
+                m_tooLong = true;
+                return false;
+            }
+            line.append(start, take);
+            m_pos += take;
+            if (newline)
+                break;
+        }
+        if (!any)
             return false;
         ++m_number;
-        m_nextOffset += static_cast<std::uint64_t>(n);
-        line.assign(m_buf, static_cast<std::size_t>(n));
-        if (!line.empty() && line.back() == '\n')
+        m_nextOffset += line.size();
+        if (line.back() == '\n')
             line.pop_back();
         return true;
     }
     std::uint64_t offset() const { return m_offset; }  // where the last line read starts
     std::size_t number() const { return m_number; }
+    bool tooLong() const { return m_tooLong; }
 
 private:
     std::FILE *m_file;
-    char *m_buf = nullptr;
-    std::size_t m_size = 0;
+    std::vector<char> m_buffer;
+    std::size_t m_pos = 0, m_len = 0;
     std::uint64_t m_offset = 0, m_nextOffset = 0;
     std::size_t m_number = 0;
+    bool m_tooLong = false;
 };
 
 bool startsWith(const std::string &s, const std::string &prefix)
@@ -82,8 +111,12 @@ std::optional<std::string> readPart(const std::string &path, Part &part)
     Lines lines(file.get());
     std::string line;
     auto bad = [&](const std::string &what) {
+        if (lines.tooLong())
+            return path + ":" + std::to_string(lines.number() + 1) + ": error: not a shard part of grove-cli eval --shard: "
+                   + "a line longer than " + std::to_string(kMaxPartLine >> 20) + " MiB";
         return path + ":" + std::to_string(lines.number()) + ": error: not a shard part of grove-cli eval --shard: " + what;
     };
+    std::size_t headBytes = 0;
     if (!lines.next(line) || line != "{")
         return bad("expected '{' opening a JSON object (is it JSON?)");
     if (!lines.next(line) || line != "  \"format\": \"grove.points\",")
@@ -118,6 +151,9 @@ std::optional<std::string> readPart(const std::string &path, Part &part)
             if (at != std::string::npos)
                 part.hash = line.substr(at + 9, line.find('"', at + 9) - (at + 9));
         }
+        headBytes += line.size() + 1;
+        if (headBytes > kMaxPartHead)
+            return bad("more than " + std::to_string(kMaxPartHead >> 20) + " MiB before \"layers\"");
         part.head.push_back(line);
     }
     if (!shard)

@@ -14,6 +14,7 @@
 #include "core/ExportWriter.h"
 #include "core/GraphReader.h"
 #include "core/GroupGraph.h"
+#include "core/Limits.h"
 #include "core/NodeRegistry.h"
 #include "core/Overrides.h"
 #include "core/PngWriter.h"
@@ -33,6 +34,7 @@
 #include <iostream>
 #include <sstream>
 #include <unistd.h>
+#include <vector>
 
 namespace grove::cli {
 
@@ -99,6 +101,35 @@ private:
     bool m_interrupted = false;
 };
 
+// Reads a diff input whole, within bounds: an export up to limits::maxDiffExportBytes, anything
+// else (a graph) up to limits::maxYamlBytes, told apart by its first bytes, so a device or a pipe
+// that never ends is refused once past the bound. `size`: the file's size when it is a regular one.
+std::optional<std::string> readBounded(std::istream &in, std::uintmax_t size, std::string &text)
+{
+    const auto tooLarge = [](std::uint64_t bound, const char *what) {
+        return "larger than the " + std::to_string(bound >> 20) + " MiB " + what + " limit";
+    };
+    if (size != static_cast<std::uintmax_t>(-1) && size > limits::maxDiffExportBytes)
+        return tooLarge(limits::maxDiffExportBytes, "export");
+    std::uint64_t bound = limits::maxDiffExportBytes;
+    bool sniffed = false;
+    std::vector<char> chunk(std::size_t(1) << 16);
+    while (in.read(chunk.data(), static_cast<std::streamsize>(chunk.size())) || in.gcount() > 0) {
+        text.append(chunk.data(), static_cast<std::size_t>(in.gcount()));
+        if (!sniffed && (text.size() >= 4096 || !in)) {
+            sniffed = true;
+            const std::size_t first = text.find_first_not_of(" \t\r\n");
+            const bool exportLike = first != std::string::npos
+                                    && (text[first] == '{' || text[first] == '[' || text.compare(first, 5, "layer") == 0);
+            if (!exportLike)
+                bound = limits::maxYamlBytes;
+        }
+        if (text.size() > bound)
+            return tooLarge(bound, bound == limits::maxYamlBytes ? "graph" : "export");
+    }
+    return std::nullopt;
+}
+
 bool DiffRun::read(Side &side)
 {
     if (isRevisionPath(side.arg)) {
@@ -122,9 +153,10 @@ bool DiffRun::read(Side &side)
                     + (side.arg.find(':') != std::string::npos ? " (REV:path reads a git revision's file)" : ""));
             return false;
         }
-        std::ostringstream bytes;
-        bytes << in.rdbuf();
-        side.text = std::move(bytes).str();
+        if (auto problem = readBounded(in, std::filesystem::file_size(side.arg, ec), side.text)) {
+            trouble(std::string(side.role) + " " + side.arg + ": " + *problem);
+            return false;
+        }
     }
     side.kind = pointsTextKind(side.text);
     return true;

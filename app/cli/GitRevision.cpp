@@ -2,8 +2,11 @@
 // its output and errors read together so neither pipe fills up and stalls it.
 #include "GitRevision.h"
 
+#include "core/Limits.h"
+
 #include <cctype>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <poll.h>
@@ -128,6 +131,16 @@ RevisionFile readRevisionFile(const std::string &arg)
     }
     if (const std::string kind = type.out.substr(0, type.out.find('\n')); kind != "blob") {
         file.error = arg + " is a " + kind + " in git, not a file";
+        return file;
+    }
+    // the blob's size first: git would hand over however much there is
+    const Finished size = runGit({"cat-file", "-s", arg});
+    if (size.status != 0) {
+        file.error = firstLine(size.err);
+        return file;
+    }
+    if (std::strtoull(size.out.c_str(), nullptr, 10) > limits::maxDiffExportBytes) {
+        file.error = arg + " is larger than the " + std::to_string(limits::maxDiffExportBytes >> 20) + " MiB export limit";
         return file;
     }
     const Finished shown = runGit({"show", "--no-textconv", arg});
