@@ -62,7 +62,7 @@ public:
     QPointer<PreviewDock> previewDock;
 
     std::vector<GroupStep> trail;  // empty unless opened from a group node
-    QString shownPath;             // the file the trail led to (absolute)
+    QString shownPath;             // the file path last seen (absolute): Save keeps the trail, another file drops it
     int errors = 0, warnings = 0;  // what Problems counts, for the status bar
     bool longRun = false;          // the preview shows progress in the status bar
     int percent = 0;

@@ -253,25 +253,26 @@ void MainWindow::openDialog()
     QSettings settings;
     const QString path = QFileDialog::getOpenFileName(this, tr("Open graph"), settings.value("lastDir").toString(),
                                                       kFileFilter);
-    if (path.isEmpty())
-        return;
-    if (GraphTab *open = tabOf(path); open && open != m_current) {
-        activateTab(open);
-        return;
-    }
-    if (maybeSave() && openFile(path))
+    if (!path.isEmpty() && !bringForward(path) && maybeSave() && openFile(path))
         offerRecovery(Recovery::Ask);
 }
 
 // A file another tab has comes to the front there (one tab per file); otherwise it is read into the
 // front tab (again, when it is the front tab's own: Revert).
+bool MainWindow::bringForward(const QString &path)
+{
+    GraphTab *open = tabOf(path);
+    if (!open || open == m_current)
+        return false;
+    activateTab(open);
+    statusBar()->showMessage(tr("%1 is open in this tab.").arg(QFileInfo(path).fileName()), 4000);
+    return true;
+}
+
 bool MainWindow::openFile(const QString &path)
 {
-    if (GraphTab *open = tabOf(path); open && open != m_current) {
-        activateTab(open);
-        statusBar()->showMessage(tr("%1 is open in this tab.").arg(QFileInfo(path).fileName()), 4000);
+    if (bringForward(path))
         return true;
-    }
     if (!loadInto(m_current, path))
         return false;
     addRecentFile(path);
@@ -368,9 +369,7 @@ void MainWindow::updateRecentMenu()
     const QStringList files = QSettings().value("recentFiles").toStringList();
     for (const QString &f : files)
         m_recentMenu->addAction(QFileInfo(f).fileName(), this, [this, f] {
-            if (GraphTab *open = tabOf(f); open && open != m_current)
-                activateTab(open);
-            else if (maybeSave() && openFile(f))
+            if (!bringForward(f) && maybeSave() && openFile(f))
                 offerRecovery(Recovery::Ask);
         })->setToolTip(f);
     m_recentMenu->setEnabled(!files.isEmpty());

@@ -90,6 +90,7 @@ private:
     // Asks to save a modified tab first (unless `ask` is false); false when the user cancels.
     bool closeTab(GraphTab *tab, bool ask = true);
     GraphTab *tabOf(const QString &path) const;  // the tab holding that file, or null
+    bool bringForward(const QString &path);      // another tab holds that file: it comes forward
     GraphTab *tabAt(int index) const;
     void updateTabText(GraphTab *tab);
     void updateTabMenus();  // the Edit menu and the View menu's preview items: the front tab's
@@ -101,6 +102,7 @@ private:
     void createPresetsDock();
     QDockWidget *m_presetsDock = nullptr;
     void updateBreadcrumb();
+    QString breadcrumbText(bool links) const;
     class QToolBar *m_groupBar = nullptr;
     QLabel *m_breadcrumbLabel = nullptr;
     QAction *m_backFromGroup = nullptr;

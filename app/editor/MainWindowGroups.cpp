@@ -112,7 +112,6 @@ bool MainWindow::openGroup(const QString &nodeId)
         }
     }
     tab->trail = std::move(trail);
-    tab->shownPath = path;
     activateTab(tab);
     updateBreadcrumb();
     if (opened)
@@ -150,7 +149,6 @@ void MainWindow::goToCrumb(int level)
             return;
         }
         tab->trail.assign(m_current->trail.begin(), m_current->trail.begin() + level);
-        tab->shownPath = QFileInfo(step.file).absoluteFilePath();
     }
     activateTab(tab);
     m_scene->selectNodes({step.groupId.toStdString()});
@@ -158,31 +156,32 @@ void MainWindow::goToCrumb(int level)
         m_view->centerOn(item);
 }
 
-QString MainWindow::breadcrumb() const
+// The way to the front tab: each including graph and the group opened from it, then the front
+// tab's file; with `links`, rich text whose graphs are links to their level (goToCrumb).
+QString MainWindow::breadcrumbText(bool links) const
 {
+    const auto &trail = m_current->trail;
+    if (trail.empty())
+        return {};
+    const auto plain = [links](const QString &s) { return links ? s.toHtmlEscaped() : s; };
     QStringList parts;
-    for (const GraphTab::GroupStep &step : m_current->trail)
-        parts << (step.file.isEmpty() ? tr("Untitled") : QFileInfo(step.file).fileName()) << step.groupId;
-    if (!m_current->trail.empty())
-        parts.back() += " (" + QFileInfo(m_document->filePath()).fileName() + ")";
+    for (std::size_t i = 0; i < trail.size(); ++i) {
+        const QString file = plain(trail[i].file.isEmpty() ? tr("Untitled") : QFileInfo(trail[i].file).fileName());
+        parts << (links ? QString("<a href=\"%1\">%2</a>").arg(i).arg(file) : file) << plain(trail[i].groupId);
+    }
+    const QString here = plain(QFileInfo(m_document->filePath()).fileName());
+    parts.back() += links ? " (<b>" + here + "</b>)" : " (" + here + ")";
     return parts.join(" › ");
 }
+
+QString MainWindow::breadcrumb() const { return breadcrumbText(false); }
 
 void MainWindow::updateBreadcrumb()
 {
     if (!m_groupBar || !m_current)
         return;
-    const auto &trail = m_current->trail;
-    m_groupBar->setVisible(!trail.empty());
-    QStringList parts;
-    for (std::size_t i = 0; i < trail.size(); ++i) {
-        const QString file = trail[i].file.isEmpty() ? tr("Untitled") : QFileInfo(trail[i].file).fileName();
-        parts << QString("<a href=\"%1\">%2</a>").arg(i).arg(file.toHtmlEscaped());
-        parts << trail[i].groupId.toHtmlEscaped();
-    }
-    if (!trail.empty())
-        parts.back() += " (<b>" + QFileInfo(m_document->filePath()).fileName().toHtmlEscaped() + "</b>)";
-    m_breadcrumbLabel->setText(parts.join(" › "));
+    m_groupBar->setVisible(!m_current->trail.empty());
+    m_breadcrumbLabel->setText(breadcrumbText(true));
 }
 
 } // namespace grove

@@ -101,7 +101,8 @@ void MainWindow::showThumbnails(GraphTab *tab)
 void MainWindow::exportDialog()
 {
     auto *dialog = new ExportDialog(m_document, &m_preview->pipeline().evaluator(), &m_current->exports, this);
-    m_current->dialogs << dialog;  // closed with its tab
+    m_current->dialogs.removeAll(nullptr);  // closed ones (they delete themselves)
+    m_current->dialogs << dialog;           // closed with its tab
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &ExportDialog::finished, this, [this](bool ok, const QString &message) {
         if (ok)
