@@ -117,7 +117,7 @@ AllowedRaster sampleArea(const MetricSubject &subject)
         return none;
     }
     const double step = std::max({subject.radius / 4, std::sqrt((g.x1 - g.x0) * (g.y1 - g.y0) / kMaxAreaSamples), 1e-9});
-    return subject.allowed ? cachedAllowed(subject.allowed, g, step) : sampleAllowed(nullptr, g, step);
+    return sampleAllowed(subject.allowed, g, step);
 }
 
 double coverage(const MetricSubject &subject, const AllowedRaster &area)

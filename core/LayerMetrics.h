@@ -20,7 +20,7 @@ struct MetricSubject
 {
     PointLayerPtr layer;
     std::vector<PointLayerPtr> earlier;  // the layers placed before it on its occupancy
-    MaskPtr allowed;                     // null: everywhere
+    const Mask *allowed = nullptr;       // null: everywhere
     Region region;                       // what is measured: the world, or a rectangle of it
     double radius = 0;                   // the layer's minimum radius (see layerRadius)
     double depth = 0;                    // world.depth: a volume layer's density is N r^3 / (area depth)
@@ -31,8 +31,9 @@ struct MetricSubject
 double layerRadius(const PointLayer &layer);
 
 // Where a layer may grow, LayerStats' raster of the region in cells of radius / 4, grown (the same
-// for every layer of a size) so at most kMaxAreaSamples cells are read; reused from LayerStats'
-// cache when the same mask was sampled on the same cells. No cells for an empty region.
+// for every layer of a size) so at most kMaxAreaSamples cells are read. No cells for an empty
+// region. Not through LayerStats' cache: its cells are the world's, never r / 4, so it would only
+// copy each raster in and evict the editor's.
 constexpr double kMaxAreaSamples = 1 << 20;
 AllowedRaster sampleArea(const MetricSubject &subject);
 

@@ -485,7 +485,7 @@ AllowedRaster sampleAllowed(const Mask *mask, const Region &region, double step,
 
 // Sampling a mask is most of a layer's stats (noise upon noise). While a designer drags one
 // layer's slider, its allowed area stays the same object, so the last few samplings are kept.
-AllowedRaster cachedAllowed(const MaskPtr &mask, const Region &region, double step, const StatsControl &control)
+static AllowedRaster cachedAllowed(const MaskPtr &mask, const Region &region, double step, const StatsControl &control)
 {
     struct Entry
     {

@@ -60,10 +60,6 @@ struct AllowedRaster
 // Every cell allowed without a mask (none stored). An empty region has at least one cell.
 AllowedRaster sampleAllowed(const Mask *mask, const Region &region, double step, const StatsControl &control = {});
 
-// The same, kept: the last few samplings (while the mask lives) are reused for the same mask,
-// region and step, so a designer dragging one layer's slider samples its allowed area once.
-AllowedRaster cachedAllowed(const MaskPtr &mask, const Region &region, double step, const StatsControl &control = {});
-
 // `earlier` are the layers placed before this one (their points count for tooClose only);
 // `allowed`, when given, bounds the widest clearing.
 LayerStats computeLayerStats(const PointLayer &layer, const std::vector<PointLayerPtr> &earlier, double worldWidth,

@@ -278,9 +278,9 @@ int CheckCommand::checkGraph(const std::string &file)
         }
         const PortValue allowed = result.inputWithRole(id, PortRole::AllowedArea);
         if (layer->grownIn)  // its erased areas are not where it may grow
-            subject.allowed = layer->grownIn;
+            subject.allowed = layer->grownIn.get();
         else if (const auto *mask = std::get_if<MaskPtr>(&allowed); mask && *mask)
-            subject.allowed = *mask;
+            subject.allowed = mask->get();
         subject.region = region;
         subject.depth = world.depth;
         subject.radius = layerRadius(*layer);
