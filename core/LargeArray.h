@@ -43,7 +43,7 @@ public:
     void release()
     {
         if (m_data)
-            ::operator delete(m_data, m_bytes, std::align_val_t(kAlign));
+            ::operator delete(m_data, std::align_val_t(kAlign));  // unsized: Clang declares the sized form only with -fsized-deallocation
         m_data = nullptr;
         m_size = m_bytes = 0;
     }

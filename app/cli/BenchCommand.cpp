@@ -169,7 +169,9 @@ int standardWorkloads(std::ostream &out, int runs)
     Evaluator ev(registry);
     const FieldPtr field = std::get<FieldPtr>(ev.evaluate(noise.graph).output("n"));
     const bool simd = valueNoiseSimdActive();
-    for (const auto &[threads, allowSimd] : {std::pair{1, true}, std::pair{2, true}, std::pair{1, false}}) {
+    for (const std::pair<int, bool> &run : {std::pair{1, true}, std::pair{2, true}, std::pair{1, false}}) {
+        const int threads = run.first;  // not a structured binding: Clang before 16 cannot capture one
+        const bool allowSimd = run.second;
         if (!allowSimd && !simd)
             continue;  // no AVX2 here: the rows above already are the scalar path
         setValueNoiseSimd(allowSimd);
