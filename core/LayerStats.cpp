@@ -1,5 +1,5 @@
-// Layer statistics with a bucket grid: one pass over the pairs in adjacent cells for the pairs too
-// close and the tightest pair, a distance field plus local refinement for the widest clearing.
+// Layer statistics with a bucket grid: each of the layer's points against its neighbours for the
+// pairs too close and the tightest pair, a distance field plus local refinement for the widest clearing.
 // Linear in the points.
 #include "LayerStats.h"
 
@@ -99,39 +99,28 @@ public:
         return std::sqrt(best2);
     }
 
-    // Calls f(a, b) once for each pair of points in the same or adjacent cells (of the 3 x 3 cells
-    // around either): every pair closer than a cell width, and some beyond (clamping the cells
-    // keeps that true off the map). Returns false when stopped for `control`.
-    template<typename F, typename Stop>
-    bool forEachPairNear(F f, Stop stop) const
+    // Calls f(item) for every point in the cells within `rings` cells of (x, y)'s cell (clamped
+    // to the grid, which keeps every point closer than rings x cell to (x, y) among them, off the
+    // map too).
+    template<typename F>
+    void forEachNear(double x, double y, int rings, F f) const
     {
-        for (int row = 0; row < m_rows; ++row) {
-            if ((row & 63) == 0 && stop())
-                return false;
-            for (int col = 0; col < m_cols; ++col) {
-                const size_t c = static_cast<size_t>(row) * static_cast<size_t>(m_cols) + static_cast<size_t>(col);
-                const std::uint32_t begin = m_start[c], end = m_start[c + 1];
-                if (begin == end)
-                    continue;
-                for (std::uint32_t a = begin; a < end; ++a)
-                    for (std::uint32_t b = a + 1; b < end; ++b)
-                        f(m_items[a], m_items[b]);
-                // the cells after this one in row-major order: right, and the three below
-                auto with = [&](int r, int cc) {
-                    if (r >= m_rows || cc < 0 || cc >= m_cols)
-                        return;
-                    const size_t o = static_cast<size_t>(r) * static_cast<size_t>(m_cols) + static_cast<size_t>(cc);
-                    for (std::uint32_t b = m_start[o]; b < m_start[o + 1]; ++b)
-                        for (std::uint32_t a = begin; a < end; ++a)
-                            f(m_items[a], m_items[b]);
-                };
-                with(row, col + 1);
-                with(row + 1, col - 1);
-                with(row + 1, col);
-                with(row + 1, col + 1);
-            }
+        const int cx = clampCol(x), cy = clampRow(y);
+        const int r0 = std::max(0, cy - rings), r1 = std::min(m_rows - 1, cy + rings);
+        const int c0 = std::max(0, cx - rings), c1 = std::min(m_cols - 1, cx + rings);
+        for (int row = r0; row <= r1; ++row) {
+            const size_t base = static_cast<size_t>(row) * static_cast<size_t>(m_cols);
+            for (std::uint32_t k = m_start[base + static_cast<size_t>(c0)]; k < m_start[base + static_cast<size_t>(c1) + 1]; ++k)
+                f(m_items[k]);
         }
-        return true;
+    }
+
+    // How many cells a search must reach out to find every point closer than `d`.
+    int ringsFor(double d) const
+    {
+        const double rings = std::ceil(d / m_cell * (1 + 1e-12));  // a hair over, for the rounding of x / cell
+        const int most = std::max(m_cols, m_rows);
+        return rings < most ? std::max(1, static_cast<int>(rings)) : most;  // NaN and infinity: every cell
     }
 
 private:
@@ -155,38 +144,70 @@ bool stopped(const StatsControl &control)
 }
 
 // The pairs of the layer: its conflicts with everything placed before each of its points (pairs
-// closer than min(ri, rj), with cells at least the largest radius wide every one lies in
-// adjacent cells), and its tightest pair when that is closer than a cell (else infinity).
+// closer than min(ri, rj)), and its tightest pair when that is closer than a cell (else
+// infinity). Only the layer's own points are visited, each against the points near it, so the
+// work follows the layer's count and its neighbours, not the square of what earlier layers of
+// wider radii pile into a cell. A point no wider than a cell finds every conflict of its own in
+// the 3 x 3 cells around it (a conflict is closer than the smaller radius); the few wider ones
+// reach out as far as their radius, and each pair is counted once.
 struct PairScan
 {
     std::size_t tooClose = 0;
     double tightest = std::numeric_limits<double>::infinity();
 };
 
-PairScan scanPairs(const Buckets &buckets, std::uint32_t firstOwn, bool countConflicts, const StatsControl &control)
+PairScan scanPairs(const Buckets &buckets, const std::vector<PointXYR> &own, std::uint32_t firstOwn, bool countConflicts,
+                   const StatsControl &control)
 {
     PairScan scan;
     double tight2 = std::numeric_limits<double>::infinity();
     std::size_t count = 0;
-    buckets.forEachPairNear(
-        [&](const Buckets::Item &p, const Buckets::Item &q) {
-            const bool ownP = p.id >= firstOwn, ownQ = q.id >= firstOwn;
-            if (!ownP && !ownQ)
-                return;  // two earlier points: not this layer's business
+    const double cell = buckets.cell();
+    auto wide = [&](double r) { return !(r <= cell); };
+    for (std::size_t i = 0; i < own.size(); ++i) {
+        if ((i & 4095) == 0 && stopped(control))
+            return scan;
+        const PointXYR &p = own[i];
+        const std::uint32_t id = firstOwn + static_cast<std::uint32_t>(i);
+        const bool pWide = wide(p.r);
+        buckets.forEachNear(p.x, p.y, pWide ? buckets.ringsFor(p.r) : 1, [&](const Buckets::Item &q) {
+            const bool qOwn = q.id >= firstOwn;
+            if (qOwn) {
+                // an own pair once: by the narrow side when one is narrow, else by the lower id
+                const bool qWide = wide(q.r);
+                if (pWide == qWide ? q.id <= id : pWide)
+                    return;
+            }
             const double dx = p.x - q.x, dy = p.y - q.y;
             const double d2 = dx * dx + dy * dy;
             const double m = std::min(p.r, q.r);
             count += countConflicts && d2 < m * m;
-            if (ownP && ownQ)
+            if (qOwn)
                 tight2 = std::min(tight2, d2);
-        },
-        [&] { return stopped(control); });
+        });
+    }
     scan.tooClose = count;
     // A pair closer than a cell (less a hair for the rounding of x / cell) lies in adjacent cells.
-    const double sure = 0.999 * buckets.cell();
+    const double sure = 0.999 * cell;
     if (tight2 < sure * sure)
         scan.tightest = std::sqrt(tight2);
     return scan;
+}
+
+// The pair scan's cell: about one point per cell, and at least as wide as all but the widest
+// hundredth of the layer's own radii, whatever the earlier layers' radii.
+double pairCell(const std::vector<PointXYR> &own)
+{
+    std::vector<double> radii;
+    radii.reserve(own.size());
+    for (const auto &p : own)
+        if (p.r > 0 && std::isfinite(p.r))
+            radii.push_back(p.r);
+    if (radii.empty())
+        return 0;
+    const std::size_t nth = radii.size() * 99 / 100;
+    std::nth_element(radii.begin(), radii.begin() + static_cast<std::ptrdiff_t>(nth), radii.end());
+    return radii[nth] * (1 + 1e-12);  // a hair over, for the rounding of x / cell
 }
 
 // Felzenszwalb and Huttenlocher's squared distance transform of a sampled function, in place.
@@ -407,8 +428,8 @@ LayerStats statsWithin(const PointLayer &layer, const std::vector<PointLayerPtr>
 {
     LayerStats s;
     s.count = layer.points.size();
-    // One grid of the earlier layers' points and the layer's own, cells at least the largest
-    // radius wide: conflicts, and the tightest pair when it is closer than a cell.
+    // One grid of the earlier layers' points and the layer's own: conflicts, and the tightest
+    // pair when it is closer than a cell.
     std::vector<const std::vector<PointXYR> *> sources;
     std::size_t firstOwn = 0;
     double maxR = 0;
@@ -423,8 +444,8 @@ LayerStats statsWithin(const PointLayer &layer, const std::vector<PointLayerPtr>
     std::optional<Buckets> all;
     PairScan pairs;
     if (!layer.points.empty()) {
-        all.emplace(sources, width, height, maxR);
-        pairs = scanPairs(*all, static_cast<std::uint32_t>(firstOwn), maxR > 0, control);
+        all.emplace(sources, width, height, pairCell(layer.points));
+        pairs = scanPairs(*all, layer.points, static_cast<std::uint32_t>(firstOwn), maxR > 0, control);
         s.tooClose = pairs.tooClose;
     }
     if (stopped(control))

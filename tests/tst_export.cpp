@@ -213,7 +213,7 @@ void TestExport::layerStatsPairsMatchBruteForce()
     // duplicates, points off the map, earlier layers with larger radii.
     SplitMix64 rng{99};
     auto uniform = [&] { return static_cast<double>(rng.next() >> 11) * 0x1.0p-53; };
-    for (int round = 0; round < 60; ++round) {
+    for (int round = 0; round < 80; ++round) {
         const double w = 10 + 400 * uniform(), h = 10 + 300 * uniform();
         auto makeLayer = [&](std::size_t n, double rMin, double rMax) {
             auto l = std::make_shared<PointLayer>();
@@ -234,7 +234,9 @@ void TestExport::layerStatsPairsMatchBruteForce()
             earlier.push_back(makeLayer(rng.next() % 300, r, 3 * r));
         if (round % 5 == 1)
             earlier.push_back(makeLayer(rng.next() % 50, 2 * r, 4 * r));
-        const auto own = makeLayer(n, r * 0.5, r);
+        // now and then radii spread widely, so a hundredth of the points is wider than the
+        // pair scan's cells and pairs of wide points lie cells apart
+        const auto own = round % 7 == 3 ? makeLayer(n, r * 0.05, r * 8) : makeLayer(n, r * 0.5, r);
         std::size_t tooClose = 0;
         double tight2 = std::numeric_limits<double>::infinity();
         auto pair = [&](const PointXYR &p, const PointXYR &q, bool bothOwn) {
