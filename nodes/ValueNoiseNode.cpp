@@ -72,11 +72,16 @@ void registerValueNoise(NodeRegistry &registry)
     d.typeId = "value_noise";
     d.displayName = "Value Noise";
     d.category = "Fields";
-    d.description = "Smooth random field in [0, 1): hashed lattice values, smoothstep-blended, summed over octaves (fBm). "
-                    "In a volume (place_volume) it is 3D: the lattice hash gains a z term, h = ix * 374761393 + "
-                    "iy * 668265263 + iz * 2246822519 + seed * 1442695041 in uint32 (Math.imul's wrap; iz = 0 gives "
-                    "seed 002's hash2), then seed 002's finish (h ^= h >> 13, h *= 1274126177, (h ^ h >> 16) / 2^32), "
-                    "blended trilinearly with smoothstep weights (x, then y, then z); 2D sampling is unchanged.";
+    // The arithmetic, for the record (seed 002's, extended to 3D): the lattice hash is
+    // h = ix * 374761393 + iy * 668265263 + iz * 2246822519 + seed * 1442695041 in uint32 (Math.imul's
+    // wrap; iz = 0 gives seed 002's hash2), finished by h ^= h >> 13, h *= 1274126177,
+    // (h ^ h >> 16) / 2^32, and blended with smoothstep weights (x, then y, then z).
+    d.description = "Soft random blobs of high and low ground, values from 0 to just under 1: the classic "
+                    "noise for rolling hills, moisture and patchy forests. Frequency sets the size of the "
+                    "blobs (smaller is broader: 0.01 gives blobs about 100 units across); octaves add finer "
+                    "and finer detail on top, each at lacunarity times the frequency and persistence times "
+                    "the strength. In a volume (place_volume) it varies with depth as well. The values match "
+                    "the seed JavaScript exactly.";
     d.matchesSeedJs = true;
     d.outputs = {port("field", DataType::Field).describe("noise in [0, 1)")};
     d.params = octaveParams(0.01, 4);

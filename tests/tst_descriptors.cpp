@@ -9,6 +9,7 @@
 #include "core/PointsExport.h"
 #include "nodes/ParamBuilders.h"
 
+#include <regex>
 #include <stdexcept>
 
 using namespace grove;
@@ -124,6 +125,18 @@ private slots:
     }
 
     // The built-in layer nodes declare the roles the preview, exports and grove-cli rely on.
+    // A node's description is what a designer reads in the Inspector and the manual: what it makes
+    // and what its params do to the picture, never the arithmetic (hash constants, bit operations).
+    void descriptionsSpeakToDesigners()
+    {
+        const std::regex code(R"(Math\.|uint32|>>|<<|\^=|\*=|0x[0-9a-fA-F]+|[0-9]{7,})");
+        for (const auto &d : builtinRegistry().all()) {
+            std::smatch m;
+            QVERIFY2(!std::regex_search(d->description, m, code),
+                     (d->typeId + "'s description reads like code at '" + m.str() + "'").c_str());
+        }
+    }
+
     void builtinLayerNodesDeclareTheirRoles()
     {
         const NodeDescriptor &place = *registry().find("place_layer");
