@@ -114,6 +114,9 @@ private slots:
         setParam(w->document(), "flowers", "radius", Value(7.0));
         QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
         QVERIFY(!w->previewDock()->view()->hasCircle());
+        // The column says what the circle's number is (the same words as check's `clearing`).
+        const QString header = w->previewDock()->layerTable()->headerItem()->text(4);
+        QVERIFY2(header.contains("diameter"), qPrintable(header));
     }
 
     // Issue 12, item 6: the previous run's error text goes as soon as a new run starts.

@@ -160,13 +160,13 @@ PreviewDock::PreviewDock(Document *document, PreviewController *controller, QWid
 
     m_layers->setObjectName("layerTable");
     m_layers->setRootIsDecorated(false);
-    m_layers->setHeaderLabels({tr("Layer"), tr("Count"), tr("Tightest"), tr("Too close"), tr("Widest clearing"), tr("Note")});
+    m_layers->setHeaderLabels({tr("Layer"), tr("Count"), tr("Tightest"), tr("Too close"), tr("Widest clearing (diameter)"), tr("Note")});
     m_layers->headerItem()->setToolTip(TightestColumn, tr("The smallest distance between two of the layer's points"));
     m_layers->headerItem()->setToolTip(TooCloseColumn,
                                        tr("Pairs closer than min(ri, rj), within the layer and against its obstacles"));
     m_layers->headerItem()->setToolTip(ClearingColumn,
-                                       tr("Diameter of the widest empty circle inside the layer's allowed area; select "
-                                          "the row to draw it on the map"));
+                                       tr("The diameter of the widest empty circle centred in the layer's allowed area "
+                                          "(check's `clearing`); select the row to draw it on the map"));
     m_layers->headerItem()->setToolTip(NoteColumn, tr("Why a layer holds far fewer points than its allowed area could"));
     m_layers->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_layers->setMaximumHeight(150);
