@@ -1,6 +1,7 @@
 // Catalog writers: everything comes from NodeDescriptor, nothing is listed by hand.
 #include "CatalogExport.h"
 
+#include "Limits.h"
 #include "NodeRegistry.h"
 #include "TextEscape.h"
 #include "YamlValue.h"
@@ -143,6 +144,13 @@ std::string catalogJson(const NodeRegistry &registry)
             out += ", \"description\": " + jsonQuote(p.description) + "}";
         }
         out += d->params.empty() ? "]\n    }" : "\n      ]\n    }";
+    }
+    out += "\n  ],\n  \"limits\": [";
+    bool firstLimit = true;
+    for (const limits::Budget &b : limits::budgets) {
+        out += std::string(firstLimit ? "\n" : ",\n") + "    {\"name\": " + jsonQuote(b.name)
+               + ", \"value\": " + formatNumber(b.value) + ", \"description\": " + jsonQuote(b.what) + "}";
+        firstLimit = false;
     }
     out += "\n  ]\n}\n";
     return out;

@@ -35,4 +35,32 @@ inline constexpr std::size_t maxShapePolygonVertices = 50'000;
 // edge pairs the self-intersection sweep may look at in one file (about 2 s at worst)
 inline constexpr std::uint64_t maxShapeEdgePairChecks = 400'000'000;
 
+// The budgets above as the catalog lists them (grove-cli nodes --json, and so the manual's Limits
+// chapter): each names its constant, so a value is written once.
+struct Budget
+{
+    const char *name;
+    double value;
+    const char *what;
+};
+inline constexpr Budget budgets[] = {
+    {"world size", maxWorldSize, "world units per side of a world"},
+    {"nodes", static_cast<double>(maxNodes), "nodes in one graph, groups expanded"},
+    {"k", static_cast<double>(maxK), "place_layer candidates per step"},
+    {"octaves", static_cast<double>(maxOctaves), "fBm octaves of a noise"},
+    {"graph file bytes", static_cast<double>(maxYamlBytes), "a graph or group file larger than this is refused"},
+    {"YAML depth", maxYamlDepth, "nesting of YAML collections"},
+    {"YAML values", static_cast<double>(maxYamlValues), "values one graph file may expand to"},
+    {"points per layer", static_cast<double>(defaultMaxPointsPerLayer),
+     "points one layer may hold (grove-cli --max-points changes it), checked against the packing bound before placing"},
+    {"image side", maxImageSide, "pixels on an image input's side"},
+    {"image pixels", static_cast<double>(maxImagePixels), "pixels in an image input"},
+    {"input file bytes", static_cast<double>(maxInputFileBytes), "a shapes or points_file input larger than this is refused"},
+    {"diff export bytes", static_cast<double>(maxDiffExportBytes), "an export grove-cli diff reads"},
+    {"JSON depth", maxJsonDepth, "nesting of JSON Grove reads"},
+    {"shape vertices", static_cast<double>(maxShapeVertices), "vertices in one shapes file"},
+    {"polygon vertices", static_cast<double>(maxShapePolygonVertices), "vertices in one polygon"},
+    {"edge pair checks", static_cast<double>(maxShapeEdgePairChecks), "edge pairs one shapes file's self-intersection check may look at"},
+};
+
 } // namespace grove::limits

@@ -6,6 +6,17 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${GROVE_BUILD_DIR:-$root/build}"
+# the manual (docs/): Sphinx, MyST and the furo theme from Debian, before CMake looks for sphinx-build
+docs_packages=(python3-sphinx python3-myst-parser furo)
+missing_docs=()
+for p in "${docs_packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing_docs+=("$p")
+done
+if [ ${#missing_docs[@]} -gt 0 ]; then
+  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing_docs[@]}" > /dev/null
+fi
 "$root/app/setup.sh" -DGROVE_BUILD_APP=ON -DGROVE_BUILD_TESTS=ON
 # the engine exports' independent readers (glTF-Validator, glTF-Transform), pinned by the lockfile
 if [ ! -d "$root/tests/engines/node_modules/gltf-validator" ]; then
