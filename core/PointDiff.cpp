@@ -248,11 +248,11 @@ bool matchMoved(const std::vector<DiffPoint> &a, const std::vector<DiffPoint> &b
     std::vector<std::size_t> member(slotStart);  // each slot's first point left (in freeOld)
     slotStart.push_back(freeOld.size());
     // Each slot's next candidates, (squared distance, new index) nearest first, in one flat
-    // buffer: slot s holds candidates[start[s], start[s] + count[s]) within room[s] places (kBatch,
-    // or as many as its points up to kMostBatch). A slot looks again only when it had room[s], so
-    // its next batch fits where the last one was. Memory: at most kBatch candidates, one queue
-    // entry per free old point or fewer, so linear in the old layer, which the caller already
-    // holds (a graph's layer is within its point budget).
+    // buffer: slot s holds candidates[start[s], start[s] + count[s]), at most room[s] (kBatch, or
+    // as many as its points up to kMostBatch). A slot looks again only when it had room[s], so its
+    // next batch fits where the last one was. Memory: at most max(kBatch, its points) candidates
+    // and one queue entry per slot, so linear in the old layer, which the caller already holds (a
+    // graph's layer is within its point budget).
     constexpr std::size_t kBatch = 8, kMostBatch = 4096;
     using Candidate = std::pair<double, std::size_t>;
     std::vector<Candidate> candidates, batch;
@@ -268,7 +268,6 @@ bool matchMoved(const std::vector<DiffPoint> &a, const std::vector<DiffPoint> &b
         start[s] = candidates.size();
         count[s] = static_cast<std::uint32_t>(batch.size());
         candidates.insert(candidates.end(), batch.begin(), batch.end());
-        candidates.resize(start[s] + room[s]);
         if (!batch.empty())
             queue.emplace(batch[0].first, freeOld[member[s]], batch[0].second, s);
     }
