@@ -1,5 +1,6 @@
 // PointsExportReader: grove.points JSON through nlohmann's SAX interface (events, no tree) and
-// Grove CSV with RFC 4180 quoting; numbers parsed to the nearest double, as they were written.
+// Grove CSV with RFC 4180 quoting, both parsed from the stream as it is read; numbers parsed to
+// the nearest double, as they were written.
 #include "PointsExportReader.h"
 
 #include "Limits.h"
