@@ -257,7 +257,7 @@ void Reader::readExpect(Node &node, const YAML::Node &n, const std::string &path
             return;  // reported once, when it ran out
         if (--m_budget == 0) {  // the value budget also bounds lists repeated through aliases
             error(locationOf(item), itemPath, "the file expands to more than " + std::to_string(limits::maxYamlValues)
-                                                  + " values (YAML aliases repeating data?)");
+                                                  + " values: YAML aliases repeat data");
             return;
         }
         if (auto text = scalarText(item, itemPath, "an expectation"))
@@ -368,6 +368,11 @@ LoadResult Reader::load(const std::string &text)
         size_t lineStart = text.rfind('\n', at);
         int col = static_cast<int>(at - (lineStart == std::string::npos ? 0 : lineStart + 1)) + 1;
         error({line, col}, "", "not a grove graph: the file contains a NUL byte (is it binary?)");
+        result.diagnostics = std::move(m_diags);
+        return result;
+    }
+    if (auto problem = checkYamlSize(text)) {
+        error(problem->where, "", problem->message);
         result.diagnostics = std::move(m_diags);
         return result;
     }

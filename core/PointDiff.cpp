@@ -1,8 +1,9 @@
-// PointDiff: kept points by exact position, moved points by a nearest-first greedy matching on a
-// grid, the rest added or removed.
+// PointDiff: kept points by exact position, moved points by a nearest-first greedy matching over
+// NearestPoints grids of the new side's positions, the rest added or removed.
 #include "PointDiff.h"
 
 #include "ChunkedLayer.h"
+#include "DistanceTransform.h"
 
 #include <algorithm>
 #include <bit>
@@ -89,119 +90,141 @@ void matchKept(const std::vector<DiffPoint> &a, const std::vector<DiffPoint> &b,
     }
 }
 
-// The free new points in cells (CSR), for nearest-first queries that widen ring by ring.
-class FreeGrid
+// The free new points for nearest-first queries. Points at one position make one site (its
+// points in index order, always taken lowest first), so a query visits a crowd at one spot once,
+// not point by point. The sites sit in NearestPoints grids: each grid covers a core of the
+// positions left (their 1st to 99th percentiles, widened by that spread and the tolerance each
+// side) and what lies outside goes on to the next grid, so a few far points never stretch a grid
+// until every site shares a bucket.
+class FreeSites
 {
 public:
-    FreeGrid(const std::vector<DiffPoint> &points, const std::vector<std::size_t> &members, double tolerance)
-        : m_points(points)
+    FreeSites(const std::vector<DiffPoint> &points, const std::vector<std::size_t> &members, double tolerance)
+        : m_reach(tolerance * (1 + 1e-9))
     {
-        double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
-        for (std::size_t i : members) {
-            x0 = std::min(x0, points[i].x);
-            y0 = std::min(y0, points[i].y);
-            x1 = std::max(x1, points[i].x);
-            y1 = std::max(y1, points[i].y);
+        const auto bits = [&](std::size_t i) {
+            return std::pair(std::bit_cast<std::uint64_t>(points[i].x), std::bit_cast<std::uint64_t>(points[i].y));
+        };
+        m_members = members;
+        std::stable_sort(m_members.begin(), m_members.end(), [&](std::size_t l, std::size_t r) { return bits(l) < bits(r); });
+        std::vector<Vec2> where;
+        for (std::size_t k = 0; k < m_members.size(); ++k)
+            if (k == 0 || bits(m_members[k]) != bits(m_members[k - 1])) {
+                m_start.push_back(k);
+                where.push_back({points[m_members[k]].x, points[m_members[k]].y});
+            }
+        m_next = m_start;
+        m_start.push_back(m_members.size());
+        std::vector<std::size_t> left(where.size());
+        for (std::size_t s = 0; s < left.size(); ++s)
+            left[s] = s;
+        constexpr std::size_t kFewLeft = 64, kMostLevels = 16;
+        while (!left.empty()) {
+            std::vector<std::size_t> in, out;
+            if (left.size() <= kFewLeft || m_levels.size() + 1 == kMostLevels) {
+                in.swap(left);
+            } else {
+                const Region core = coreOf(where, left, tolerance);
+                for (std::size_t s : left)
+                    (where[s].x >= core.x0 && where[s].x <= core.x1 && where[s].y >= core.y0 && where[s].y <= core.y1 ? in : out)
+                        .push_back(s);
+                left.swap(out);
+            }
+            std::vector<Vec2> at(in.size());
+            for (std::size_t k = 0; k < in.size(); ++k)
+                at[k] = where[in[k]];
+            m_levels.push_back({NearestPoints(at), std::move(in)});
         }
-        const double w = x1 - x0, h = y1 - y0, n = static_cast<double>(members.size());
-        // about two points a cell; never more than 2048 cells a side; rings of at most ~32 cells
-        // to reach the tolerance, so a far point with nothing near stops early
-        double cell = std::sqrt(std::max(w * h, 0.0) / n) * 1.5;
-        cell = std::max({cell, std::max(w, h) / 2048, tolerance / 32});
-        if (!(cell > 0) || !std::isfinite(cell))
-            cell = 1;
-        m_cell = cell;
-        m_x0 = x0;
-        m_y0 = y0;
-        m_w = std::clamp(static_cast<std::int64_t>(w / cell) + 1, std::int64_t(1), std::int64_t(2049));
-        m_h = std::clamp(static_cast<std::int64_t>(h / cell) + 1, std::int64_t(1), std::int64_t(2049));
-        m_start.assign(static_cast<std::size_t>(m_w * m_h + 1), 0);
-        std::vector<std::size_t> cellOf(members.size());
-        for (std::size_t k = 0; k < members.size(); ++k) {
-            const DiffPoint &p = points[members[k]];
-            cellOf[k] = static_cast<std::size_t>(std::min(cellY(p.y), m_h - 1) * m_w + std::min(cellX(p.x), m_w - 1));
-            ++m_start[cellOf[k] + 1];
-        }
-        for (std::size_t c = 1; c < m_start.size(); ++c)
-            m_start[c] += m_start[c - 1];
-        m_items.resize(members.size());
-        std::vector<std::size_t> fill(m_start.begin(), m_start.end() - 1);
-        for (std::size_t k = 0; k < members.size(); ++k)  // members ascend, so each cell does too
-            m_items[fill[cellOf[k]]++] = members[k];
     }
 
-    // The up to `most` free points nearest to p within sqrt(limit2), by (squared distance, index).
+    // The up to `most` free points nearest to p within sqrt(limit2), by (squared distance, index),
+    // nearest first.
     void nearest(const DiffPoint &p, double limit2, const std::vector<char> &taken, std::size_t most,
-                 std::vector<std::pair<double, std::size_t>> &out) const
+                 std::vector<std::pair<double, std::size_t>> &out)
     {
-        out.clear();
-        const std::int64_t cx = cellX(p.x), cy = cellY(p.y);
-        for (std::int64_t m = 0;; ++m) {
-            auto visit = [&](std::int64_t x, std::int64_t y) {
-                const std::size_t c = static_cast<std::size_t>(y * m_w + x);
-                for (std::size_t k = m_start[c]; k < m_start[c + 1]; ++k) {
-                    const std::size_t i = m_items[k];
-                    if (taken[i])
-                        continue;
-                    const double dx = m_points[i].x - p.x, dy = m_points[i].y - p.y, d2 = dx * dx + dy * dy;
+        out.clear();  // a max-heap while it fills: out.front() is the farthest kept
+        for (const Level &level : m_levels)
+            level.grid.walk(
+                p.x, p.y, m_reach,
+                [&](double, double, double d2, std::size_t local) {
                     if (d2 > limit2)
-                        continue;
-                    const std::pair<double, std::size_t> e{d2, i};
-                    if (out.size() == most && !(e < out.back()))
-                        continue;
-                    out.insert(std::upper_bound(out.begin(), out.end(), e), e);
-                    if (out.size() > most)
-                        out.pop_back();
-                }
-            };
-            const std::int64_t ya = cy - m, yb = cy + m, xa = cx - m, xb = cx + m;
-            if (m == 0) {
-                if (cx >= 0 && cx < m_w && cy >= 0 && cy < m_h)
-                    visit(cx, cy);
-            } else {
-                for (std::int64_t y : {ya, yb})
-                    if (y >= 0 && y < m_h)
-                        for (std::int64_t x = std::max<std::int64_t>(xa, 0); x <= std::min(xb, m_w - 1); ++x)
-                            visit(x, y);
-                for (std::int64_t x : {xa, xb})
-                    if (x >= 0 && x < m_w)
-                        for (std::int64_t y = std::max<std::int64_t>(ya + 1, 0); y <= std::min(yb - 1, m_h - 1); ++y)
-                            visit(x, y);
-            }
-            // every point of ring m + 1 and beyond is at least m cells away from p (less 1% of a
-            // cell: a coordinate rounded into the neighbouring cell must not be skipped)
-            const double bound = std::max(0.0, static_cast<double>(m) - 0.01) * m_cell, bound2 = bound * bound;
-            if (bound2 > limit2 || (out.size() == most && bound2 > out.back().first))
-                return;
-            if (xa <= 0 && ya <= 0 && xb >= m_w - 1 && yb >= m_h - 1)
-                return;  // the ring holds the whole grid
-        }
+                        return false;
+                    const std::size_t s = level.site[local];
+                    ++m_looked;
+                    std::size_t &k = m_next[s];
+                    while (k < m_start[s + 1] && taken[m_members[k]])
+                        ++k;
+                    for (std::size_t j = k; j < m_start[s + 1]; ++j) {
+                        ++m_looked;
+                        if (taken[m_members[j]])
+                            continue;
+                        const std::pair<double, std::size_t> e{d2, m_members[j]};
+                        if (out.size() == most) {
+                            if (!(e < out.front()))
+                                break;  // the site's later points are farther in the order too
+                            std::pop_heap(out.begin(), out.end());
+                            out.back() = e;
+                        } else {
+                            out.push_back(e);
+                        }
+                        std::push_heap(out.begin(), out.end());
+                    }
+                    return false;
+                },
+                [&](double bound) {
+                    const double b = bound * (1 - 1e-12);
+                    return !(b > limit2 || (out.size() == most && b > out.front().first));
+                });
+        std::sort_heap(out.begin(), out.end());
     }
 
 private:
-    // A point far outside counts as in the first cell beyond the edge: distances to the grid's
-    // cells only grow from there, so the ring bounds hold.
-    std::int64_t cellX(double x) const { return cellIndex((x - m_x0) / m_cell, m_w); }
-    std::int64_t cellY(double y) const { return cellIndex((y - m_y0) / m_cell, m_h); }
-    static std::int64_t cellIndex(double v, std::int64_t size)
+    // The box of the sites `of` from their 1st to 99th percentile, widened each side by its own
+    // size and the tolerance.
+    static Region coreOf(const std::vector<Vec2> &where, const std::vector<std::size_t> &of, double tolerance)
     {
-        if (!(v >= 0))
-            return v < 0 ? -1 : 0;
-        return v >= static_cast<double>(size) ? size : static_cast<std::int64_t>(v);
+        std::vector<double> v(of.size());
+        const std::size_t lo = of.size() / 100, hi = of.size() - 1 - of.size() / 100;
+        auto range = [&](auto coordinate) {
+            for (std::size_t k = 0; k < of.size(); ++k)
+                v[k] = coordinate(where[of[k]]);
+            std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(lo), v.end());
+            const double a = v[lo];
+            std::nth_element(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(hi), v.end());
+            const double b = v[hi], pad = (b - a) + tolerance;
+            return std::pair(a - pad, b + pad);
+        };
+        const auto [x0, x1] = range([](const Vec2 &p) { return p.x; });
+        const auto [y0, y1] = range([](const Vec2 &p) { return p.y; });
+        return {x0, y0, x1, y1};
     }
 
-    const std::vector<DiffPoint> &m_points;
-    double m_cell = 1, m_x0 = 0, m_y0 = 0;
-    std::int64_t m_w = 1, m_h = 1;
-    std::vector<std::size_t> m_start, m_items;
+    struct Level
+    {
+        NearestPoints grid;
+        std::vector<std::size_t> site;  // the grid's point k is site site[k]
+    };
+public:
+    std::uint64_t m_looked = 0;  // sites and points looked at
+
+private:
+    double m_reach;
+    std::vector<std::size_t> m_members;     // the free points, site by site, each site's in index order
+    std::vector<std::size_t> m_start;       // site s: m_members[m_start[s], m_start[s + 1])
+    std::vector<std::size_t> m_next;        // site s: its points before m_next[s] are taken
+    std::vector<Level> m_levels;
 };
 
 // Moved: the greedy matching over every pair within the tolerance, taken nearest first (ties by
-// old index, then new index), computed lazily: each old point offers its nearest free candidate
-// to one queue, and looks again (a few at a time) when its candidates were taken by closer pairs.
+// old index, then new index), computed lazily: each free old position (a slot: its points in index
+// order, which all see the same candidates in the same order) offers its nearest free candidate
+// to one queue for its first point left, and looks again when its candidates were taken by
+// closer pairs. A crowd at one spot is one slot that takes a batch as large as the crowd (up to
+// kMostBatch), so it walks the grid once per batch, not once per point.
 bool matchMoved(const std::vector<DiffPoint> &a, const std::vector<DiffPoint> &b, double tolerance,
-                std::vector<std::int64_t> &oldMatch, std::vector<std::int64_t> &newMatch, const std::atomic<bool> *cancel)
+                std::vector<std::int64_t> &oldMatch, std::vector<std::int64_t> &newMatch, const PointDiffOptions &options)
 {
+    const std::atomic<bool> *cancel = options.cancel;
     std::vector<std::size_t> freeOld, freeNew;
     for (std::size_t i = 0; i < a.size(); ++i)
         if (oldMatch[i] < 0 && finitePoint(a[i]))
@@ -212,29 +235,41 @@ bool matchMoved(const std::vector<DiffPoint> &a, const std::vector<DiffPoint> &b
     if (freeOld.empty() || freeNew.empty() || !(tolerance > 0))
         return true;
     const double limit2 = tolerance * tolerance;
-    const FreeGrid grid(b, freeNew, tolerance);
+    FreeSites grid(b, freeNew, tolerance);
     std::vector<char> taken(b.size(), 0);
-    constexpr std::uint8_t kBatch = 8;
-    // Each free old point's next candidates, (squared distance, new index) nearest first, in one
-    // flat buffer: slot s holds candidates[start[s], start[s] + count[s]). A slot looks again only
-    // when it had kBatch, so its next batch (at most kBatch) fits where the last one was. Memory:
-    // at most kBatch candidates and one queue entry per free old point, so linear in the old
-    // layer, which the caller already holds (a graph's layer is within its point budget).
+    // the slots: free old points by position, each slot's in index order
+    const auto bits = [&](std::size_t i) { return std::pair(std::bit_cast<std::uint64_t>(a[i].x), std::bit_cast<std::uint64_t>(a[i].y)); };
+    std::stable_sort(freeOld.begin(), freeOld.end(), [&](std::size_t l, std::size_t r) { return bits(l) < bits(r); });
+    std::vector<std::size_t> slotStart;
+    for (std::size_t k = 0; k < freeOld.size(); ++k)
+        if (k == 0 || bits(freeOld[k]) != bits(freeOld[k - 1]))
+            slotStart.push_back(k);
+    const std::size_t slots = slotStart.size();
+    std::vector<std::size_t> member(slotStart);  // each slot's first point left (in freeOld)
+    slotStart.push_back(freeOld.size());
+    // Each slot's next candidates, (squared distance, new index) nearest first, in one flat
+    // buffer: slot s holds candidates[start[s], start[s] + count[s]), at most room[s] (kBatch, or
+    // as many as its points up to kMostBatch). A slot looks again only when it had room[s], so its
+    // next batch fits where the last one was. Memory: at most max(kBatch, its points) candidates
+    // and one queue entry per slot, so linear in the old layer, which the caller already holds (a
+    // graph's layer is within its point budget).
+    constexpr std::size_t kBatch = 8, kMostBatch = 4096;
     using Candidate = std::pair<double, std::size_t>;
     std::vector<Candidate> candidates, batch;
-    std::vector<std::size_t> start(freeOld.size());
-    std::vector<std::uint8_t> count(freeOld.size()), cursor(freeOld.size(), 0);
+    std::vector<std::size_t> start(slots), room(slots);
+    std::vector<std::uint32_t> count(slots), cursor(slots, 0);
     using Entry = std::tuple<double, std::size_t, std::size_t, std::size_t>;  // d2, old, new, slot
     std::priority_queue<Entry, std::vector<Entry>, std::greater<Entry>> queue;
-    for (std::size_t s = 0; s < freeOld.size(); ++s) {
+    for (std::size_t s = 0; s < slots; ++s) {
         if ((s & 4095) == 0 && cancelled(cancel))
             return false;
-        grid.nearest(a[freeOld[s]], limit2, taken, kBatch, batch);
+        room[s] = std::clamp(slotStart[s + 1] - slotStart[s], kBatch, kMostBatch);
+        grid.nearest(a[freeOld[member[s]]], limit2, taken, room[s], batch);
         start[s] = candidates.size();
-        count[s] = static_cast<std::uint8_t>(batch.size());
+        count[s] = static_cast<std::uint32_t>(batch.size());
         candidates.insert(candidates.end(), batch.begin(), batch.end());
         if (!batch.empty())
-            queue.emplace(batch[0].first, freeOld[s], batch[0].second, s);
+            queue.emplace(batch[0].first, freeOld[member[s]], batch[0].second, s);
     }
     std::size_t steps = 0;
     while (!queue.empty()) {
@@ -246,24 +281,28 @@ bool matchMoved(const std::vector<DiffPoint> &a, const std::vector<DiffPoint> &b
             taken[n] = 1;
             oldMatch[o] = static_cast<std::int64_t>(n);
             newMatch[n] = static_cast<std::int64_t>(o);
-            continue;
+            if (++member[s] == slotStart[s + 1])
+                continue;  // the slot's points are all matched
         }
+        // the slot's nearest candidate left, for its first point left
         Candidate *c = candidates.data() + start[s];
-        std::uint8_t &k = cursor[s];
+        std::uint32_t &k = cursor[s];
         while (++k < count[s] && taken[c[k].second]) {
         }
         if (k >= count[s]) {
-            if (count[s] < kBatch)
+            if (count[s] < room[s])
                 continue;  // it had every candidate within the tolerance: none is left
-            grid.nearest(a[o], limit2, taken, kBatch, batch);
+            grid.nearest(a[o], limit2, taken, room[s], batch);
             std::copy(batch.begin(), batch.end(), c);
-            count[s] = static_cast<std::uint8_t>(batch.size());
+            count[s] = static_cast<std::uint32_t>(batch.size());
             k = 0;
             if (batch.empty())
                 continue;
         }
-        queue.emplace(c[k].first, o, c[k].second, s);
+        queue.emplace(c[k].first, freeOld[member[s]], c[k].second, s);
     }
+    if (options.looked)
+        *options.looked += grid.m_looked;
     return true;
 }
 
@@ -336,7 +375,7 @@ PointDiff diffPoints(const std::vector<DiffLayer> &oldLayers, const std::vector<
                 if (options.listKept)
                     d.keptPoints.push_back({a[i], q});
             }
-        if (cancelled(options.cancel) || !matchMoved(a, b, d.tolerance, oldMatch, newMatch, options.cancel)) {
+        if (cancelled(options.cancel) || !matchMoved(a, b, d.tolerance, oldMatch, newMatch, options)) {
             diff.error = "cancelled";
             diff.layers.clear();
             return diff;

@@ -40,6 +40,9 @@ struct PointDiffOptions
     // point when the caller draws no kept points.
     bool listKept = true;
     const std::atomic<bool> *cancel = nullptr;
+    // When given, gets how many new points the matching looked at (a measure of its work, which
+    // stays near linear in the points however they crowd or spread).
+    std::uint64_t *looked = nullptr;
 };
 
 struct LayerDiff
@@ -74,7 +77,9 @@ struct PointDiff
 // The matching, deterministic for any input order of equal work: per layer (paired by name),
 // kept = same x and y bits (same ids paired first); of the rest, pairs within the tolerance are
 // taken nearest first (ties: old index, then new index), each point in at most one pair;
-// what is left is removed (old) or added (new). A spatial grid keeps it near O(n log n). A point
+// what is left is removed (old) or added (new). A spatial grid keeps it near O(n log n): its
+// buckets follow the bulk of the new points, not a far outlier, and new points at one spot are
+// visited as one, so a crowd at one spot does not pair up all-to-all. A point
 // whose x or y is not finite can only be kept (same bits) or else removed / added, never moved.
 PointDiff diffPoints(const std::vector<DiffLayer> &oldLayers, const std::vector<DiffLayer> &newLayers,
                      const PointDiffOptions &options = {});

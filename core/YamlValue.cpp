@@ -5,12 +5,15 @@
 #include "Limits.h"
 #include "TextEscape.h"
 
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include <cctype>
 #include <charconv>
 #include <limits>
+#include <istream>
 #include <map>
+#include <streambuf>
 
 namespace grove {
 
@@ -192,7 +195,7 @@ bool convertYaml(const YAML::Node &n, const std::string &path, int depth, Value 
         return false;  // reported once, when it ran out
     if (--budget == 0) {
         error(locationOf(n), path, "the file expands to more than " + std::to_string(limits::maxYamlValues)
-                                  + " values (YAML aliases repeating data?)");
+                                  + " values: YAML aliases repeat data");
         return false;
     }
     if (depth > limits::maxYamlDepth) {
@@ -249,6 +252,73 @@ bool convertYaml(const YAML::Node &n, const std::string &path, int depth, Value 
     return false;
 }
 
+namespace {
+
+// Counts a document's YAML events as yaml-cpp's parser gives them, stopping (by throwing) once
+// there are too many: no tree is built, so a long flow list costs its text, not its nodes.
+class ValueCounter : public YAML::EventHandler
+{
+public:
+    struct TooMany
+    {
+        YamlLocation where;
+    };
+    std::size_t count = 0;
+
+    void OnDocumentStart(const YAML::Mark &) override {}
+    void OnDocumentEnd() override {}
+    void OnNull(const YAML::Mark &mark, YAML::anchor_t) override { one(mark); }
+    void OnAlias(const YAML::Mark &mark, YAML::anchor_t) override { one(mark); }
+    void OnScalar(const YAML::Mark &mark, const std::string &, YAML::anchor_t, const std::string &) override { one(mark); }
+    void OnSequenceStart(const YAML::Mark &mark, const std::string &, YAML::anchor_t, YAML::EmitterStyle::value) override
+    {
+        one(mark);
+    }
+    void OnSequenceEnd() override {}
+    void OnMapStart(const YAML::Mark &mark, const std::string &, YAML::anchor_t, YAML::EmitterStyle::value) override
+    {
+        one(mark);
+    }
+    void OnMapEnd() override {}
+
+private:
+    void one(const YAML::Mark &mark)
+    {
+        if (++count >= limits::maxYamlValues)
+            throw TooMany{{mark.line + 1, mark.column + 1}};
+    }
+};
+
+// The text as a stream, without a copy.
+class TextBuffer : public std::streambuf
+{
+public:
+    explicit TextBuffer(const std::string &text)
+    {
+        char *begin = const_cast<char *>(text.data());  // only read: a streambuf's get area is non-const
+        setg(begin, begin, begin + text.size());
+    }
+};
+
+} // namespace
+
+std::optional<YamlTextProblem> checkYamlSize(const std::string &text)
+{
+    TextBuffer buffer(text);
+    std::istream in(&buffer);
+    ValueCounter counter;
+    try {
+        YAML::Parser parser(in);
+        parser.HandleNextDocument(counter);
+    } catch (const ValueCounter::TooMany &tooMany) {
+        return YamlTextProblem{tooMany.where, "the file holds too many values: " + std::to_string(limits::maxYamlValues)
+                                                  + " or more (keys, scalars, lists and maps count one each)"};
+    } catch (const YAML::Exception &) {
+        // not valid YAML: YAML::Load says where, the same way, having read no further than this did
+    }
+    return std::nullopt;
+}
+
 std::string yamlScalar(const std::string &text)
 {
     return canBePlain(text) ? text : quoted(text);
@@ -285,6 +355,11 @@ std::string toFlowYaml(const Value &v)
 
 std::optional<Value> parseValueText(const std::string &text, std::string *error)
 {
+    if (auto problem = checkYamlSize(text)) {
+        if (error)
+            *error = problem->message;
+        return std::nullopt;
+    }
     YAML::Node n;
     try {
         n = YAML::Load(text);

@@ -38,6 +38,21 @@ std::vector<std::pair<std::string, YAML::Node>> mapEntries(const YAML::Node &map
 bool convertYaml(const YAML::Node &n, const std::string &path, int depth, Value &out, const YamlErrorSink &error,
                  std::size_t &budget);
 
+// A problem with a YAML text found before its tree is built.
+struct YamlTextProblem
+{
+    YamlLocation where;
+    std::string message;
+};
+
+// Walks the text's first document through yaml-cpp's event parser (no tree: a long flow list
+// costs its bytes, not a node each) and refuses it at the value that makes it hold more than
+// limits::maxYamlValues values (keys, scalars, lists, maps and aliases count one each), so the
+// tree YAML::Load builds afterwards is bounded. Text that is not valid YAML passes: YAML::Load
+// then says where it goes wrong, having read no further than this did. Aliases count once
+// here; what they repeat is counted by convertYaml's budget.
+std::optional<YamlTextProblem> checkYamlSize(const std::string &text);
+
 // Parses a scalar or flow value as a param value, exactly as the loader reads YAML params
 // (for --set overrides and the editor's text fields).
 std::optional<Value> parseValueText(const std::string &text, std::string *error);

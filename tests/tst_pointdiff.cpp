@@ -1,5 +1,6 @@
 // core/PointDiff, the matching grove-cli diff and the editor share: the lazy grid matching equals
-// the all-pairs greedy on random sets, and a million points match exactly in seconds.
+// the all-pairs greedy on random sets, a million points match exactly in seconds, and crowds at
+// one spot or far outliers do not make it look at every point for every point.
 #include "TestSupport.h"
 
 #include "core/PointDiff.h"
@@ -22,23 +23,32 @@ class TestPointDiff : public QObject
 private slots:
     void matchesTheAllPairsGreedyOnRandomSets();
     void aMillionPointsInSeconds();
+    void crowdsAndFarPointsLookAtFewPoints();
 };
 
 void TestPointDiff::matchesTheAllPairsGreedyOnRandomSets()
 {
     // 2,000 small random pairs of layers, half on integer coordinates (many equal distances, so
     // the tie rules decide), with tolerances from 0 to beyond the world: the grid's lazy matching
-    // equals sorting every pair and taking them greedily, pair for pair
+    // equals sorting every pair and taking them greedily, pair for pair. Every third trial crowds
+    // its points on three spots a side, every fifth has up to 150 points, a few of them far off
+    // (so the grid keeps them aside)
     std::mt19937 rng(7);
     const double tolerances[] = {0, 0.5, 3, 5, 17, 100, 1e9};
     for (int trial = 0; trial < 2000; ++trial) {
+        const bool crowded = trial % 3 == 2, spread = trial % 5 == 4;
         auto coordinate = [&] {
             const double u = std::uniform_real_distribution<double>(0, 50)(rng);
+            if (crowded)
+                return std::floor(u / 17);
+            if (spread && rng() % 40 == 0)
+                return u * 1e13;
             return trial % 2 ? std::floor(u) : u * 1.37 - 20;
         };
         PointLayer a, b;
         a.info.name = b.info.name = "l";
-        const int na = int(rng() % 40), nb = int(rng() % 40);
+        const int most = spread ? 150 : 40;
+        const int na = int(rng() % most), nb = int(rng() % most);
         for (int i = 0; i < na; ++i)
             a.points.push_back({coordinate(), coordinate(), 3});
         for (int j = 0; j < nb; ++j)
@@ -119,6 +129,42 @@ void TestPointDiff::aMillionPointsInSeconds()
     QCOMPARE(l.kept, 1'000'000 - removed - moved);
     QCOMPARE(l.renumbered(), renumbered);
     QCOMPARE(l.tolerance, 2.0);
+}
+
+void TestPointDiff::crowdsAndFarPointsLookAtFewPoints()
+{
+    // 20,000 points at one spot against 20,000 at a spot 0.5 away; then a jittered lattice moved
+    // by 0.3 with one point 1e15 away on each side (far apart: removed, added): every pair is
+    // found, in order, and the
+    // matching looks at a few dozen points per point, not at every point per point (crowded in
+    // one bucket, that was 20,000 each)
+    constexpr std::uint64_t n = 20'000;
+    for (int layout = 0; layout < 2; ++layout) {
+        DiffLayer a{"l", {}}, b{"l", {}};
+        for (std::uint64_t i = 0; i < n; ++i) {
+            const double x = layout == 0 ? 5 : double(i % 150) * 4 + double(pointHash01(1, i, 0));
+            const double y = layout == 0 ? 5 : double(i / 150) * 4 + double(pointHash01(1, i, 1));
+            a.points.push_back({x, y, 1, i});
+            b.points.push_back({x + (layout == 0 ? 0.5 : 0.3), y, 1, i});
+        }
+        if (layout == 1) {
+            a.points.push_back({1e15, 1e15, 1, n});
+            b.points.push_back({-1e15, 1e15, 1, n});
+        }
+        std::uint64_t looked = 0;
+        PointDiffOptions options;
+        options.looked = &looked;
+        const PointDiff d = diffPoints({a}, {b}, options);
+        QVERIFY(d.ok());
+        const LayerDiff &l = d.layers[0];
+        QCOMPARE(l.moved.size(), std::size_t(n));
+        QCOMPARE(l.kept, std::size_t(0));
+        QCOMPARE(l.added.size(), std::size_t(layout));
+        QCOMPARE(l.removed.size(), std::size_t(layout));
+        for (const DiffPair &m : l.moved)
+            QCOMPARE(m.to.id, m.from.id);
+        QVERIFY2(looked < 50 * n, std::to_string(looked).c_str());
+    }
 }
 
 QTEST_APPLESS_MAIN(TestPointDiff)

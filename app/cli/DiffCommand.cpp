@@ -65,6 +65,7 @@ struct Side
     std::string workTreePath;   // a revision's file in the working tree (graphs resolve inputs there)
     bool revision = false;
     PointsTextKind kind = PointsTextKind::Other;
+    PointsExportRead exported;  // an export's layers (kind GrovePointsJson or GroveCsv)
 };
 
 // What one side gives the diff: its layers and the rectangle they live in.
@@ -93,7 +94,7 @@ private:
     }
     bool read(Side &side);
     std::optional<SideLayers> evaluate(const Side &side, Evaluator &evaluator);
-    std::optional<SideLayers> parseExport(const Side &side);
+    std::optional<SideLayers> parseExport(Side &side);
 
     std::ostream &m_out;
     std::ostream &m_err;
@@ -101,45 +102,24 @@ private:
     bool m_interrupted = false;
 };
 
-// Reads a diff input whole, within bounds: an export up to limits::maxDiffExportBytes, anything
-// else (a graph) up to limits::maxYamlBytes, told apart by its first bytes, so a device or a pipe
-// that never ends is refused once past the bound. `size`: the file's size when it is a regular one.
-std::optional<std::string> readBounded(std::istream &in, std::uintmax_t size, std::string &text)
-{
-    const auto tooLarge = [](std::uint64_t bound, const char *what) {
-        return "larger than the " + std::to_string(bound >> 20) + " MiB " + what + " limit";
-    };
-    if (size != static_cast<std::uintmax_t>(-1) && size > limits::maxDiffExportBytes)
-        return tooLarge(limits::maxDiffExportBytes, "export");
-    std::uint64_t bound = limits::maxDiffExportBytes;
-    bool sniffed = false;
-    std::vector<char> chunk(std::size_t(1) << 16);
-    while (in.read(chunk.data(), static_cast<std::streamsize>(chunk.size())) || in.gcount() > 0) {
-        text.append(chunk.data(), static_cast<std::size_t>(in.gcount()));
-        if (!sniffed && (text.size() >= 4096 || !in)) {
-            sniffed = true;
-            const std::size_t first = text.find_first_not_of(" \t\r\n");
-            const bool exportLike = first != std::string::npos
-                                    && (text[first] == '{' || text[first] == '[' || text.compare(first, 5, "layer") == 0);
-            if (!exportLike)
-                bound = limits::maxYamlBytes;
-        }
-        if (text.size() > bound)
-            return tooLarge(bound, bound == limits::maxYamlBytes ? "graph" : "export");
-    }
-    return std::nullopt;
-}
-
+// Reads a diff input as it parses it (readPointsExport): an export up to
+// limits::maxDiffExportBytes, failing at its first bad byte; anything else (a graph) whole into
+// side.text, up to limits::maxYamlBytes. So a device or a pipe that never ends is refused once past
+// the bound, and a huge file that goes wrong early is refused there.
 bool DiffRun::read(Side &side)
 {
+    std::ifstream file;
+    std::istringstream bytes;
+    std::istream *in = &file;
     if (isRevisionPath(side.arg)) {
-        const RevisionFile file = readRevisionFile(side.arg);
-        if (!file.ok()) {
-            trouble(std::string(side.role) + " " + side.arg + ": git cannot give it: " + file.error);
+        RevisionFile revision = readRevisionFile(side.arg);
+        if (!revision.ok()) {
+            trouble(std::string(side.role) + " " + side.arg + ": git cannot give it: " + revision.error);
             return false;
         }
-        side.text = file.bytes;
-        side.workTreePath = file.workTreePath;
+        bytes.str(std::move(revision.bytes));
+        in = &bytes;
+        side.workTreePath = revision.workTreePath;
         side.revision = true;
     } else {
         std::error_code ec;
@@ -147,18 +127,33 @@ bool DiffRun::read(Side &side)
             trouble(std::string(side.role) + " " + side.arg + ": is a folder, not a file");
             return false;
         }
-        std::ifstream in(side.arg, std::ios::binary);
-        if (!in) {
+        file.open(side.arg, std::ios::binary);
+        if (!file) {
             trouble(std::string(side.role) + " " + side.arg + ": cannot read it: " + std::strerror(errno)
                     + (side.arg.find(':') != std::string::npos ? " (REV:path reads a git revision's file)" : ""));
             return false;
         }
-        if (auto problem = readBounded(in, std::filesystem::file_size(side.arg, ec), side.text)) {
-            trouble(std::string(side.role) + " " + side.arg + ": " + *problem);
+        const std::uintmax_t size = std::filesystem::file_size(side.arg, ec);
+        if (!ec && size > limits::maxDiffExportBytes) {
+            trouble(std::string(side.role) + " " + side.arg + ": larger than the "
+                    + std::to_string(limits::maxDiffExportBytes >> 20) + " MiB export limit");
             return false;
         }
     }
-    side.kind = pointsTextKind(side.text);
+    side.exported = readPointsExport(*in, limits::maxDiffExportBytes, &side.text, limits::maxYamlBytes);
+    side.kind = side.exported.kind;
+    if (side.exported.tooLarge) {
+        trouble(std::string(side.role) + " " + side.arg + ": " + side.exported.error);
+        return false;
+    }
+    // an export's own error, or text that starts like JSON, is not, and is too large to be a graph
+    if (side.kind != PointsTextKind::OtherJson && !side.exported.ok()) {
+        // "LINE:COL: what" as the graph loader's diagnostics say it
+        const std::string &error = side.exported.error;
+        const std::size_t colon = error.find(": ");
+        m_err << side.arg << ":" << error.substr(0, colon) << ": error: " << error.substr(colon + 2) << "\n";
+        return false;
+    }
     return true;
 }
 
@@ -240,16 +235,9 @@ std::optional<SideLayers> DiffRun::evaluate(const Side &side, Evaluator &evaluat
     return got;
 }
 
-std::optional<SideLayers> DiffRun::parseExport(const Side &side)
+std::optional<SideLayers> DiffRun::parseExport(Side &side)
 {
-    PointsExportRead read = readPointsExport(side.text);
-    if (!read.ok()) {
-        // "LINE:COL: what" as the graph loader's diagnostics say it
-        const std::size_t colon = read.error.find(": ");
-        m_err << side.arg << ":" << read.error.substr(0, colon) << ": error: " << read.error.substr(colon + 2) << "\n";
-        return std::nullopt;
-    }
-    SideLayers got{std::move(read.layers), read.bounds};
+    SideLayers got{std::move(side.exported.layers), side.exported.bounds};
     if (m_o.region) {
         for (DiffLayer &l : got.layers)
             std::erase_if(l.points, [&](const DiffPoint &p) { return !m_o.region->contains(p.x, p.y); });
@@ -346,7 +334,7 @@ int DiffRun::run(const std::vector<std::string> &args)
         if (auto error = checkExportDestination({{}, m_o.pngPath}, false))
             return trouble(*error);
 
-    Side sides[2] = {{"OLD", inputs[0], {}, {}, false, {}}, {"NEW", inputs[1], {}, {}, false, {}}};
+    Side sides[2] = {{"OLD", inputs[0], {}, {}, false, {}, {}}, {"NEW", inputs[1], {}, {}, false, {}, {}}};
     for (Side &s : sides)
         if (!read(s))
             return kExitTrouble;

@@ -2,8 +2,9 @@
 //   build/tests/bench/grove_bench_checks --benchmark_repetitions=5 --benchmark_display_aggregates_only=true
 // The anchor is placing one layer (radius 2 on 1024 x 1024, about 150k points, exact method).
 // Beside it: the same layer with 200 pins and 50 erase circles (what hand edits cost), diffing it
-// against the layer at radius 2.05 (grove-cli diff's matching), every metric of grove-cli check
-// but the spectrum, and the spectrum alone.
+// against the layer at radius 2.05 (grove-cli diff's matching) and two degenerate diffs (a crowd
+// at one spot, a far outlier), every metric of grove-cli check but the spectrum, and the spectrum
+// alone.
 #include "core/Evaluator.h"
 #include "core/GraphReader.h"
 #include "core/LayerMetrics.h"
@@ -103,6 +104,40 @@ void BM_DiffLayersMillion(benchmark::State &state)
     state.counters["moved"] = static_cast<double>(moved);
 }
 
+// Degenerate diffs, beside the anchor: 100k points at one spot against 100k at a spot 0.5 away
+// (every pair equally near), and the anchor's layer at radius 2 against 2.05 with one point 1e15
+// away on each side, far from each other (removed and added: a bounding box a trillion times the
+// world).
+void BM_DiffOneSpot(benchmark::State &state)
+{
+    DiffLayer before{"l", {}}, after{"l", {}};
+    for (std::uint64_t i = 0; i < 100'000; ++i) {
+        before.points.push_back({5, 5, 1, i});
+        after.points.push_back({5.5, 5, 1, i});
+    }
+    std::size_t moved = 0;
+    for (auto _ : state) {
+        const PointDiff d = diffPoints({before}, {after});
+        moved = d.layers.empty() ? 0 : d.layers.front().moved.size();
+    }
+    state.counters["moved"] = static_cast<double>(moved);
+}
+
+void BM_DiffFarOutlier(benchmark::State &state)
+{
+    const DiffLayersLoad before = diffLayersOf({place(layerGraph(2))}), after = diffLayersOf({place(layerGraph(2.05))});
+    std::vector<DiffLayer> a = before.layers, b = after.layers;
+    a.front().points.push_back({1e15, 1e15, 2, 99'999'999});
+    b.front().points.push_back({-1e15, 1e15, 2, 99'999'999});
+    std::size_t moved = 0;
+    for (auto _ : state) {
+        const PointDiff d = diffPoints(a, b);
+        moved = d.layers.empty() ? 0 : d.layers.front().moved.size();
+    }
+    state.counters["points"] = static_cast<double>(a.front().points.size());
+    state.counters["moved"] = static_cast<double>(moved);
+}
+
 void BM_CheckMetrics(benchmark::State &state)
 {
     MetricSubject subject;
@@ -135,6 +170,8 @@ BENCHMARK(BM_PlaceLayer)->Unit(benchmark::kMillisecond)->MinTime(1.0);
 BENCHMARK(BM_PlaceLayerWithEdits)->Unit(benchmark::kMillisecond)->MinTime(1.0);
 BENCHMARK(BM_DiffLayers)->Unit(benchmark::kMillisecond)->MinTime(1.0);
 BENCHMARK(BM_DiffLayersMillion)->Unit(benchmark::kMillisecond)->MinTime(1.0);
+BENCHMARK(BM_DiffOneSpot)->Unit(benchmark::kMillisecond)->MinTime(1.0);
+BENCHMARK(BM_DiffFarOutlier)->Unit(benchmark::kMillisecond)->MinTime(1.0);
 BENCHMARK(BM_CheckMetrics)->Unit(benchmark::kMillisecond)->MinTime(1.0);
 BENCHMARK(BM_Spectrum)->Unit(benchmark::kMillisecond)->MinTime(1.0);
 BENCHMARK_MAIN();
