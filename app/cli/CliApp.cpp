@@ -393,6 +393,12 @@ int Cli::cmdEval(const std::vector<std::string> &args)
     if (!result.ok())
         return reportFailures(result);
 
+    // a region is placed chunk by chunk: its packing bound is checked before the first chunk
+    if (!request.limits.placeWholeWorld)
+        if (auto problem = cli::regionTooLarge(layersOf(result, layers), wholeRegion, static_cast<std::uint64_t>(maxPoints),
+                                                   " (--max-points): ask for a smaller --region, or raise --max-points"))
+            return located(*problem);
+
     ExportDestination destination{out == "-" ? std::string() : out, pngPath};
     if (auto err = checkExportDestination(destination, split)) {
         m_err << "grove-cli: " << *err << "\n";
