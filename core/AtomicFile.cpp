@@ -29,8 +29,20 @@ std::optional<std::string> writeAll(int fd, const std::string &bytes, const std:
 
 } // namespace
 
-std::optional<std::string> writeFileAtomically(const std::string &path, const std::string &bytes)
+StagedFile::StagedFile(StagedFile &&other) noexcept : m_path(std::move(other.m_path)), m_temporary(std::move(other.m_temporary))
 {
+    other.m_temporary.clear();
+}
+
+StagedFile::~StagedFile()
+{
+    if (!m_temporary.empty())
+        ::unlink(m_temporary.c_str());
+}
+
+std::optional<std::string> StagedFile::stage(const std::string &path, const std::string &bytes)
+{
+    m_path = path;
     // a device or a pipe (-o /dev/null, a named pipe) is written into, never replaced by a file
     struct stat target{};
     if (::stat(path.c_str(), &target) == 0 && !S_ISREG(target.st_mode)) {
@@ -78,12 +90,30 @@ std::optional<std::string> writeFileAtomically(const std::string &path, const st
         ::unlink(tmp.c_str());
         return reason;
     }
-    if (::rename(tmp.c_str(), path.c_str()) != 0) {
-        std::string reason = "cannot replace " + path + ": " + std::strerror(errno);
+    m_temporary = tmp;
+    return std::nullopt;
+}
+
+std::optional<std::string> StagedFile::commit()
+{
+    if (m_temporary.empty())
+        return std::nullopt;
+    const std::string tmp = std::move(m_temporary);
+    m_temporary.clear();
+    if (::rename(tmp.c_str(), m_path.c_str()) != 0) {
+        std::string reason = "cannot replace " + m_path + ": " + std::strerror(errno);
         ::unlink(tmp.c_str());
         return reason;
     }
     return std::nullopt;
+}
+
+std::optional<std::string> writeFileAtomically(const std::string &path, const std::string &bytes)
+{
+    StagedFile file;
+    if (auto err = file.stage(path, bytes))
+        return err;
+    return file.commit();
 }
 
 } // namespace grove

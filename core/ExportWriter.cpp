@@ -9,6 +9,8 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
+#include <vector>
 
 namespace grove {
 
@@ -23,36 +25,6 @@ Kind kindOf(const std::string &path)
     if (::stat(path.c_str(), &st) != 0)
         return Kind::Missing;
     return S_ISDIR(st.st_mode) ? Kind::Folder : S_ISREG(st.st_mode) ? Kind::File : Kind::Stream;
-}
-
-// A device or pipe cannot be replaced atomically: a rename over /dev/null put a plain file in
-// its place (as root), and a temporary file in /dev cannot be made (as anyone else). Its bytes
-// go into it, in large blocks.
-std::optional<std::string> writeInto(const std::string &path, const std::string &bytes)
-{
-    const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
-    if (fd < 0)
-        return "cannot write " + path + ": " + std::strerror(errno);
-    constexpr size_t kBlock = size_t(1) << 20;
-    for (size_t done = 0; done < bytes.size();) {
-        const ssize_t n = ::write(fd, bytes.data() + done, std::min(kBlock, bytes.size() - done));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0) {
-            std::string reason = "cannot write " + path + ": " + std::strerror(errno);
-            ::close(fd);
-            return reason;
-        }
-        done += static_cast<size_t>(n);
-    }
-    if (::close(fd) != 0)
-        return "cannot write " + path + ": " + std::strerror(errno);
-    return std::nullopt;
-}
-
-std::optional<std::string> writeFile(const std::string &path, const std::string &bytes)
-{
-    return kindOf(path) == Kind::Stream ? writeInto(path, bytes) : writeFileAtomically(path, bytes);
 }
 
 std::string parentOf(const std::string &path)
@@ -110,22 +82,38 @@ std::optional<std::string> writeExport(const ExportOutput &output, const ExportD
 {
     if (auto err = checkExportDestination(destination, split))
         return err;
+    // Every file is staged before any is put in place: a failure on one (a full disk, /dev/full)
+    // leaves all of them as they were. Devices and pipes cannot be staged: they are written into
+    // last, after every file is staged, before the first is committed.
+    std::vector<std::pair<std::string, const std::string *>> files;
+    bool madeFolder = false;
     if (!destination.points.empty()) {
         if (split) {
-            if (kindOf(destination.points) == Kind::Missing && ::mkdir(destination.points.c_str(), 0755) != 0)
-                return "cannot create folder " + destination.points + ": " + std::strerror(errno);
+            if (kindOf(destination.points) == Kind::Missing) {
+                if (::mkdir(destination.points.c_str(), 0755) != 0)
+                    return "cannot create folder " + destination.points + ": " + std::strerror(errno);
+                madeFolder = true;
+            }
             for (const ExportFile &f : output.files)
-                if (auto err = writeFileAtomically(destination.points + "/" + f.name, f.bytes))
-                    return err;
+                files.emplace_back(destination.points + "/" + f.name, &f.bytes);
         } else {
-            if (auto err = writeFile(destination.points, output.files.front().bytes))
-                return err;
+            files.emplace_back(destination.points, &output.files.front().bytes);
         }
     }
-    if (!destination.png.empty()) {
-        if (auto err = writeFile(destination.png, output.png))
+    if (!destination.png.empty())
+        files.emplace_back(destination.png, &output.png);
+    std::stable_partition(files.begin(), files.end(), [](const auto &f) { return kindOf(f.first) != Kind::Stream; });
+    std::vector<StagedFile> staged(files.size());
+    for (std::size_t i = 0; i < files.size(); ++i)
+        if (auto err = staged[i].stage(files[i].first, *files[i].second)) {
+            staged.clear();  // the temporary files go
+            if (madeFolder)
+                ::rmdir(destination.points.c_str());
             return err;
-    }
+        }
+    for (StagedFile &f : staged)
+        if (auto err = f.commit())
+            return err;
     return std::nullopt;
 }
 

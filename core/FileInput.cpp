@@ -14,6 +14,20 @@ std::string resolveInputPath(const std::string &baseDir, const std::string &valu
     return baseDir.back() == '/' ? baseDir + value : baseDir + "/" + value;
 }
 
+std::optional<std::string> notRegularFile(const std::string &path, std::uint64_t *size)
+{
+    struct stat st{};
+    if (::stat(path.c_str(), &st) != 0)
+        return std::string(std::strerror(errno));
+    if (S_ISDIR(st.st_mode))
+        return std::string("it is a folder, not a file");
+    if (!S_ISREG(st.st_mode))
+        return std::string("it is a pipe, socket or device, not a regular file");
+    if (size)
+        *size = static_cast<std::uint64_t>(st.st_size);
+    return std::nullopt;
+}
+
 std::string fileFingerprint(const std::string &path)
 {
     struct stat st{};

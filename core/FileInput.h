@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cctype>
+#include <cstdint>
+#include <optional>
 #include <string>
 
 namespace grove {
@@ -21,6 +23,14 @@ inline bool hasExtension(const std::string &path, const std::string &suffix)
             return false;
     return true;
 }
+
+// Why `path` cannot be read as a file, or nothing when it is a regular file (its size then in
+// `size`): the system's reason when it is missing or out of reach ("No such file or directory"),
+// "it is a folder, not a file" or "it is a pipe, socket or device, not a regular file". Callers
+// put their words before it ("cannot open: "). Asked before opening: opening a pipe waits for a
+// writer, and a device may never end. Every file input (images, shapes, points files, group
+// files, shard parts) asks it.
+std::optional<std::string> notRegularFile(const std::string &path, std::uint64_t *size = nullptr);
 
 // What changes when the file does: its size and modification time to the nanosecond, or
 // "missing" (with the reason) when it cannot be read. Cheap: no byte of the file is read, so a

@@ -5,6 +5,7 @@
 #include "GroupGraph.h"
 #include "Limits.h"
 #include "NodeRegistry.h"
+#include "TextEscape.h"
 
 #include <algorithm>
 #include <cmath>
@@ -112,6 +113,9 @@ Diagnostics validateGraph(const Graph &graph, const NodeRegistry &registry)
             out.push_back(problem("world.chunk", "", "world chunk " + formatNumber(w.chunk) + " cuts the world into more than 32768 chunks a side; "
                                                          "use a chunk of at least " + formatNumber(std::ceil(std::max(w.width, w.height) / 32768))));
     }
+    for (const auto &[field, text] : {std::pair{"name", &graph.name}, std::pair{"notes", &graph.notes}})
+        if (std::string where; auto err = notUtf8(Value(*text), where))  // the exports carry them
+            out.push_back(problem(field, "", std::string(field) + ": " + *err));
     if (graph.nodes.size() > limits::maxNodes)
         out.push_back(problem("nodes", "", "the graph has " + std::to_string(graph.nodes.size())
                                                + " nodes; the limit is " + std::to_string(limits::maxNodes)));

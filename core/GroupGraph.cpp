@@ -313,10 +313,9 @@ std::shared_ptr<const GroupInfo> resolveGroup(const Node &node, const std::strin
     info->file = param;
     info->absolutePath = absolute;
     const std::string signature = statSignature(absolute);
-    struct stat st{};
-    if (!signature.empty() && (::stat(absolute.c_str(), &st) != 0 || !S_ISREG(st.st_mode))) {
-        // a folder, a device, a pipe: never read (a device may never end)
-        auto odd = failed(param, quote(param) + " is not a graph file (a folder or a device)", false);
+    if (const auto notFile = signature.empty() ? std::nullopt : notRegularFile(absolute)) {
+        // a folder, a device, a pipe: never opened (a pipe waits for a writer, a device may never end)
+        auto odd = failed(param, "cannot open " + quote(param) + ": " + *notFile, false);
         odd->absolutePath = absolute;
         odd->deps.emplace_back(absolute, signature);
         keep(odd);
@@ -673,12 +672,16 @@ public:
     Graph expand(const Graph &graph, int depth);
 
 private:
-    void problem(const std::string &groupId, std::string message)
+    // `cause`: what went wrong at the bottom, for the group that holds this graph to say.
+    void problem(const std::string &groupId, std::string message, const std::string &cause = {})
     {
+        if (m_reason.empty())
+            m_reason = cause;
         if (m_problems)
             m_problems->push_back(problemAt("nodes." + groupId, groupId, std::move(message)));
     }
-    const Graph *innerOf(const GroupInfo &info, int depth)
+    // The group's file expanded (its own groups in it), or null with why in `why`.
+    const Graph *innerOf(const GroupInfo &info, int depth, std::string &why)
     {
         auto it = m_inner.find(&info);
         if (it != m_inner.end())
@@ -686,14 +689,17 @@ private:
         Graph g = info.loaded.graph;
         Expander nested(m_registry, nullptr);
         Graph expanded = nested.expand(g, depth + 1);
-        if (nested.m_failed)
+        if (nested.m_failed) {
+            why = nested.m_reason;
             return nullptr;
+        }
         return &m_inner.emplace(&info, std::move(expanded)).first->second;
     }
 
     const NodeRegistry &m_registry;
     Diagnostics *m_problems;
     bool m_failed = false;
+    std::string m_reason;  // the first problem's cause, for the group that holds this graph
     std::map<const GroupInfo *, Graph> m_inner;
 };
 
@@ -714,12 +720,17 @@ Graph Expander::expand(const Graph &graph, int depth)
         }
         auto info = resolveGroup(node, graph.baseDir, m_registry);
         holding.push_back(info);
-        const Graph *inner = info->usable && depth <= kMaxGroupDepth ? innerOf(*info, depth) : nullptr;
+        std::string why;
+        const Graph *inner = info->usable && depth <= kMaxGroupDepth ? innerOf(*info, depth, why) : nullptr;
         if (!inner || out.nodes.size() + inner->nodes.size() > limits::maxNodes) {
-            if (inner)
-                problem(node.id, "group " + quote(node.id) + " makes the graph more than " + std::to_string(limits::maxNodes) + " nodes");
-            else
-                problem(node.id, "group " + quote(node.id) + " (" + info->file + ") cannot be expanded: its file has problems");
+            if (inner) {
+                const std::string nodes = std::to_string(out.nodes.size() + inner->nodes.size()) + " nodes (expanded so far), more "
+                                          "than the limit of " + std::to_string(limits::maxNodes);
+                problem(node.id, "group " + quote(node.id) + " makes the graph " + nodes, "a group in it makes the graph " + nodes);
+            } else {
+                problem(node.id, "group " + quote(node.id) + " (" + info->file + ") cannot be expanded: "
+                                     + (why.empty() ? std::string("its file has problems") : why), why);
+            }
             m_failed = true;
             out.nodes.push_back(node);  // left as it is: the validator reports its problems
             continue;

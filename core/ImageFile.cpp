@@ -3,6 +3,8 @@
 // keeps across it lives on the heap, owned from before the setjmp.
 #include "ImageFile.h"
 
+#include "FileInput.h"
+
 #include "Limits.h"
 
 #include <png.h>
@@ -13,7 +15,6 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
-#include <sys/stat.h>
 
 namespace grove {
 
@@ -137,6 +138,10 @@ ImageLoad loadPng(const std::string &path, ImageChannel channel)
     auto state = std::make_unique<PngState>();
     PngState *s = state.get();
     ImageLoad failed;
+    if (auto problem = notRegularFile(path)) {
+        failed.error = "cannot open: " + *problem;
+        return failed;
+    }
     s->file = std::fopen(path.c_str(), "rb");
     if (!s->file) {
         failed.error = std::string("cannot open: ") + std::strerror(errno);
@@ -192,16 +197,11 @@ ImageLoad loadPng(const std::string &path, ImageChannel channel)
 ImageLoad loadRaw16(const std::string &path, int width, int height)
 {
     ImageLoad r;
-    struct stat st{};
-    if (::stat(path.c_str(), &st) != 0) {
-        r.error = std::string("cannot open: ") + std::strerror(errno);
+    std::uint64_t size = 0;
+    if (auto problem = notRegularFile(path, &size)) {
+        r.error = "cannot open: " + *problem;
         return r;
     }
-    if (!S_ISREG(st.st_mode)) {
-        r.error = "not a regular file";
-        return r;
-    }
-    const std::uint64_t size = static_cast<std::uint64_t>(st.st_size);
     if (size == 0) {
         r.error = "the file is empty";
         return r;

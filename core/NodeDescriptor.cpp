@@ -2,6 +2,7 @@
 #include "NodeDescriptor.h"
 
 #include "Diagnostic.h"
+#include "TextEscape.h"
 
 #include <algorithm>
 #include <cctype>
@@ -328,6 +329,8 @@ std::optional<std::string> checkParamValue(const ParamSpec &spec, const Value &v
     std::string scratch;
     std::string &where = whereOut ? *whereOut : scratch;
     where.clear();
+    if (auto err = notUtf8(v, where))  // every kind of param: exports write text as it is
+        return err;
     switch (spec.kind) {
     case ParamKind::Number: return checkNumber(spec, v, false);
     case ParamKind::Integer: return checkNumber(spec, v, true);

@@ -18,7 +18,6 @@
 #include <tuple>
 #include <memory>
 #include <sstream>
-#include <sys/stat.h>
 
 namespace grove {
 
@@ -49,27 +48,23 @@ std::string nameList(const std::vector<std::string> &names)
     std::string out;
     for (std::size_t i = 0; i < names.size() && i < 20; ++i)
         out += (i ? ", " : "") + quoted(names[i]);
-    return names.size() > 20 ? out + ", ..." : out;
+    return names.size() > 20 ? out + " and " + std::to_string(names.size() - 20) + " more" : out;
 }
 
 // The whole file, refused before reading when it is not a regular file, empty or too large.
 bool readBounded(const std::string &path, std::string &text, std::string &error)
 {
-    struct stat st{};
-    if (::stat(path.c_str(), &st) != 0) {
-        error = std::string("cannot open: ") + std::strerror(errno);
+    std::uint64_t size = 0;
+    if (auto problem = notRegularFile(path, &size)) {
+        error = "cannot open: " + *problem;
         return false;
     }
-    if (!S_ISREG(st.st_mode)) {
-        error = "not a regular file";
-        return false;
-    }
-    if (st.st_size == 0) {
+    if (size == 0) {
         error = "the file is empty";
         return false;
     }
-    if (static_cast<std::uint64_t>(st.st_size) > limits::maxInputFileBytes) {
-        error = "the file has " + std::to_string(static_cast<long long>(st.st_size)) + " bytes, over the limit of "
+    if (size > limits::maxInputFileBytes) {
+        error = "the file has " + std::to_string(size) + " bytes, over the limit of "
                 + std::to_string(limits::maxInputFileBytes >> 20) + " MiB";
         return false;
     }
@@ -78,7 +73,7 @@ bool readBounded(const std::string &path, std::string &text, std::string &error)
         error = std::string("cannot open: ") + std::strerror(errno);
         return false;
     }
-    text.resize(static_cast<std::size_t>(st.st_size));
+    text.resize(static_cast<std::size_t>(size));
     if (std::fread(text.data(), 1, text.size(), file.get()) != text.size()) {
         error = "the file ended early while reading";
         return false;
@@ -820,12 +815,11 @@ bool csvPoints(const std::string &text, PointCollector &c)
         line = line.substr(3);
     const std::vector<std::string> header = csvFields(line);
     int xi = -1, yi = -1, ri = -1, li = -1;
-    std::string found;
+    const std::string found = nameList(header);  // a few, then how many more: a header may have millions
     for (std::size_t i = 0; i < header.size(); ++i) {
         std::string h = header[i];
         for (char &ch : h)
             ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-        found += (i ? ", " : "") + quoted(header[i]);
         if (h == "x" && xi < 0)
             xi = static_cast<int>(i);
         else if (h == "y" && yi < 0)

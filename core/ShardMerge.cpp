@@ -2,6 +2,7 @@
 // each layer's points are found as a byte range and copied, never held in memory.
 #include "ShardMerge.h"
 
+#include "FileInput.h"
 #include "StreamExport.h"
 #include "StreamedFile.h"
 
@@ -105,6 +106,8 @@ bool startsWith(const std::string &s, const std::string &prefix)
 std::optional<std::string> readPart(const std::string &path, Part &part)
 {
     part.path = path;
+    if (auto problem = notRegularFile(path))  // a pipe is never opened: that waits for a writer
+        return path + ": error: cannot read it: " + *problem;
     std::unique_ptr<std::FILE, int (*)(std::FILE *)> file(std::fopen(path.c_str(), "rb"), &std::fclose);
     if (!file)
         return path + ": error: cannot read it: " + std::strerror(errno);

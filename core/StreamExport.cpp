@@ -78,15 +78,14 @@ std::optional<std::string> copyWithoutZ(StreamedFile &file, const Spool &spool)
     return std::nullopt;
 }
 
-std::string shardLine(const StreamExportJob &job, std::size_t begin, std::size_t end, const std::vector<ChunkCoord> &chunks,
-                      double chunkSide)
+std::string shardLine(const StreamExportJob &job, std::size_t begin, std::size_t end, const ChunkRun &chunks, double chunkSide)
 {
     auto coord = [](const ChunkCoord &c) { return "[" + std::to_string(c.i) + ", " + std::to_string(c.j) + "]"; };
     std::string s = "\"shard\": {\"index\": " + std::to_string(job.shard->index) + ", \"count\": "
                     + std::to_string(job.shard->count) + ", \"chunks\": {\"begin\": " + std::to_string(begin) + ", \"end\": "
-                    + std::to_string(end) + ", \"total\": " + std::to_string(chunks.size());
+                    + std::to_string(end) + ", \"total\": " + std::to_string(chunks.total);
     if (begin < end)
-        s += ", \"first\": " + coord(chunks[begin]) + ", \"last\": " + coord(chunks[end - 1]);
+        s += ", \"first\": " + coord(chunks.at(begin)) + ", \"last\": " + coord(chunks.at(end - 1));
     s += "}, \"chunk\": " + formatNumber(chunkSide) + ", \"region\": [" + formatNumber(job.region.x0) + ", "
          + formatNumber(job.region.y0) + ", " + formatNumber(job.region.x1) + ", " + formatNumber(job.region.y1) + "]}";
     return s;
@@ -103,13 +102,19 @@ std::pair<std::size_t, std::size_t> shardRun(std::size_t index, std::size_t coun
     return {at(index), at(index + 1)};
 }
 
-std::vector<ChunkCoord> regionChunks(const std::vector<PointLayerPtr> &layers, const Region &region)
+ChunkRun regionChunks(const std::vector<PointLayerPtr> &layers, const Region &region)
 {
-    std::vector<ChunkCoord> chunks;
-    if (const ChunkedLayer *c = firstChunked(layers))
-        if (!c->chunksIn(region, chunks))
-            throw std::out_of_range("the region reaches beyond chunk " + std::to_string(kChunkRange) + " from the origin");
-    return chunks;
+    ChunkRun run;
+    const ChunkedLayer *c = firstChunked(layers);
+    ChunkCoord first, last;
+    if (!c || !c->chunkSpan(region, first, last))
+        return run;
+    if (first.i < -kChunkRange || first.j < -kChunkRange || last.i >= kChunkRange || last.j >= kChunkRange)
+        throw std::out_of_range("the region reaches beyond chunk " + std::to_string(kChunkRange) + " from the origin");
+    run.first = first;
+    run.width = static_cast<std::size_t>(last.i - first.i + 1);
+    run.total = run.width * static_cast<std::size_t>(last.j - first.j + 1);
+    return run;
 }
 
 StreamStatus streamExport(const StreamExportJob &job, const std::string &path, std::string *error)
@@ -122,10 +127,10 @@ StreamStatus streamExport(const StreamExportJob &job, const std::string &path, s
     const auto stopped = [&] { return job.cancel && job.cancel->load(std::memory_order_relaxed); };
     const bool json = job.format != ExportFormat::Csv;
     try {
-        const std::vector<ChunkCoord> chunks = regionChunks(job.layers, job.region);
-        std::size_t begin = 0, end = chunks.size();
+        const ChunkRun chunks = regionChunks(job.layers, job.region);
+        std::size_t begin = 0, end = chunks.total;
         if (job.shard)
-            std::tie(begin, end) = shardRun(job.shard->index, job.shard->count, chunks.size());
+            std::tie(begin, end) = shardRun(job.shard->index, job.shard->count, chunks.total);
         const bool writesHeld = !job.shard || job.shard->index == 0;
         const ChunkedLayer *grid = firstChunked(job.layers);
         const double side = grid ? grid->chunkSize() : 0;
@@ -172,11 +177,10 @@ StreamStatus streamExport(const StreamExportJob &job, const std::string &path, s
 
         std::vector<std::size_t> largestRow(prep.size(), 0);
         for (std::size_t k = begin; k < end;) {
-            std::size_t rowEnd = k;
-            while (rowEnd < end && chunks[rowEnd].j == chunks[k].j)
-                ++rowEnd;
-            const std::vector<ChunkCoord> row(chunks.begin() + static_cast<std::ptrdiff_t>(k),
-                                              chunks.begin() + static_cast<std::ptrdiff_t>(rowEnd));
+            const std::size_t rowEnd = std::min(end, (k / chunks.width + 1) * chunks.width);
+            std::vector<ChunkCoord> row;
+            for (std::size_t c = k; c < rowEnd; ++c)
+                row.push_back(chunks.at(c));
             // An odd row's chunks (phases 2 and 3) lean on the row below: prepare both together,
             // so its chunks come phase by phase on every thread rather than one cone at a time.
             std::vector<ChunkCoord> band = row;

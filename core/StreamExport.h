@@ -45,9 +45,21 @@ enum class StreamStatus { Done, Cancelled, Failed };
 // Chunks [begin, end) of `total`: shard `index` of `count`.
 std::pair<std::size_t, std::size_t> shardRun(std::size_t index, std::size_t count, std::size_t total);
 
-// The region's chunks in export order, from the first chunked layer among `layers` or their
-// obstacles; empty when none is chunked.
-std::vector<ChunkCoord> regionChunks(const std::vector<PointLayerPtr> &layers, const Region &region);
+// The chunks of a region in export order (rows top to bottom, each left to right) as a span:
+// the k-th is worked out, never listed, so a huge region costs nothing before its chunks are placed.
+struct ChunkRun
+{
+    ChunkCoord first;
+    std::size_t width = 0, total = 0;  // chunks a row, chunks in all (0: none)
+    ChunkCoord at(std::size_t k) const
+    {
+        return {first.i + static_cast<int>(k % width), first.j + static_cast<int>(k / width)};
+    }
+};
+
+// The region's chunks, from the first chunked layer among `layers` or their obstacles; none when
+// none is chunked. Throws std::out_of_range when the region reaches beyond the chunk range.
+ChunkRun regionChunks(const std::vector<PointLayerPtr> &layers, const Region &region);
 
 // Writes the job's export to `path` (empty: standard output), atomically for a file. Failed
 // carries the reason in *error; Cancelled and Failed leave nothing behind.

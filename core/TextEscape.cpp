@@ -1,9 +1,12 @@
 // The one JSON string escaper, and the one \xHH byte escape.
 #include "TextEscape.h"
 
+#include "Value.h"
+
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 
 namespace grove {
@@ -135,6 +138,76 @@ std::string csvField(const std::string &s)
     for (char c : s)
         out += c == '"' ? std::string("\"\"") : std::string(1, c);
     return out + "\"";
+}
+
+std::size_t invalidUtf8At(std::string_view text)
+{
+    std::size_t i = 0;
+    const std::size_t n = text.size();
+    auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+    while (i < n) {
+        const unsigned char b = byte(i);
+        if (b < 0x80) {
+            ++i;
+            continue;
+        }
+        std::size_t len;
+        unsigned char lo = 0x80, hi = 0xBF;  // the second byte's range (RFC 3629's table)
+        if (b >= 0xC2 && b <= 0xDF)
+            len = 2;
+        else if (b >= 0xE0 && b <= 0xEF) {
+            len = 3;
+            lo = b == 0xE0 ? 0xA0 : 0x80;
+            hi = b == 0xED ? 0x9F : 0xBF;
+        } else if (b >= 0xF0 && b <= 0xF4) {
+            len = 4;
+            lo = b == 0xF0 ? 0x90 : 0x80;
+            hi = b == 0xF4 ? 0x8F : 0xBF;
+        } else
+            return i;
+        if (i + 1 >= n || byte(i + 1) < lo || byte(i + 1) > hi)
+            return i;
+        for (std::size_t k = 2; k < len; ++k)
+            if (i + k >= n || (byte(i + k) & 0xC0) != 0x80)
+                return i;
+        i += len;
+    }
+    return std::string_view::npos;
+}
+
+std::optional<std::string> notUtf8(const Value &v, std::string &where)
+{
+    auto check = [&](const std::string &text) -> std::optional<std::string> {
+        const std::size_t at = invalidUtf8At(text);
+        if (at == std::string::npos)
+            return std::nullopt;
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned>(static_cast<unsigned char>(text[at])));
+        return "the text is not valid UTF-8 (byte " + std::string(hex) + " at offset " + std::to_string(at)
+               + "): write it as UTF-8";
+    };
+    if (v.isString())
+        return check(v.toString());
+    if (v.isList()) {
+        const ValueList &list = v.toList();
+        for (std::size_t i = 0; i < list.size(); ++i)
+            if (auto err = notUtf8(list[i], where)) {
+                where = "[" + std::to_string(i) + "]" + where;
+                return err;
+            }
+    } else if (v.isMap()) {
+        for (const auto &[key, item] : v.toMap()) {
+            if (auto err = check(key)) {
+                where.clear();
+                return err;
+            }
+            if (auto err = notUtf8(item, where)) {
+                where = "." + key + where;
+                return err;
+            }
+        }
+    }
+    return std::nullopt;
 }
 
 } // namespace grove

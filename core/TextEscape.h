@@ -3,10 +3,13 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
 namespace grove {
+
+class Value;
 
 // A JSON string literal: quotes, `"` and `\` escaped, every control character below 0x20 as
 // \b \f \n \r \t or \u00XX. Other bytes (valid UTF-8, DEL) pass through unchanged.
@@ -19,6 +22,15 @@ std::string csvField(const std::string &s);
 // Appends "\xHH" (lower-case hex) for one byte: the escape of YAML double-quoted scalars and of
 // names quoted in messages. Not valid JSON, which has only \u00XX.
 void appendHexEscape(std::string &out, unsigned char byte);
+
+// Where `text` stops being UTF-8 (the offset of the first byte that does not belong: a stray
+// continuation byte, a truncated, overlong or surrogate sequence, or a code point past
+// U+10FFFF), or npos when all of it is.
+std::size_t invalidUtf8At(std::string_view text);
+
+// The first text in `v` (a string, a key, or one inside its lists and maps) that is not UTF-8:
+// why, and where it is in `where` ("[2].name", empty for `v` itself); nothing when all is UTF-8.
+std::optional<std::string> notUtf8(const Value &v, std::string &where);
 
 // The most bytes writeNumber writes: a sign, "0." and five zeros before 17 digits is 25.
 inline constexpr std::size_t kMaxNumberChars = 32;

@@ -21,8 +21,9 @@ namespace {
 // The salt of a parent's stream: pointHash(seed, parent id, kSalt + its layer's place on the wire).
 constexpr std::uint32_t kSalt = 0x61726f75u;  // "arou"
 
-// Candidates one layer may try (parents x most children x tries).
-constexpr double kMaxTries = 1e9;
+// Candidates one layer may try (parents x most children x tries): a few seconds at worst (about
+// 0.4 microseconds a candidate when nearly all are turned away), and a bound on time, not only memory.
+constexpr double kMaxTries = 1e7;
 
 bool finite(const PointXYR &p) { return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.r); }
 
@@ -172,11 +173,10 @@ void registerScatterAround(NodeRegistry &registry)
                             children.push_back({x, y, radius});
                             break;
                         }
-                    if ((++done & 1023) == 0) {
-                        if (ctx.cancelled())
-                            return;
+                    if (ctx.cancelled())  // a parent tries up to count x tries candidates: asked after each
+                        return;
+                    if ((++done & 1023) == 0)
                         ctx.progress(static_cast<double>(done) / parentCount);
-                    }
                 }
             }
         // no rejection tally: the layer is not meant to fill its allowed area, so the notes that

@@ -4,6 +4,7 @@
 
 #include "CliApp.h"
 #include "core/Evaluator.h"
+#include "core/GroupGraph.h"
 
 #include <QDir>
 #include <QTemporaryDir>
@@ -43,6 +44,8 @@ void TestBadInput::diagnostics()
     // group files are found beside the graph, as grove-cli finds them
     LoadResult loaded = loadGraphFromString(readFile(base), file, registry(), suiteDir().toStdString());
     loaded.graph.baseDir = suiteDir().toStdString();  // as grove-cli runs it: files beside the graph
+    if (loaded.ok())
+        expandLoadedGroups(loaded, file, registry());  // and group nodes become their files' nodes
     std::string got = formatAll(loaded.diagnostics);
     if (loaded.ok()) {
         // valid on paper: then evaluation must refuse it, located at the node

@@ -5,7 +5,7 @@
 #include "core/ChunkedLayer.h"
 #include "core/NodeRegistry.h"
 #include "core/PointsExport.h"
-#include "core/PoissonPlacement.h"
+#include "core/RegionBudget.h"
 #include "core/Value.h"
 #include "nodes/BuiltinNodes.h"
 
@@ -140,32 +140,15 @@ namespace {
 
 std::string number(double v) { return formatNumber(v); }
 
-// A lazy layer's region is checked before any chunk is placed: within the chunk range, and no
-// more points by the packing bound over its chunks than the limit.
+// A lazy layer's region is checked before any chunk is placed (regionOverBudget).
 bool regionFits(const GraphState &s, const LayerEntry &e, const Region &region, std::string &message)
 {
-    const ChunkedLayerSettings &cs = e.layer->chunked->settings();
-    const double c = cs.chunk;
-    ChunkCoord first, last;
-    if (!e.layer->chunked->chunkSpan(region, first, last))
-        return true;
-    const int i0 = first.i, j0 = first.j, i1 = last.i, j1 = last.j;
-    if (i0 < -kChunkRange || j0 < -kChunkRange || i1 >= kChunkRange || j1 >= kChunkRange) {
-        message = "the region reaches beyond the chunk range: an endless world has chunks -" + std::to_string(kChunkRange)
-                  + " to " + std::to_string(kChunkRange - 1) + " on each axis, x and y in [" + number(-kChunkRange * c) + ", "
-                  + number(kChunkRange * c) + ") at chunk " + number(c);
-        return false;
-    }
-    const double chunks = (static_cast<double>(i1) - i0 + 1) * (static_cast<double>(j1) - j0 + 1);
-    const double estimate = chunks * maxPointsEstimate(c, c, cs.placement.radius);
     const long long limit = s.maxPoints.load();
-    if (estimate > static_cast<double>(limit)) {
-        message = "the region covers " + number(chunks) + " chunks of layer " + quote(e.name) + ", room for up to "
-                  + number(std::floor(estimate)) + " points at radius " + number(cs.placement.radius) + ", more than the limit of "
-                  + std::to_string(limit) + " (grove_set_max_points): ask for smaller regions";
-        return false;
-    }
-    return true;
+    auto problem = regionOverBudget(*e.layer, e.name, region, static_cast<std::uint64_t>(limit),
+                                    " (grove_set_max_points): ask for smaller regions");
+    if (problem)
+        message = *problem;
+    return !problem;
 }
 
 // A lazy layer's region, asked a few chunks at a time in export order (rows of chunks top to

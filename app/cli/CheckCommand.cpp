@@ -11,6 +11,7 @@
 #include "core/GraphReader.h"
 #include "core/GroupGraph.h"
 #include "core/LayerMetrics.h"
+#include "core/Limits.h"
 #include "core/NodeRegistry.h"
 #include "core/PngWriter.h"
 #include "core/PointSpectrum.h"
@@ -244,10 +245,14 @@ int CheckCommand::checkGraph(const std::string &file)
         return kExitFailed;
     }
 
-    // Each layer once: its points (and its obstacles') in the region, every metric it is held to.
+    // Each layer once: its points (and its obstacles') in the region, every metric it is held to;
+    // the region's packing bound first.
+    cli::Problem tooLarge;
     auto inRegion = [&](const PointLayerPtr &layer) -> PointLayerPtr {
         if (wholeWorld && !layer->lazy)
             return layer;
+        if ((tooLarge = cli::regionTooLarge({layer}, region, limits::defaultMaxPointsPerLayer)))
+            return nullptr;
         return layerInRegion(*layer, region, m_threads, &cli::interruptFlag());
     };
     std::map<std::string, std::map<Metric, double>> measured;
@@ -273,6 +278,10 @@ int CheckCommand::checkGraph(const std::string &file)
                 if (l != layer)
                     subject.earlier.push_back(inRegion(l));
         if (!subject.layer || std::find(subject.earlier.begin(), subject.earlier.end(), nullptr) != subject.earlier.end()) {
+            if (tooLarge) {
+                m_err << file << ": error: " << *tooLarge << "\n";
+                return kExitFailed;
+            }
             m_err << "grove-cli: interrupted\n";
             return cli::kExitInterrupted;
         }

@@ -1,6 +1,8 @@
 // Value parsers for the chunked-world flags, the progress line and the SIGINT flag.
 #include "ChunkedRun.h"
 
+#include "core/RegionBudget.h"
+
 #include <cmath>
 #include <csignal>
 #include <cstdio>
@@ -84,6 +86,15 @@ Problem parseShard(const std::string &text, ShardSpec &shard)
     if (!count || !index || *index >= *count)
         return "--shard takes K/N: shard K of N, K from 0 to N-1 and N from 1 to 100000, got '" + text + "'";
     shard = {static_cast<std::size_t>(*index), static_cast<std::size_t>(*count)};
+    return std::nullopt;
+}
+
+Problem regionTooLarge(const std::vector<PointLayerPtr> &layers, const Region &region, std::uint64_t maxPoints,
+                       const std::string &howToChange)
+{
+    for (const PointLayerPtr &layer : layers)
+        if (auto problem = regionOverBudget(*layer, layer->info.name, region, maxPoints, howToChange))
+            return "--region: " + *problem;
     return std::nullopt;
 }
 

@@ -12,6 +12,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 namespace grove::cli {
 
@@ -23,6 +24,10 @@ void installInterruptHandler();
 
 // "x0,y0,x1,y1": four finite numbers with x0 < x1 and y0 < y1.
 Problem parseRegion(const std::string &text, Region &region);
+// Why `region` of these layers is more than may be placed (regionOverBudget: `maxPoints`, then
+// `howToChange`), or nothing: asked by eval, check and diff before any chunk is placed.
+Problem regionTooLarge(const std::vector<PointLayerPtr> &layers, const Region &region, std::uint64_t maxPoints,
+                       const std::string &howToChange = ": ask for a smaller --region");
 // "K/N": shard K (0 to N-1) of N (1 to 100000).
 Problem parseShard(const std::string &text, ShardSpec &shard);
 // Threads from 1 to 256.

@@ -393,6 +393,11 @@ int Cli::cmdEval(const std::vector<std::string> &args)
     if (!result.ok())
         return reportFailures(result);
 
+    if (!request.limits.placeWholeWorld)  // placed chunk by chunk: the region's packing bound first
+        if (auto problem = cli::regionTooLarge(layersOf(result, layers), wholeRegion, static_cast<std::uint64_t>(maxPoints),
+                                               " (--max-points): ask for a smaller --region, or raise --max-points"))
+            return located(*problem);
+
     ExportDestination destination{out == "-" ? std::string() : out, pngPath};
     if (auto err = checkExportDestination(destination, split)) {
         m_err << "grove-cli: " << *err << "\n";

@@ -221,6 +221,11 @@ std::optional<SideLayers> DiffRun::evaluate(const Side &side, Evaluator &evaluat
         }
         return std::nullopt;
     }
+    if (m_o.region)
+        if (auto problem = regionTooLarge(layersOf(result, ids), *m_o.region, limits::defaultMaxPointsPerLayer)) {
+            m_err << side.arg << ": error: " << *problem << "\n";
+            return std::nullopt;
+        }
     DiffLayersLoad layers = diffLayersOf(layersOf(result, ids), m_o.region, m_o.threads, &interruptFlag());
     if (!layers.ok()) {
         if (interruptFlag())

@@ -1,7 +1,8 @@
 // libFuzzer target: grove-cli in-process (runCli), its arguments and `--set` overrides.
 // Input: the graph file's bytes, then NUL-separated arguments. The graph is written to
 // g.grove.yaml in a private sandbox folder that is the working directory during the run;
-// arguments cannot leave it (a '/' in an argument becomes '_').
+// arguments cannot leave it (a '/' in an argument becomes '_'). Named pipes wait there under the
+// names a graph may give its inputs (kPipes): each must be refused unopened, never waited on.
 #include "CliApp.h"
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <sys/stat.h>
 #include <system_error>
 #include <unistd.h>
 #include <vector>
@@ -25,6 +27,11 @@ namespace {
 constexpr std::int64_t kMaxPoints = 20000;
 constexpr std::int64_t kMaxPngSize = 256;
 constexpr std::size_t kMaxArgs = 32;
+
+// Inputs a graph's params may name (an image, a RAW heightmap, shapes, points, a group file,
+// a shard part): named pipes with no writer. Arguments naming them are skipped: the graph file and
+// the outputs may be pipes on purpose (`-o >(gzip)`), and a pipe nobody reads waits for ever.
+constexpr const char *kPipes[] = {"pipe.png", "pipe.r16", "pipe.geojson", "pipe.csv", "pipe.grove.yaml", "pipe.json"};
 
 char g_root[4096];  // plain storage: the exit handler runs after static objects are gone
 
@@ -94,6 +101,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     if (args.size() > kMaxArgs || overBudget(args, "--max-points", kMaxPoints)
         || overBudget(args, "--png-size", kMaxPngSize))
         return 0;
+    // merge's parts may be pipes (refused unopened); its output and every other argument may not
+    const bool merge = !args.empty() && args.front() == "merge";
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const bool output = (i > 0 && (args[i - 1] == "-o" || args[i - 1] == "--out")) || args[i].rfind("--out=", 0) == 0;
+        if (args[i].find("pipe") != std::string::npos && (!merge || output))
+            return 0;
+    }
     if (!args.empty() && args.front() == "eval") {
         // defaults within the budget; a later argument may still lower them
         args.insert(args.begin() + 1, "--png-size=" + std::to_string(kMaxPngSize));
@@ -106,6 +120,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         std::ofstream file(work / "g.grove.yaml", std::ios::binary);
         file << graph;
     }
+    for (const char *pipe : kPipes)
+        ::mkfifo((work / pipe).c_str(), 0600);
     const fs::path before = fs::current_path();
     fs::current_path(work);
     std::ostringstream out, err;
