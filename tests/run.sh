@@ -7,6 +7,13 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${GROVE_BUILD_DIR:-$root/build}"
 "$root/app/setup.sh" -DGROVE_BUILD_APP=ON -DGROVE_BUILD_TESTS=ON
+# app/deploy's schedulers, started by deploy_slurm and deploy_ssh on this machine (they run as root):
+# Slurm and munge, an sshd, rsync for GNU parallel's transfers
+if ! command -v slurmctld > /dev/null || ! command -v munged > /dev/null || [ ! -x /usr/sbin/sshd ] || ! command -v rsync > /dev/null; then
+  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=900 install -y -qq --no-install-recommends \
+    slurm-wlm munge openssh-server rsync > /dev/null
+fi
 # the engine exports' independent readers (glTF-Validator, glTF-Transform), pinned by the lockfile
 if [ ! -d "$root/tests/engines/node_modules/gltf-validator" ]; then
   if ! command -v npm > /dev/null; then  # Debian's nodejs comes without it; NodeSource's has it
