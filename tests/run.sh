@@ -22,6 +22,10 @@ if [ ! -d "$root/tests/engines/node_modules/gltf-validator" ]; then
   fi
   npm ci --prefix "$root/tests/engines" --no-audit --no-fund --loglevel=error
 fi
+# app/deploy/k8s's manifests against the Kubernetes API's schema (kubernetes-models), pinned by the lockfile
+if [ ! -d "$root/tests/deploy/k8s-schema/node_modules/kubernetes-models" ]; then
+  npm ci --prefix "$root/tests/deploy/k8s-schema" --no-audit --no-fund --loglevel=error
+fi
 (cd "$build" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$(nproc)" "$@")
 
 if [ "${GROVE_SANITIZE_STAGE:-1}" != "0" ]; then
