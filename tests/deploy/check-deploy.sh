@@ -26,6 +26,19 @@ check "a failing shard: exit $rc, not 0" '[ "$rc" -ne 0 ]'
 check "a failing shard: nothing written, no parts left" '[ "$(ls -A "$work" | grep -v -e single -e world.json -e region.json -e bad.err)" = "" ]'
 check "a failing shard: its message is shown" 'grep -q "reaches outside the world" "$work/bad.err"'
 
+# grove-cli inputs: what a graph reads, for sending it to hosts that share nothing
+"$cli" inputs "$root/presets/valley.grove.yaml" > "$work/inputs.txt"
+check "inputs: the valley and its four files, absolute" \
+  '[ "$(sed "s|^$root/presets/||" "$work/inputs.txt" | tr "\n" " ")" = "valley.grove.yaml valley/heightmap.png valley/houses.csv valley/river.png valley/roads.tmj " ]'
+check "inputs: a graph's group files" \
+  '"$cli" inputs "$root/presets/island_groups.grove.yaml" | grep -qx "$root/presets/groups/shoreline.grove.yaml"'
+mkdir "$work/lone" && cp "$root/presets/valley.grove.yaml" "$work/lone/"
+"$cli" inputs "$work/lone/valley.grove.yaml" > "$work/lone.out" 2> "$work/lone.err"
+rc=$?
+check "inputs: a missing file is exit 1 naming it, nothing listed" \
+  '[ "$rc" = 1 ] && [ ! -s "$work/lone.out" ] && grep -q "valley/houses.csv, which is not a file that exists" "$work/lone.err"'
+rm -rf "$work/lone" "$work/lone.out" "$work/lone.err" "$work/inputs.txt"
+
 py=/usr/bin/python3
 [ -x "$py" ] || py=python3
 check "the Kubernetes manifests pass check_k8s.py" '"$py" "$here/check_k8s.py" "$root/app/deploy/k8s" > "$work/k8s.log"'
