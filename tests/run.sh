@@ -18,6 +18,13 @@ if [ ${#missing_docs[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing_docs[@]}" > /dev/null
 fi
 "$root/app/setup.sh" -DGROVE_BUILD_APP=ON -DGROVE_BUILD_TESTS=ON
+# app/deploy's schedulers, started by deploy_slurm and deploy_ssh on this machine (they run as root):
+# Slurm and munge, an sshd, rsync for GNU parallel's transfers
+if ! command -v slurmctld > /dev/null || ! command -v munged > /dev/null || [ ! -x /usr/sbin/sshd ] || ! command -v rsync > /dev/null; then
+  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=900 install -y -qq --no-install-recommends \
+    slurm-wlm munge openssh-server rsync > /dev/null
+fi
 # the engine exports' independent readers (glTF-Validator, glTF-Transform), pinned by the lockfile
 if [ ! -d "$root/tests/engines/node_modules/gltf-validator" ]; then
   if ! command -v npm > /dev/null; then  # Debian's nodejs comes without it; NodeSource's has it
@@ -25,6 +32,10 @@ if [ ! -d "$root/tests/engines/node_modules/gltf-validator" ]; then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends npm > /dev/null
   fi
   npm ci --prefix "$root/tests/engines" --no-audit --no-fund --loglevel=error
+fi
+# app/deploy/k8s's manifests against the Kubernetes API's schema (kubernetes-models), pinned by the lockfile
+if [ ! -d "$root/tests/deploy/k8s-schema/node_modules/kubernetes-models" ]; then
+  npm ci --prefix "$root/tests/deploy/k8s-schema" --no-audit --no-fund --loglevel=error
 fi
 (cd "$build" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$(nproc)" "$@")
 

@@ -7,6 +7,7 @@
 #include "ChunkedRun.h"
 #include "CliOptions.h"
 #include "DiffCommand.h"
+#include "InputsCommand.h"
 
 #include "core/AtomicFile.h"
 #include "core/CatalogExport.h"
@@ -70,6 +71,7 @@ const char *kUsage = R"(usage:
       --region x0,y0,x1,y1  measure this rectangle (an endless world: default 4 x 4 chunks from 0,0)
       --threads N, --quiet  threads as for eval; print only failed expectations
   grove-cli merge PART... [-o OUT]           join the parts of eval --shard into the whole export
+  grove-cli inputs FILE                      the graph and every file it reads (groups, images, ...), one a line
   grove-cli diff OLD NEW [options]           what changed per layer: points kept, moved, added, removed;
                                              OLD and NEW: two graphs or two exports of one format (JSON
                                              or CSV), a file or REV:path (git show); exit 0 same,
@@ -590,6 +592,8 @@ int Cli::run(const std::vector<std::string> &args)
             return runBench(rest, m_out, m_err);
         if (command == "check")
             return runCheck(rest, m_out, m_err);
+        if (command == "inputs")
+            return runInputs(rest, m_out, m_err);
     } catch (const std::bad_alloc &) {
         m_err << "grove-cli: out of memory\n";
         return kExitInvalid;
@@ -598,7 +602,7 @@ int Cli::run(const std::vector<std::string> &args)
         return kExitInvalid;
     }
     return usageError("unknown command '" + command + "'"
-                      + didYouMean(command, {"validate", "eval", "check", "format", "merge", "diff", "bench", "nodes", "--help", "--version"}));
+                      + didYouMean(command, {"validate", "eval", "check", "format", "merge", "inputs", "diff", "bench", "nodes", "--help", "--version"}));
 }
 
 } // namespace
