@@ -48,11 +48,24 @@ def yaml_value(v):
     return json.dumps(v)
 
 
-def example_graph(node):
-    """A 256 x 256 world holding the node, with each required input fed by a simple source."""
+# Nodes that read a file draw the valley preset's inputs, on the valley's world.
+VALLEY = os.path.join(ROOT, "presets", "valley")
+FILES = {
+    "image": {"path": os.path.join(VALLEY, "heightmap.png")},
+    "shapes": {"path": os.path.join(VALLEY, "roads.tmj"), "width": 14},
+    "points_file": {"path": os.path.join(VALLEY, "houses.csv")},
+}
+
+
+def example_graph(node, first_optional=False):
+    """A 256 x 256 world holding the node, with each required input fed by a simple source (and
+    the first optional one, for a node such as distance that needs one of several)."""
+    if not node["outputs"]:
+        return None
     needed, inputs = {}, {}
+    optional = [p for p in node["inputs"] if p["optional"]]
     for port in node["inputs"]:
-        if port["optional"]:
+        if port["optional"] and not (first_optional and optional and port is optional[0]):
             continue
         source = SOURCES.get(port["type"])
         if source is None:
@@ -62,7 +75,8 @@ def example_graph(node):
     for dep in list(needed.values()):
         for wired in dep[3].values():  # a source that needs the field source
             needed.setdefault("field", SOURCES["field"])
-    lines = ["grove: 1", f"name: {node['type']}", "world: {width: 256, height: 256, seed: 7}", "nodes:"]
+    world = "{width: 1024, height: 768, seed: 7}" if node["type"] in FILES else "{width: 256, height: 256, seed: 7}"
+    lines = ["grove: 1", f"name: {node['type']}", f"world: {world}", "nodes:"]
     for key in ("field", "mask", "labels", "points"):
         if key in needed:
             nid, typ, params, ins = needed[key]
@@ -73,6 +87,8 @@ def example_graph(node):
     lines += ["  subject:", f"    type: {node['type']}"]
     if inputs:
         lines.append("    inputs: {" + ", ".join(f"{k}: {v}" for k, v in inputs.items()) + "}")
+    if node["type"] in FILES:
+        lines.append("    params: {" + ", ".join(f"{k}: {yaml_value(v)}" for k, v in FILES[node["type"]].items()) + "}")
     return "\n".join(lines) + "\n"
 
 
@@ -91,7 +107,8 @@ def cell(text):
 def node_page(node, thumb):
     out = [f"# {node['displayName']} (`{node['type']}`)", "", f"*{node['category']}*", "", node["description"], ""]
     if thumb:
-        out += [f"![What {node['type']} makes on a 256 x 256 world](thumbs/{node['type']}.png)", ""]
+        where = "the valley preset's input file" if node["type"] in FILES else "a 256 x 256 world"
+        out += [f"![What {node['type']} makes from {where}](thumbs/{node['type']}.png)", ""]
     if node.get("exact"):
         out += ["Bit-exact with the seed JavaScript.", ""]
     for title, ports in (("Inputs", node["inputs"]), ("Outputs", node["outputs"])):
@@ -130,13 +147,15 @@ def generate(app):
     toc = []
     for node in catalog["nodes"]:
         thumb = False
-        graph = example_graph(node)
-        if graph and os.access(thumbnailer, os.X_OK):
+        if os.access(thumbnailer, os.X_OK) and example_graph(node):
             gpath = os.path.join(OUT, "nodes", "thumbs", node["type"] + ".grove.yaml")
-            with open(gpath, "w") as f:
-                f.write(graph)
             png = os.path.join(OUT, "nodes", "thumbs", node["type"] + ".png")
-            result = subprocess.run([thumbnailer, gpath, "subject", png], capture_output=True, text=True)
+            for first_optional in (False, True):
+                with open(gpath, "w") as f:
+                    f.write(example_graph(node, first_optional))
+                result = subprocess.run([thumbnailer, gpath, "subject", png], capture_output=True, text=True)
+                if result.returncode == 0:
+                    break
             if result.returncode != 0:
                 raise RuntimeError(f"grove-thumbnail {node['type']}: {result.stderr.strip()}")
             thumb = True
