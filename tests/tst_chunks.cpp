@@ -1,4 +1,4 @@
-// Chunked worlds (issue 13): what a designer or a pipeline would notice. A chunk computed alone
+// Chunked worlds: what a designer or a pipeline would notice. A chunk computed alone
 // is that chunk of the whole run, bit for bit; any order, thread count or cache budget gives the
 // same bytes; no pair is too close across chunk borders or layers; the borders leave no seam
 // (densities at r/4 resolution beside a border against the interior); ids stay with their chunk

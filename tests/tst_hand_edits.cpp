@@ -1,4 +1,4 @@
-// Hand edits on place_layer (issue 16): pins are placed first, exported at exactly their x and y
+// Hand edits on place_layer: pins are placed first, exported at exactly their x and y
 // with their own type, rotation and scale, and kept clear of by their layer and every later one;
 // erased areas stay empty and the rest fills as if they were not allowed; both survive upstream
 // changes; in a chunked world an edit changes only the chunks near it, every other point keeping

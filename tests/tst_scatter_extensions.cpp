@@ -1,4 +1,4 @@
-// Issue 17's scatter extensions: caves (a cellular-automaton mask), best_candidate (Mitchell's
+// The scatter extensions: caves (a cellular-automaton mask), best_candidate (Mitchell's
 // sampler) and scatter_around (children in a ring around each parent). What a designer would
 // notice: the same caves for the same seed and the documented rule on a hand-computed grid,
 // crystals only on the cave floor; best_candidate equal to a brute-force Mitchell bit for bit and

@@ -1,4 +1,4 @@
-// The terrain nodes of issue 15: slope (and aspect) of a height field, and distance to points or
+// The terrain nodes: slope (and aspect) of a height field, and distance to points or
 // to a mask. What a designer would notice: a plane's and a cone's slope, aspect pointing
 // downhill, exact distances against brute force, "no trees above 35 degrees" holding for every
 // tree, the same degrees on every machine (atan without libm), rows equal to single samples, and

@@ -1,4 +1,4 @@
-// Issue 17's samplers beside place_layer of a similar point count, in the same run:
+// The scatter samplers (best_candidate, scatter_around, caves) beside place_layer of a similar point count, in the same run:
 //   build/tests/bench/grove_bench_scatter --benchmark_repetitions=5 --benchmark_display_aggregates_only=true
 // best_candidate: 2000 points, 10 candidates each, on 1024 x 1024; beside place_layer at radius 18
 // there (about 2000 points). scatter_around: 5000 parents (place_layer, radius 23 on 2048 x 2048,
