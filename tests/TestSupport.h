@@ -1,6 +1,9 @@
-// Helpers shared by the test suites: paths, file I/O, graph loading.
+// Helpers shared by the test suites: paths, file I/O, graph loading, and the one harness for
+// evaluating a graph (evaluateText, evaluateGraph) or a single node on inputs made in the test
+// (evaluateNode).
 #pragma once
 
+#include "core/EvalContext.h"
 #include "core/Evaluator.h"
 #include "core/GraphReader.h"
 #include "core/Overrides.h"
@@ -10,7 +13,9 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <atomic>
 #include <dirent.h>
+#include <functional>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -41,7 +46,13 @@ inline LoadResult load(const std::string &text, const std::string &name = "test.
     return loadGraphFromString(text, name, registry());
 }
 
-// "" when the override applied, else its problem.
+// Evaluates a loaded graph with the request's targets and limits (defaults: every node, one
+// thread's defaults).
+inline EvalResult evaluateGraph(const Graph &graph, const EvalRequest &request = {})
+{
+    return Evaluator(registry()).evaluate(graph, request);
+}
+
 // Loads a graph's text and evaluates it; a graph that does not load comes back Invalid with the
 // loader's diagnostics.
 inline EvalResult evaluateText(const std::string &text)
@@ -53,7 +64,41 @@ inline EvalResult evaluateText(const std::string &text)
         r.diagnostics = loaded.diagnostics;
         return r;
     }
-    return Evaluator(registry()).evaluate(loaded.graph);
+    return evaluateGraph(loaded.graph);
+}
+
+// One node evaluated straight from its descriptor (id "n") on inputs made in the test: params
+// not given take their defaults.
+struct NodeRun
+{
+    std::vector<PortValue> outputs;
+    PortValue output;  // the first output
+    std::string error;
+};
+
+inline NodeRun evaluateNode(const std::string &type, const ValueMap &params,
+                            const std::vector<std::pair<std::string, PortValue>> &inputs, World world = {},
+                            const std::atomic<bool> *cancel = nullptr, std::function<void(double)> progress = {})
+{
+    const NodeDescriptor *desc = registry().find(type);
+    if (!desc)
+        qFatal("no node type %s", type.c_str());
+    Node node;
+    node.id = "n";
+    node.type = type;
+    node.params = completeParams(*desc, params);
+    std::vector<PortValue> in(desc->inputs.size());
+    for (const auto &[name, value] : inputs)
+        in[static_cast<size_t>(desc->inputIndex(name))] = value;
+    const EvalLimits limits{limits::defaultMaxPointsPerLayer};
+    EvalContext ctx(*desc, node, world, in, limits, cancel, std::move(progress));
+    desc->evaluate(ctx);
+    NodeRun run;
+    run.outputs = ctx.outputs();
+    if (!run.outputs.empty())
+        run.output = run.outputs.front();
+    run.error = ctx.error();
+    return run;
 }
 
 // A node's output of type T (FieldPtr, MaskPtr, PointSetPtr, ...), or an empty T.

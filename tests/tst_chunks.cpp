@@ -61,12 +61,11 @@ Graph graphOf(const std::string &text)
 
 EvalResult evaluate(const Graph &graph, int threads = 1, bool whole = true, std::size_t budget = std::size_t(256) << 20)
 {
-    Evaluator evaluator(registry());
     EvalRequest request;
     request.limits.threads = threads;
     request.limits.placeWholeWorld = whole;
     request.limits.chunkCacheBytes = budget;
-    return evaluator.evaluate(graph, request);
+    return evaluateGraph(graph, request);
 }
 
 PointLayerPtr layerOf(const EvalResult &result, const std::string &node)

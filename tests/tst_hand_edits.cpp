@@ -52,10 +52,9 @@ Graph graphOf(const std::string &text)
 
 EvalResult evaluate(const Graph &graph)
 {
-    Evaluator evaluator(registry());
     EvalRequest request;
     request.limits.threads = 2;
-    EvalResult r = evaluator.evaluate(graph, request);
+    EvalResult r = evaluateGraph(graph, request);
     if (!r.ok())
         qFatal("%s", formatAll(r.diagnostics).c_str());
     return r;
