@@ -99,7 +99,10 @@ Run evaluateIn(const QTemporaryDir &dir, const std::string &text, int threads)
 std::string layerBytes(const PointLayer &layer)
 {
     std::string bytes;
-    auto add = [&](const void *p, size_t n) { bytes.append(static_cast<const char *>(p), n); };
+    auto add = [&](const void *p, size_t n) {
+        if (n > 0)
+            bytes.append(static_cast<const char *>(p), n);
+    };
     add(layer.points.data(), layer.points.size() * sizeof(PointXYR));
     add(layer.z.data(), layer.z.size() * sizeof(double));
     add(layer.ids.data(), layer.ids.size() * sizeof(std::uint64_t));
