@@ -3,12 +3,13 @@
 // (evaluateNode).
 #pragma once
 
-#include "core/EvalContext.h"
 #include "core/Evaluator.h"
 #include "core/GraphReader.h"
 #include "core/Overrides.h"
 #include "core/NodeRegistry.h"
 #include "nodes/BuiltinNodes.h"
+
+#include "NodeRun.h"
 
 #include <QtTest>
 
@@ -67,38 +68,12 @@ inline EvalResult evaluateText(const std::string &text)
     return evaluateGraph(loaded.graph);
 }
 
-// One node evaluated straight from its descriptor (id "n") on inputs made in the test: params
-// not given take their defaults.
-struct NodeRun
-{
-    std::vector<PortValue> outputs;
-    PortValue output;  // the first output
-    std::string error;
-};
-
+// One node evaluated straight from its descriptor (NodeRun.h) in Grove's registry.
 inline NodeRun evaluateNode(const std::string &type, const ValueMap &params,
                             const std::vector<std::pair<std::string, PortValue>> &inputs, World world = {},
                             const std::atomic<bool> *cancel = nullptr, std::function<void(double)> progress = {})
 {
-    const NodeDescriptor *desc = registry().find(type);
-    if (!desc)
-        qFatal("no node type %s", type.c_str());
-    Node node;
-    node.id = "n";
-    node.type = type;
-    node.params = completeParams(*desc, params);
-    std::vector<PortValue> in(desc->inputs.size());
-    for (const auto &[name, value] : inputs)
-        in[static_cast<size_t>(desc->inputIndex(name))] = value;
-    const EvalLimits limits{limits::defaultMaxPointsPerLayer};
-    EvalContext ctx(*desc, node, world, in, limits, cancel, std::move(progress));
-    desc->evaluate(ctx);
-    NodeRun run;
-    run.outputs = ctx.outputs();
-    if (!run.outputs.empty())
-        run.output = run.outputs.front();
-    run.error = ctx.error();
-    return run;
+    return evaluateNodeIn(registry(), type, params, inputs, world, cancel, std::move(progress));
 }
 
 // A node's output of type T (FieldPtr, MaskPtr, PointSetPtr, ...), or an empty T.
