@@ -31,6 +31,7 @@ if [ "${GROVE_SANITIZE_STAGE:-1}" != "0" ]; then
     -DGROVE_BUILD_BENCH=OFF
   # the oracle check compares data, not code: once is enough
   (cd "$build-sanitize" && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+     LSAN_OPTIONS="suppressions=$root/tests/lsan-editor.supp" \
      QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$(nproc)" -E oracle "$@")
 fi
 
