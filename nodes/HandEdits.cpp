@@ -80,7 +80,6 @@ private:
 ParamSpec pinsParam()
 {
     using namespace build;
-    const double inf = build::inf;
     RecordField x{"x", ParamKind::Number, true, Value(), -1e9, 1e9};
     RecordField y{"y", ParamKind::Number, true, Value(), -1e9, 1e9};
     RecordField type{"type", ParamKind::String, false, Value(), -inf, inf, true};
