@@ -94,7 +94,9 @@ void TestPresets::preset()
             for (const auto &l : (*set)->layers)
                 if (l != lazy[0])
                     obstacles.push_back(inWorld(l));
-        const LayerStats st = computeLayerStats(*layers[0], obstacles, width, height);
+        const LayerStats st = desc->spacing == Spacing::Volume
+                                  ? computeVolumeStats(*layers[0], obstacles, width, height, world.depth)
+                                  : computeLayerStats(*layers[0], obstacles, width, height);
         QVERIFY2(st.tooClose == 0, (id + ": " + std::to_string(st.tooClose) + " pairs too close").c_str());
     }
     // the picture is not blank: it has many colours
