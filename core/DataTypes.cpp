@@ -2,10 +2,10 @@
 #include "DataTypes.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
 #include <atomic>
-#include <cstring>
 #include <numeric>
 
 namespace grove {
@@ -62,7 +62,7 @@ void Field::sampleRowShared(double x0, double dx, double y, int n, double *out) 
         std::vector<double> values;
     };
     thread_local Memo memo;
-    const auto same = [](double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; };
+    const auto same = [](double a, double b) { return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b); };
     if (memo.serial == m_serial && same(memo.x0, x0) && same(memo.dx, dx) && same(memo.y, y)
         && memo.values.size() == static_cast<size_t>(std::max(n, 0))) {
         std::copy(memo.values.begin(), memo.values.end(), out);

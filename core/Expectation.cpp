@@ -80,7 +80,7 @@ bool Expectation::holds(double measured) const
 
 std::optional<Expectation> parseExpectation(const std::string &text, std::string *error)
 {
-    auto fail = [&](std::string why) -> std::optional<Expectation> {
+    auto fail = [&](const std::string &why) -> std::optional<Expectation> {
         if (error)
             *error = "expectation " + quote(text) + ": " + why;
         return std::nullopt;

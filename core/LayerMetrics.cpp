@@ -51,7 +51,7 @@ public:
         double x, y, reach2;
     };
 
-    ReachGrid(const Region &region, std::vector<Item> items, double cell) : m_region(region), m_cell(cell)
+    ReachGrid(const Region &region, const std::vector<Item> &items, double cell) : m_region(region), m_cell(cell)
     {
         m_cols = std::max(1, static_cast<int>(std::ceil((region.x1 - region.x0) / cell)));
         m_rows = std::max(1, static_cast<int>(std::ceil((region.y1 - region.y0) / cell)));

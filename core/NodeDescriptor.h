@@ -56,6 +56,15 @@ enum class PortRole {
     AllowedArea,  // a mask input: where the layer may grow (its statistics are measured there)
 };
 
+// What a node's layer promises about its points' spacing, for checks made outside the node (the
+// test suites check every node that makes one): no two points closer than the smaller of their
+// radii, measured in the plane (x, y) or in the volume (x, y, z).
+enum class Spacing {
+    None,    // no promise (random points, grids, points read from a file)
+    Plane,
+    Volume,
+};
+
 // The catalog's words for roles ("layer name", "layer points"); "" for None.
 const char *paramRoleName(ParamRole role);
 const char *portRoleName(PortRole role);
@@ -124,6 +133,8 @@ struct NodeDescriptor
     // until a region is asked for, on its points inputs (place_layer). Other nodes get those
     // layers placed whole in a finite world; in an endless world wiring one in is a problem.
     bool chunked = false;
+    // Its layer's spacing promise (with a LayerPoints output).
+    Spacing spacing = Spacing::None;
     // Evaluates the node; reports failure through EvalContext::fail.
     std::function<void(EvalContext &)> evaluate;
     // Checks between params (cuts ascending, labels = cuts + 1, ...); params are already kind-checked.

@@ -8,9 +8,9 @@
 #include "Raster.h"
 
 #include <algorithm>
+#include <bit>
 #include <atomic>
 #include <cmath>
-#include <cstring>
 #include <set>
 #include <thread>
 
@@ -141,7 +141,7 @@ bool forRows(int h, int threads, const RenderOptions &options, Work work)
 // shade at pixel (px - k, py - k), for every pixel with px, py >= k: then it need not be sampled again.
 bool shadeOffsetIsWholePixels(int w, int h, double x0, double y0, double sx, double sy, int k)
 {
-    const auto same = [](double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; };
+    const auto same = [](double a, double b) { return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b); };
     for (int px = k; px < w; ++px)
         if (!same((x0 - kShadeOffset) + px * sx, x0 + (px - k) * sx))
             return false;

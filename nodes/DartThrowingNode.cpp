@@ -23,6 +23,7 @@ void registerDartThrowing(NodeRegistry &registry)
         seed(),
     };
     appendLayerParams(d, "dot", "#969ca4");
+    d.spacing = Spacing::Plane;
     d.evaluate = [](EvalContext &ctx) {
         const World &w = ctx.world();
         const double radius = ctx.number("radius");

@@ -23,8 +23,8 @@ std::string at(double x, double y) { return "(" + formatNumber(x) + ", " + forma
 // The closest-listed pair of pins closer than `spacing(a, b)` (<= reach): pins bucketed in cells
 // of side `reach`, so a long list costs n log n plus the close pairs. Of several pairs, the one
 // whose later pin comes first in the list.
-template <typename Spacing>
-std::optional<std::pair<std::size_t, std::size_t>> closePins(const std::vector<Pin> &pins, double reach, Spacing spacing)
+template <typename PairSpacing>
+std::optional<std::pair<std::size_t, std::size_t>> closePins(const std::vector<Pin> &pins, double reach, PairSpacing spacing)
 {
     const auto cellOf = [&](double v) {
         return static_cast<std::int64_t>(std::clamp(std::floor(v / reach), -4e18, 4e18));
@@ -80,7 +80,6 @@ private:
 ParamSpec pinsParam()
 {
     using namespace build;
-    const double inf = build::inf;
     RecordField x{"x", ParamKind::Number, true, Value(), -1e9, 1e9};
     RecordField y{"y", ParamKind::Number, true, Value(), -1e9, 1e9};
     RecordField type{"type", ParamKind::String, false, Value(), -inf, inf, true};

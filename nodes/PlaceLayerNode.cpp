@@ -115,6 +115,7 @@ void registerPlaceLayer(NodeRegistry &registry)
                     "(world.chunk) it places chunk by chunk, each chunk the same whatever else is asked.";
     d.matchesSeedJs = true;
     d.chunked = true;
+    d.spacing = Spacing::Plane;
     d.inputs = {
         port("obstacles", DataType::Points).optional()
             .describe("points already placed: this layer keeps clear of them"),

@@ -37,6 +37,7 @@ void registerPlaceVolume(NodeRegistry &registry)
     d.matchesSeedJs = true;
     d.needsWorldSize = true;
     d.needsWorldDepth = true;
+    d.spacing = Spacing::Volume;
     d.inputs = {
         port("obstacles", DataType::Points).optional()
             .describe("points of other volumes (another place_volume's `all`): this volume keeps clear of them in 3D"),

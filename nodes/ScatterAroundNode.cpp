@@ -41,6 +41,7 @@ void registerScatterAround(NodeRegistry &registry)
                     "other on one shared occupancy. Each parent's children come from its own stream, seeded by "
                     "pointHash(seed, parent id): moving one parent moves only its children (where they do not meet).";
     d.needsWorldSize = true;
+    d.spacing = Spacing::Plane;  // children keep clear of each other, the parents and the obstacles
     d.inputs = {
         port("parents", DataType::Points).describe("the points to scatter around (every layer on the wire)"),
         port("obstacles", DataType::Points).optional()

@@ -1,7 +1,7 @@
 // Awkward doubles for the number writer and the export formats: the edges of JavaScript's
 // Number#toString layout (1e-7, 1e21), subnormals, -0, integers about 2^53, non-finite values
 // and random bit patterns across every exponent. tests/data/export/awkward.* hold the exports of
-// awkwardLayers() as the string-built writers (before issue 14) wrote them.
+// awkwardLayers() as the string-built writers (before writeNumber) wrote them.
 #pragma once
 
 #include "core/DataTypes.h"

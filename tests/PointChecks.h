@@ -10,7 +10,9 @@
 namespace grove::test {
 
 // Pairs closer than min(ra, rb), over a grid of buckets of side `cell` (at least the largest r).
-inline int pairsTooClose(const std::vector<PointXYR> &points, double cell)
+// With `z` (one depth per point), distances are measured in 3D (a pair that close in 3D is at
+// least as close in x, y, so the same buckets find it).
+inline int pairsTooClose(const std::vector<PointXYR> &points, double cell, const std::vector<double> *z = nullptr)
 {
     std::map<std::pair<long, long>, std::vector<std::size_t>> grid;
     const auto key = [&](const PointXYR &p) {
@@ -30,8 +32,9 @@ inline int pairsTooClose(const std::vector<PointXYR> &points, double cell)
                     if (j <= i)
                         continue;
                     const double ex = points[i].x - points[j].x, ey = points[i].y - points[j].y;
+                    const double ez = z ? (*z)[i] - (*z)[j] : 0.0;
                     const double r = std::min(points[i].r, points[j].r);
-                    bad += ex * ex + ey * ey < r * r;
+                    bad += ex * ex + ey * ey + ez * ez < r * r;
                 }
             }
     }

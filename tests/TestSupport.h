@@ -1,4 +1,6 @@
-// Helpers shared by the test suites: paths, file I/O, graph loading.
+// Helpers shared by the test suites: paths, file I/O, graph loading, and the one harness for
+// evaluating a graph (evaluateText, evaluateGraph) or a single node on inputs made in the test
+// (evaluateNode).
 #pragma once
 
 #include "core/Evaluator.h"
@@ -7,10 +9,14 @@
 #include "core/NodeRegistry.h"
 #include "nodes/BuiltinNodes.h"
 
+#include "NodeRun.h"
+
 #include <QtTest>
 
 #include <algorithm>
+#include <atomic>
 #include <dirent.h>
+#include <functional>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -41,7 +47,13 @@ inline LoadResult load(const std::string &text, const std::string &name = "test.
     return loadGraphFromString(text, name, registry());
 }
 
-// "" when the override applied, else its problem.
+// Evaluates a loaded graph with the request's targets and limits (defaults: every node, one
+// thread's defaults).
+inline EvalResult evaluateGraph(const Graph &graph, const EvalRequest &request = {})
+{
+    return Evaluator(registry()).evaluate(graph, request);
+}
+
 // Loads a graph's text and evaluates it; a graph that does not load comes back Invalid with the
 // loader's diagnostics.
 inline EvalResult evaluateText(const std::string &text)
@@ -53,7 +65,15 @@ inline EvalResult evaluateText(const std::string &text)
         r.diagnostics = loaded.diagnostics;
         return r;
     }
-    return Evaluator(registry()).evaluate(loaded.graph);
+    return evaluateGraph(loaded.graph);
+}
+
+// One node evaluated straight from its descriptor (NodeRun.h) in Grove's registry.
+inline NodeRun evaluateNode(const std::string &type, const ValueMap &params,
+                            const std::vector<std::pair<std::string, PortValue>> &inputs, World world = {},
+                            const std::atomic<bool> *cancel = nullptr, std::function<void(double)> progress = {})
+{
+    return evaluateNodeIn(registry(), type, params, inputs, world, cancel, std::move(progress));
 }
 
 // A node's output of type T (FieldPtr, MaskPtr, PointSetPtr, ...), or an empty T.

@@ -3,6 +3,11 @@
 # against the seed JavaScript, grove-cli end to end, the bad-input suite and the fuzz corpus),
 # then the same core, nodes, grove-cli and non-editor suites again under AddressSanitizer,
 # UndefinedBehaviorSanitizer and LeakSanitizer. GROVE_SANITIZE_STAGE=0 skips that second stage.
+# Warnings are errors in the first build (GROVE_WERROR). Two more stages, off by default (see the measured minutes in
+# the README's testing section):
+#   GROVE_EDITOR_SANITIZE=1  the sanitizer stage builds the editor too and runs its suites
+#   GROVE_TSAN_STAGE=1       a ThreadSanitizer build runs the threaded suites (chunks, the preview
+#                            controller, exports, the C API's threads)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${GROVE_BUILD_DIR:-$root/build}"
@@ -17,7 +22,7 @@ if [ ${#missing_docs[@]} -gt 0 ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing_docs[@]}" > /dev/null
 fi
-"$root/app/setup.sh" -DGROVE_BUILD_APP=ON -DGROVE_BUILD_TESTS=ON
+"$root/app/setup.sh" -DGROVE_BUILD_APP=ON -DGROVE_BUILD_TESTS=ON -DGROVE_WERROR=ON
 # app/deploy's schedulers, started by deploy_slurm and deploy_ssh on this machine (they run as root):
 # Slurm and munge, an sshd, rsync for GNU parallel's transfers
 if ! command -v slurmctld > /dev/null || ! command -v munged > /dev/null || [ ! -x /usr/sbin/sshd ] || ! command -v rsync > /dev/null; then
@@ -41,8 +46,22 @@ fi
 
 if [ "${GROVE_SANITIZE_STAGE:-1}" != "0" ]; then
   echo "grove: building and testing again with ASan + UBSan + LSan"
-  GROVE_BUILD_DIR="$build-sanitize" "$root/app/setup.sh" -DGROVE_SANITIZE=ON -DGROVE_BUILD_APP=OFF -DGROVE_BUILD_TESTS=ON -DGROVE_BUILD_BENCH=OFF
+  editor=OFF
+  [ "${GROVE_EDITOR_SANITIZE:-0}" != "0" ] && editor=ON  # the editor's suites too (same build: core once)
+  # (warnings are the main build's business: GCC's instrumented builds warn falsely, e.g. -Wstringop-overflow)
+  GROVE_BUILD_DIR="$build-sanitize" "$root/app/setup.sh" -DGROVE_SANITIZE=ON -DGROVE_BUILD_APP=$editor -DGROVE_BUILD_TESTS=ON \
+    -DGROVE_BUILD_BENCH=OFF
   # the oracle check compares data, not code: once is enough
   (cd "$build-sanitize" && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+     LSAN_OPTIONS="suppressions=$root/tests/lsan-editor.supp" \
      QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$(nproc)" -E oracle "$@")
+fi
+
+if [ "${GROVE_TSAN_STAGE:-0}" != "0" ]; then
+  echo "grove: building the threaded suites with ThreadSanitizer"
+  GROVE_BUILD_DIR="$build-tsan" "$root/app/setup.sh" -DGROVE_SANITIZE=thread -DGROVE_BUILD_APP=ON -DGROVE_BUILD_TESTS=ON \
+    -DGROVE_BUILD_BENCH=OFF
+  (cd "$build-tsan" && TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$root/tests/tsan.supp" \
+     QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$(nproc)" \
+     -R '^(tst_chunks|tst_cli_chunks|tst_preview_controller|tst_preview_chunks|tst_export|capi_c|capi_ctypes)$' "$@")
 fi

@@ -1,4 +1,4 @@
-// Chunked worlds (issue 13): what a designer or a pipeline would notice. A chunk computed alone
+// Chunked worlds: what a designer or a pipeline would notice. A chunk computed alone
 // is that chunk of the whole run, bit for bit; any order, thread count or cache budget gives the
 // same bytes; no pair is too close across chunk borders or layers; the borders leave no seam
 // (densities at r/4 resolution beside a border against the interior); ids stay with their chunk
@@ -61,12 +61,11 @@ Graph graphOf(const std::string &text)
 
 EvalResult evaluate(const Graph &graph, int threads = 1, bool whole = true, std::size_t budget = std::size_t(256) << 20)
 {
-    Evaluator evaluator(registry());
     EvalRequest request;
     request.limits.threads = threads;
     request.limits.placeWholeWorld = whole;
     request.limits.chunkCacheBytes = budget;
-    return evaluator.evaluate(graph, request);
+    return evaluateGraph(graph, request);
 }
 
 PointLayerPtr layerOf(const EvalResult &result, const std::string &node)

@@ -14,6 +14,7 @@
 #include <QImage>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QFileSystemWatcher>
 #include <QSignalSpy>
 #include <QStandardPaths>
 
@@ -76,8 +77,12 @@ private slots:
 
         // a file beside it that the graph does not read changes nothing
         QSignalSpy spy(w->inputWatcher(), &InputWatcher::inputChanged);
+        auto *watcher = w->inputWatcher()->findChild<QFileSystemWatcher *>();
+        QVERIFY(watcher);
+        QSignalSpy folderSeen(watcher, &QFileSystemWatcher::directoryChanged);
         writeFile(m_dir.filePath("inputs/notes.txt").toStdString(), "hello");
-        QTest::qWait(600);
+        QVERIFY(folderSeen.wait(60000));  // the watcher saw the folder change and judged it
+        QVERIFY(!w->inputWatcher()->isSettling());
         QCOMPARE(spy.count(), 0);
 
         // and back to black, twice in a row (a watch survives each replacement)

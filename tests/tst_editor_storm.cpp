@@ -1,5 +1,6 @@
-// The live preview under load: a thousand slider edits in a second never block the UI thread for
-// more than 50 ms, the preview ends on the last edit, and neither the cache nor memory grows.
+// The live preview under load: a thousand slider edits in a second fold into far fewer runs, the
+// preview ends on the last edit, and neither the evaluator's cache nor the pictures pile up.
+// (How long the UI thread is busy is a speed: bench_editor measures it, as ui_cpu_gap_ms.)
 #include "tst_editor_support.h"
 
 #include "Document.h"
@@ -23,8 +24,6 @@
 #include <QWindow>
 
 #include <algorithm>
-#include <cstdio>
-#include <unistd.h>
 
 using namespace grove;
 using namespace grove::test;
@@ -34,19 +33,6 @@ namespace {
 const QString kIslandPreset = GROVE_SOURCE_DIR "/presets/island_world.grove.yaml";
 constexpr int kEdits = 1000;
 constexpr qint64 kStormMs = 1000;
-constexpr qint64 kMaxUiGapMs = 50;
-
-double residentMiB()
-{
-    FILE *f = std::fopen("/proc/self/statm", "r");
-    long size = 0, resident = 0;
-    if (f) {
-        if (std::fscanf(f, "%ld %ld", &size, &resident) != 2)
-            resident = 0;
-        std::fclose(f);
-    }
-    return static_cast<double>(resident) * static_cast<double>(sysconf(_SC_PAGESIZE)) / (1024.0 * 1024.0);
-}
 
 // Where the slider's handle is drawn, as the style computes it.
 QPoint handleCenter(QSlider *slider)
@@ -84,6 +70,7 @@ struct StormReport
     qint64 largestWallGapMs = 0; // wall time between ticks (also counts the OS giving the core away)
     qint64 catchUpMs = 0;        // from the release to the preview showing the last edit
     int snapshotsDuringDrag = 0;
+    std::vector<std::weak_ptr<const PreviewSnapshot>> delivered;  // every picture the preview sent
     size_t largestCache = 0;     // evaluator cache entries
     int edits = 0;
 };
@@ -127,7 +114,8 @@ private:
             report.largestCache = std::max(report.largestCache, preview->pipeline().evaluator().cacheSize());
         });
         bool dragging = true;
-        auto counter = connect(preview, &PreviewController::snapshotReady, this, [&] {
+        auto counter = connect(preview, &PreviewController::snapshotReady, this, [&](const PreviewSnapshotPtr &s) {
+            report.delivered.push_back(s);
             if (dragging)
                 ++report.snapshotsDuringDrag;
         });
@@ -185,21 +173,15 @@ private slots:
         const int steps = doc->undoStack()->count();
         const size_t nodes = doc->graph().nodes.size();
 
-        // Memory is read a moment after the preview went idle, as a user would see it.
-        const double rssBefore = residentMiB();
         StormReport first;
         storm(w.get(), slider, first);
         if (QTest::currentTestFailed())
             return;
         QCOMPARE(doc->undoStack()->count(), steps + 1);  // one drag, one undo step
-        QTest::qWait(300);
-        const double rssFirst = residentMiB();
         StormReport second;
         storm(w.get(), slider, second);
         if (QTest::currentTestFailed())
             return;
-        QTest::qWait(300);
-        const double rssSecond = residentMiB();
         // the preview keeps up while dragging: new pictures arrive during the drags, not only after
         // (summed over both, so one drag starved by a busy machine does not decide it)
         QVERIFY2(first.snapshotsDuringDrag + second.snapshotsDuringDrag >= 1, "no picture while dragging");
@@ -208,19 +190,24 @@ private slots:
                   "%d snapshots while dragging, caught up %lld ms after release, evaluator cache <= %zu entries (%zu nodes)",
                   r->edits, r->stormMs, r->largestGapMs, r->largestWallGapMs, r->snapshotsDuringDrag, r->catchUpMs,
                   r->largestCache, nodes);
-        qInfo("RSS: %.1f MiB before, %.1f MiB after the first storm, %.1f MiB after the second", rssBefore, rssFirst,
-              rssSecond);
 
         for (const StormReport *r : {&first, &second}) {
-            QVERIFY2(r->stormMs < 3 * kStormMs, qPrintable(QString("%1 ms for the storm").arg(r->stormMs)));
-            QVERIFY2(r->largestGapMs <= kMaxUiGapMs, qPrintable(QString("UI blocked %1 ms").arg(r->largestGapMs)));
-            // The picture follows the hand, not only the release.
+            // Edits that came during a run were folded into the next one: far fewer pictures than edits.
+            QVERIFY2(static_cast<int>(r->delivered.size()) < r->edits,
+                     qPrintable(QString("%1 pictures for %2 edits").arg(r->delivered.size()).arg(r->edits)));
             // This run's results and the previous run's, plus one run's worth on the way in.
             QVERIFY2(r->largestCache <= 3 * nodes, qPrintable(QString("%1 entries").arg(r->largestCache)));
         }
         QVERIFY2(w->preview()->pipeline().evaluator().cacheSize() <= 2 * nodes,
                  qPrintable(QString::number(w->preview()->pipeline().evaluator().cacheSize())));
-        QVERIFY2(rssSecond - rssFirst < 4.0, qPrintable(QString("RSS grew %1 MiB").arg(rssSecond - rssFirst)));
+        // Memory does not grow with the drags: once the preview caught up, no picture of an older
+        // edit than the one shown is still held by anything.
+        size_t stale = 0;
+        for (const StormReport *r : {&first, &second})
+            for (const auto &weak : r->delivered)
+                if (const auto held = weak.lock(); held && held->generation < w->preview()->shownGeneration())
+                    ++stale;
+        QVERIFY2(stale == 0, qPrintable(QString("%1 older pictures still held").arg(stale)));
 
         // The second drag ended where it began, so it left no undo step; the graph holds the last
         // value the slider gave.

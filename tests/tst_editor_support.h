@@ -6,6 +6,7 @@
 #include "core/GraphWriter.h"
 
 #include "Document.h"
+#include "EditorClock.h"
 #include "MainWindow.h"
 #include "PreviewController.h"
 #include "ValueCommands.h"
@@ -216,6 +217,27 @@ inline std::string nodeBlock(const std::string &text, const std::string &id)
         end = text.find('\n', end) + 1;
     return text.substr(start + 1, end - start - 1);
 }
+
+// A clock the test moves: the editor's delays (autosave, the preview's debounce and progress bar)
+// then decide by how far it was moved, never by how fast the machine is.
+class ManualClock : public EditorClock
+{
+public:
+    qint64 nowMs() const override { return m_now; }
+    // Moves on `ms` a millisecond at a time, so timers fire in the order of their deadlines; then
+    // handles what they posted.
+    void advance(int ms)
+    {
+        for (int i = 0; i < ms; ++i) {
+            ++m_now;
+            emit advanced();
+        }
+        QCoreApplication::processEvents();
+    }
+
+private:
+    qint64 m_now = 1000;
+};
 
 // The preview shows the newest edit and nothing is running.
 inline bool caughtUp(MainWindow *w)

@@ -192,7 +192,7 @@ private slots:
             QDockWidget *problems = dock(w.get(), "ProblemsDock");
             QDockWidget *preview = dock(w.get(), "PreviewDock");
             problems->hide();
-            QTest::qWait(50);  // the first show's layout settles
+            QCoreApplication::processEvents();  // the first show's layout settles
             w->resizeDocks({preview}, {620}, Qt::Horizontal);
             QTRY_COMPARE(preview->width(), 620);
             QVERIFY(w->close());

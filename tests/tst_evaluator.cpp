@@ -8,7 +8,6 @@
 #include "core/Sha256.h"
 #include "core/PointsExport.h"
 
-#include <QElapsedTimer>
 
 #include <atomic>
 
@@ -176,7 +175,7 @@ void TestEvaluator::twentyThousandNodeChain()
     Graph shortGraph = load("grove: 1\nworld: {width: 200, height: 100, seed: 3}\nnodes:\n  noise:\n    type: value_noise\n"
                             "  rule:\n    type: allowed_rule\n    inputs: {field: noise}\n    params: {min: 0.3}\n"
                             "  trees:\n    type: place_layer\n    inputs: {allowed: rule}\n    params: {radius: 8}\n").graph;
-    EvalResult s = Evaluator(registry()).evaluate(shortGraph);
+    EvalResult s = evaluateGraph(shortGraph);
     QVERIFY(s.ok());
     const auto shortLayers = layersOf(s, {"trees"});
     QCOMPARE(shortLayers[0]->points.size(), layers[0]->points.size());
@@ -259,7 +258,7 @@ void TestEvaluator::invalidGraphIsNotEvaluated()
 void TestEvaluator::sharedOccupancyKeepsLayersApart()
 {
     Graph g = island();
-    EvalResult r = Evaluator(registry()).evaluate(g);
+    EvalResult r = evaluateGraph(g);
     QVERIFY(r.ok());
     std::vector<PointXYR> all;
     for (const auto &layer : layersOf(r, {"chests", "rocks"}))
@@ -299,8 +298,8 @@ void TestEvaluator::fastMethodIsDenseSpacedAndStable()
     const std::string text = "grove: 1\nworld: {width: 300, height: 200, seed: 11}\nnodes:\n"
                              "  p:\n    type: place_layer\n    params: {radius: 1, start: random, method: fast}\n";
     Graph g = load(text).graph;
-    EvalResult a = Evaluator(registry()).evaluate(g);
-    EvalResult b = Evaluator(registry()).evaluate(g);
+    EvalResult a = evaluateGraph(g);
+    EvalResult b = evaluateGraph(g);
     QVERIFY(a.ok() && b.ok());
     const auto la = layersOf(a, {"p"}), lb = layersOf(b, {"p"});
     const auto &pts = la[0]->points;
@@ -315,11 +314,11 @@ void TestEvaluator::fastMethodIsDenseSpacedAndStable()
     QCOMPARE(QString::fromStdString(Sha256::hex(bytes)), QString(FAST_METHOD_CSV_SHA256));
     // and it differs from the exact method, which is the tutorial's
     g.node("p")->setParam("method", "exact");
-    EvalResult exact = Evaluator(registry()).evaluate(g);
+    EvalResult exact = evaluateGraph(g);
     QVERIFY(layersOf(exact, {"p"})[0]->points.size() < pts.size());
 }
 
-// Issue 12, item 10: the preview evaluates what does not depend on a broken node; grove-cli's
+// The preview evaluates what does not depend on a broken node; grove-cli's
 // (non-partial) evaluation refuses the graph as before.
 void TestEvaluator::partialRunSkipsOnlyWhatDependsOnABrokenNode()
 {
@@ -333,7 +332,7 @@ void TestEvaluator::partialRunSkipsOnlyWhatDependsOnABrokenNode()
     QVERIFY(r.ok());
     QCOMPARE(r.skipped, std::vector<std::string>{"rocks"});
     QVERIFY(!r.nodes.count("rocks"));
-    QCOMPARE(layersOf(r, {"chests"})[0]->points.size(), layersOf(Evaluator(registry()).evaluate(island()), {"chests"})[0]->points.size());
+    QCOMPARE(layersOf(r, {"chests"})[0]->points.size(), layersOf(evaluateGraph(island()), {"chests"})[0]->points.size());
     QCOMPARE(r.diagnostics[0].message, std::string("input 'allowed' links to missing node 'nowhere'"));
     // Upstream breakage skips the whole chain below it; a cycle is skipped, the rest is not.
     Graph up = island();
@@ -360,20 +359,20 @@ void TestEvaluator::partialRunGoesOnPastAFailedNode()
     g.node("chests")->setParam("radius", Value(1.0e-9));  // over the point budget
     EvalRequest partial;
     partial.partial = true;
-    EvalResult r = Evaluator(registry()).evaluate(g, partial);
+    EvalResult r = evaluateGraph(g, partial);
     QVERIFY(r.ok());
     QCOMPARE(sorted(r.skipped), (std::vector<std::string>{"chests", "rocks"}));
     QCOMPARE(r.failures.size(), size_t(1));
     QCOMPARE(r.failures[0].nodeId, std::string("chests"));
     QVERIFY(r.nodes.count("land"));
-    QCOMPARE(int(Evaluator(registry()).evaluate(g).status), int(EvalResult::Status::Failed));
+    QCOMPARE(int(evaluateGraph(g).status), int(EvalResult::Status::Failed));
 }
 
-// Issue 12, item 8: the sampler counts why candidates failed, without moving a point.
+// The sampler counts why candidates failed, without moving a point.
 void TestEvaluator::placementCountsWhyCandidatesFailed()
 {
     Graph g = island();
-    EvalResult r = Evaluator(registry()).evaluate(g);
+    EvalResult r = evaluateGraph(g);
     const PointLayer &rocks = *layersOf(r, {"rocks"})[0];
     const PlacementTally &t = rocks.tally;
     QVERIFY(t.counted);
@@ -384,7 +383,7 @@ void TestEvaluator::placementCountsWhyCandidatesFailed()
     // Rocks too big to fit between the chests: none placed, and the stats say why.
     g.node("rocks")->setParam("radius", Value(400.0));
     g.node("chests")->setParam("radius", Value(30.0));
-    EvalResult big = Evaluator(registry()).evaluate(g);
+    EvalResult big = evaluateGraph(g);
     const PointLayerPtr none = layersOf(big, {"rocks"})[0];
     QCOMPARE(none->points.size(), size_t(0));
     const LayerStats s = computeLayerStats(big, "rocks", none, g.world);
@@ -392,12 +391,12 @@ void TestEvaluator::placementCountsWhyCandidatesFailed()
     // An allowed area that allows nothing says so.
     Graph empty = island();
     empty.node("land")->setParam("min", Value(2.0));
-    EvalResult e = Evaluator(registry()).evaluate(empty);
+    EvalResult e = evaluateGraph(empty);
     const LayerStats es = computeLayerStats(e, "chests", layersOf(e, {"chests"})[0], empty.world);
     QCOMPARE(es.why, std::string("0 points: the allowed area is empty"));
 }
 
-// Issue 12, item 13: stats of a big layer stop at once when cancelled.
+// Stats of a big layer stop at once when cancelled.
 void TestEvaluator::statsStopWhenCancelled()
 {
     PointLayer big;
@@ -410,12 +409,11 @@ void TestEvaluator::statsStopWhenCancelled()
                              if (f >= 0.4)
                                  cancel = true;
                          }};
-    QElapsedTimer timer;
-    timer.start();
     const LayerStats s = computeLayerStats(big, {}, 2000, 1000, nullptr, control);
     QVERIFY(s.cancelled);
+    // the work after the cancel was never done: no step past the one that asked to stop
     QVERIFY(!fractions.empty());
-    QVERIFY2(timer.elapsed() < 1500, qPrintable(QString::number(timer.elapsed())));
+    QCOMPARE(fractions.back(), 0.4);
     const LayerStats full = computeLayerStats(big, {}, 2000, 1000);
     QVERIFY(!full.cancelled && full.count == big.points.size());
 }

@@ -1,4 +1,4 @@
-// The export writers (issue 14): numbers written in place by writeNumber are formatNumber's text
+// The export writers: numbers written in place by writeNumber are formatNumber's text
 // as the string-built formatter wrote it, for a million doubles across every exponent; the JSON,
 // CSV and Tiled bytes of awkward layers are the old writers' bytes; the layer stats answer as
 // brute force does.
@@ -29,7 +29,7 @@ using namespace grove::test;
 
 namespace {
 
-// formatNumber as it was before issue 14 (string concatenation), verbatim: the reference the
+// formatNumber as it was before writeNumber (string concatenation), verbatim: the reference the
 // in-place writer must match byte for byte.
 std::string referenceFormatNumber(double value)
 {
@@ -151,7 +151,7 @@ void TestExport::numberWriterMatchesFormatNumberOnAMillionDoubles()
 
 void TestExport::numberWriterMatchesTheOldNumbersOfAwkwardDoubles()
 {
-    // awkward-numbers.txt: formatNumber's lines for awkwardDoubles(), saved before issue 14
+    // awkward-numbers.txt: formatNumber's lines for awkwardDoubles(), saved before writeNumber
     std::istringstream lines(readFile(testsDir() + "/data/export/awkward-numbers.txt"));
     std::string line;
     std::size_t n = 0;
@@ -166,13 +166,13 @@ void TestExport::numberWriterMatchesTheOldNumbersOfAwkwardDoubles()
 
 void TestExport::exportsKeepTheOldWritersBytes()
 {
-    // The digests of awkwardLayers()' exports as the string-built writers wrote them before issue 14.
+    // The digests of awkwardLayers()' exports as the string-built writers wrote them before writeNumber.
     const auto layers = awkwardLayers();
     const auto info = awkwardInfo();
     const std::string json = exportPoints(ExportFormat::Json, info, layers);
     const std::string csv = exportPoints(ExportFormat::Csv, info, layers);
     const std::string withRotation = exportPoints(ExportFormat::Tiled, info, layers);
-    // Since issue 15 each Tiled object also keeps its rotation as a custom property (Tiled drops
+    // Each Tiled object also keeps its rotation as a custom property (Tiled drops
     // a point object's own rotation); without those, the bytes are the old writer's.
     std::string tiled;
     std::size_t rotations = 0;

@@ -1,4 +1,4 @@
-// Hand edits on place_layer (issue 16): pins are placed first, exported at exactly their x and y
+// Hand edits on place_layer: pins are placed first, exported at exactly their x and y
 // with their own type, rotation and scale, and kept clear of by their layer and every later one;
 // erased areas stay empty and the rest fills as if they were not allowed; both survive upstream
 // changes; in a chunked world an edit changes only the chunks near it, every other point keeping
@@ -52,10 +52,9 @@ Graph graphOf(const std::string &text)
 
 EvalResult evaluate(const Graph &graph)
 {
-    Evaluator evaluator(registry());
     EvalRequest request;
     request.limits.threads = 2;
-    EvalResult r = evaluator.evaluate(graph, request);
+    EvalResult r = evaluateGraph(graph, request);
     if (!r.ok())
         qFatal("%s", formatAll(r.diagnostics).c_str());
     return r;

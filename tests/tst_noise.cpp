@@ -63,14 +63,7 @@ std::string graphText(const std::string &nodes, double width = 1000, double heig
 
 EvalResult run(const std::string &nodes, double width = 1000, double height = 1000, int seed = 0)
 {
-    LoadResult loaded = load(graphText(nodes, width, height, seed));
-    if (!loaded.ok()) {
-        EvalResult r;
-        r.status = EvalResult::Status::Invalid;
-        r.diagnostics = loaded.diagnostics;
-        return r;
-    }
-    return Evaluator(registry()).evaluate(loaded.graph);
+    return evaluateText(graphText(nodes, width, height, seed));
 }
 
 FieldPtr fieldOf(const std::string &nodes, const std::string &id, double width = 1000, double height = 1000, int seed = 0)

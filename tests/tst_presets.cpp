@@ -82,16 +82,21 @@ void TestPresets::preset()
         const std::vector<PointLayerPtr> layers{inWorld(lazy[0])};
         shown.push_back(layers[0]);
         QVERIFY2(!layers[0]->points.empty(), (id + " is empty").c_str());
-        const std::string type = loaded.graph.node(id)->type;
-        if (type != "place_layer" && type != "dart_throwing" && type != "scatter_around")
-            continue;  // random points and jittered grids are there to show what breaks
+        // every layer whose node promises spacing (its descriptor says so); random points and
+        // jittered grids promise none: they are there to show what breaks
+        const NodeDescriptor *desc = registry().find(loaded.graph.node(id)->type);
+        QVERIFY(desc);
+        if (desc->spacing == Spacing::None)
+            continue;
         std::vector<PointLayerPtr> obstacles;
-        const PortValue all = r.output(id, "all");
+        const PortValue all = r.outputWithRole(id, PortRole::LayerChain);
         if (const auto *set = std::get_if<PointSetPtr>(&all); set && *set)
             for (const auto &l : (*set)->layers)
                 if (l != lazy[0])
                     obstacles.push_back(inWorld(l));
-        const LayerStats st = computeLayerStats(*layers[0], obstacles, width, height);
+        const LayerStats st = desc->spacing == Spacing::Volume
+                                  ? computeVolumeStats(*layers[0], obstacles, width, height, world.depth)
+                                  : computeLayerStats(*layers[0], obstacles, width, height);
         QVERIFY2(st.tooClose == 0, (id + ": " + std::to_string(st.tooClose) + " pairs too close").c_str());
     }
     // the picture is not blank: it has many colours
@@ -114,7 +119,7 @@ void TestPresets::valleyKeepsItsPromises()
 {
     LoadResult loaded = loadGraphFile(presetsDir().toStdString() + "/valley.grove.yaml", registry());
     QVERIFY(loaded.ok());
-    EvalResult r = Evaluator(registry()).evaluate(loaded.graph);
+    EvalResult r = evaluateGraph(loaded.graph);
     QVERIFY2(r.ok(), formatAll(r.diagnostics).c_str());
     const auto map = nlohmann::json::parse(readFile(presetsDir().toStdString() + "/valley/roads.tmj"));
     std::vector<std::pair<double, double>> road, village;
@@ -177,7 +182,7 @@ void TestPresets::islandWorldPictureIsStable()
 {
     LoadResult loaded = loadGraphFile(presetsDir().toStdString() + "/island_world.grove.yaml", registry());
     QVERIFY(loaded.ok());
-    EvalResult r = Evaluator(registry()).evaluate(loaded.graph);
+    EvalResult r = evaluateGraph(loaded.graph);
     QVERIFY(r.ok());
     QCOMPARE(exportedLayers(loaded.graph, registry()), (std::vector<std::string>{"chests", "rocks", "trees", "flowers"}));
     const auto [w, h] = previewSize(loaded.graph.world, 2048);

@@ -71,7 +71,7 @@ private:
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
 
-    // Issue 12, item 5: renaming trees to rees renames its row (the export says rees too).
+    // Renaming trees to rees renames its row (the export says rees too).
     void renamedLayerIsRenamedInTheTable()
     {
         auto w = openWindow(kIsland);
@@ -96,7 +96,7 @@ private slots:
         QCOMPARE(row(w.get(), "trees")->checkState(0), Qt::Unchecked);
     }
 
-    // Issue 12, item 6: the dashed clearing circle belongs to the selected layer only.
+    // The dashed clearing circle belongs to the selected layer only.
     void clearingCircleGoesWithTheSelection()
     {
         auto w = openWindow(kIsland);
@@ -119,7 +119,7 @@ private slots:
         QVERIFY2(header.contains("diameter"), qPrintable(header));
     }
 
-    // Issue 12, item 6: the previous run's error text goes as soon as a new run starts.
+    // The previous run's error text goes as soon as a new run starts.
     void oldErrorTextGoesWhileANewRunIsGoing()
     {
         auto w = openWindow(kIsland);
@@ -138,7 +138,7 @@ private slots:
         QVERIFY(!sawStale);
     }
 
-    // Issue 12, item 12: the overlay is a visible toggle, off by default; a noise node selected
+    // The overlay is a visible toggle, off by default; a noise node selected
     // does not cover the map until the designer asks for it.
     void overlayIsAVisibleToggleOffByDefault()
     {
@@ -151,7 +151,7 @@ private slots:
         QVERIFY(!toggle->isChecked());
         QVERIFY(!w->preview()->overlayEnabled());
         w->selectNode("height");
-        QTest::qWait(200);
+        QCoreApplication::processEvents();
         QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
         QVERIFY(w->preview()->snapshot()->overlay.isNull());
         QVERIFY(!w->previewDock()->view()->hasOverlay());
@@ -162,7 +162,7 @@ private slots:
         QVERIFY(!w->previewDock()->view()->hasOverlay());
     }
 
-    // Issue 12, item 9: the widest clearing lies in the layer's allowed area, never in the sea.
+    // The widest clearing lies in the layer's allowed area, never in the sea.
     void widestClearingLiesInTheAllowedArea()
     {
         auto w = openWindow(kIsland);
@@ -189,7 +189,7 @@ private slots:
         }
     }
 
-    // Issue 12, item 8: trees at radius 84 come out empty, and the table and Problems say why.
+    // Trees at radius 84 come out empty, and the table and Problems say why.
     void emptyLayerSaysWhy()
     {
         auto w = openWindow(kIsland);
@@ -221,7 +221,7 @@ private slots:
         QVERIFY(problems->findItems("trees: 0 points", Qt::MatchContains).isEmpty());
     }
 
-    // Issue 12, item 10: Problems' lines are those of the file on disk (as grove-cli validate
+    // Problems' lines are those of the file on disk (as grove-cli validate
     // gives them); a problem an unsaved edit made says "unsaved" rather than a line that does
     // not show it, and gets its line once saved.
     void problemLinesAreTheFilesOnDisk()

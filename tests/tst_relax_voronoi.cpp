@@ -117,30 +117,6 @@ double bruteBorderDistance(const std::vector<Vec2> &sites, double x, double y)
     return best;
 }
 
-struct Direct
-{
-    std::vector<PortValue> outputs;
-    std::string error;
-};
-
-Direct evaluateNode(const std::string &type, const ValueMap &params,
-                    const std::vector<std::pair<std::string, PortValue>> &inputs, World world,
-                    const std::atomic<bool> *cancel = nullptr, std::function<void(double)> progress = {})
-{
-    const NodeDescriptor *desc = registry().find(type);
-    Node node;
-    node.id = "n";
-    node.type = type;
-    node.params = completeParams(*desc, params);
-    std::vector<PortValue> in(desc->inputs.size());
-    for (const auto &[name, value] : inputs)
-        in[static_cast<size_t>(desc->inputIndex(name))] = value;
-    const EvalLimits limits{limits::defaultMaxPointsPerLayer};
-    EvalContext ctx(*desc, node, world, in, limits, cancel, std::move(progress));
-    desc->evaluate(ctx);
-    return {ctx.outputs(), ctx.error()};
-}
-
 PointSetPtr pointSet(const std::vector<Vec2> &sites, double r = 1)
 {
     auto layer = std::make_shared<PointLayer>();
@@ -307,14 +283,14 @@ void TestRelaxVoronoi::relaxReportsProgressAndCancels()
     world.height = 300;
     const PointSetPtr sites = pointSet(randomSites(5000, 400, 300, 8), 2);
     std::vector<double> seen;
-    const Direct done = evaluateNode("relax", {{"rounds", 4.0}}, {{"points", sites}}, world, nullptr,
+    const NodeRun done = evaluateNode("relax", {{"rounds", 4.0}}, {{"points", sites}}, world, nullptr,
                                      [&](double f) { seen.push_back(f); });
     QVERIFY(done.error.empty());
     QCOMPARE(seen, (std::vector<double>{0.25, 0.5, 0.75, 1.0}));
     QCOMPARE(std::get<PointSetPtr>(done.outputs[0])->size(), std::size_t(5000));
     // cancelled: no layer and no error (the evaluator reports the cancel)
     std::atomic<bool> cancel{true};
-    const Direct stopped = evaluateNode("relax", {{"rounds", 4.0}}, {{"points", sites}}, world, &cancel);
+    const NodeRun stopped = evaluateNode("relax", {{"rounds", 4.0}}, {{"points", sites}}, world, &cancel);
     QVERIFY(stopped.error.empty());
     QVERIFY(std::holds_alternative<std::monostate>(stopped.outputs[0]));
 }
@@ -384,7 +360,7 @@ void TestRelaxVoronoi::voronoiTiesGoToTheLowerSite()
     world.width = 100;
     world.height = 100;
     // sites 1 and 2 on one spot, 0 and 3 mirror images about x = 50
-    const Direct d = evaluateNode("voronoi", {}, {{"sites", pointSet({{30, 50}, {10, 10}, {10, 10}, {70, 50}})}}, world);
+    const NodeRun d = evaluateNode("voronoi", {}, {{"sites", pointSet({{30, 50}, {10, 10}, {10, 10}, {70, 50}})}}, world);
     QVERIFY2(d.error.empty(), d.error.c_str());
     const auto labels = std::get<LabelsPtr>(d.outputs[0]);
     QCOMPARE(labels->at(50, 50), 0);
@@ -401,7 +377,7 @@ void TestRelaxVoronoi::voronoiNamesCycle()
     world.height = 100;
     ValueMap params = {{"names", ValueList{std::string("farm"), std::string("forest"), std::string("town")}},
                        {"palette", ValueList{std::string("#ff0000"), std::string("#00ff00")}}};
-    const Direct d = evaluateNode("voronoi", params,
+    const NodeRun d = evaluateNode("voronoi", params,
                                   {{"sites", pointSet({{10, 10}, {90, 10}, {10, 90}, {90, 90}, {50, 50}})}}, world);
     QVERIFY2(d.error.empty(), d.error.c_str());
     const auto labels = std::get<LabelsPtr>(d.outputs[0]);
@@ -455,7 +431,7 @@ void TestRelaxVoronoi::bordersAreWhereTheBisectorIsNear()
     world.width = 500;
     world.height = 400;
     for (double width : {0.0, 3.0, 9.0}) {
-        const Direct d = evaluateNode("voronoi", {{"width", width}}, {{"sites", pointSet(sites)}}, world);
+        const NodeRun d = evaluateNode("voronoi", {{"width", width}}, {{"sites", pointSet(sites)}}, world);
         QVERIFY2(d.error.empty(), d.error.c_str());
         const auto borders = std::get<MaskPtr>(d.outputs[1]);
         std::mt19937_64 gen(21);

@@ -1,4 +1,4 @@
-// Issue 17's scatter extensions: caves (a cellular-automaton mask), best_candidate (Mitchell's
+// The scatter extensions: caves (a cellular-automaton mask), best_candidate (Mitchell's
 // sampler) and scatter_around (children in a ring around each parent). What a designer would
 // notice: the same caves for the same seed and the documented rule on a hand-computed grid,
 // crystals only on the cave floor; best_candidate equal to a brute-force Mitchell bit for bit and
@@ -67,30 +67,6 @@ MaskPtr maskOf(const EvalResult &r, const std::string &node)
     const PortValue v = r.output(node);
     const auto *m = std::get_if<MaskPtr>(&v);
     return m ? *m : nullptr;
-}
-
-// One node evaluated straight from its descriptor on inputs made in the test.
-struct Direct
-{
-    std::vector<PortValue> outputs;
-    std::string error;
-};
-
-Direct evaluateNode(const std::string &type, const ValueMap &params,
-                    const std::vector<std::pair<std::string, PortValue>> &inputs, World world)
-{
-    const NodeDescriptor *desc = registry().find(type);
-    Node node;
-    node.id = "n";
-    node.type = type;
-    node.params = completeParams(*desc, params);
-    std::vector<PortValue> in(desc->inputs.size());
-    for (const auto &[name, value] : inputs)
-        in[static_cast<size_t>(desc->inputIndex(name))] = value;
-    const EvalLimits limits{limits::defaultMaxPointsPerLayer};
-    EvalContext ctx(*desc, node, world, in, limits, nullptr, {});
-    desc->evaluate(ctx);
-    return {ctx.outputs(), ctx.error()};
 }
 
 World world(double width, double height, int seed)
@@ -291,7 +267,7 @@ void TestScatterExtensions::cavesFollowTheDocumentedFillAndRule()
         std::vector<std::uint8_t> floor;
         for (auto w : walls)
             floor.push_back(!w);
-        const Direct d = evaluateNode("caves", {{"cell_size", Value(cell)}, {"iterations", Value(double(iterations))},
+        const NodeRun d = evaluateNode("caves", {{"cell_size", Value(cell)}, {"iterations", Value(double(iterations))},
                                                 {"seed", Value(5.0)}},
                                       {}, world(cols * cell, rows * cell, 11));
         QVERIFY2(d.error.empty(), d.error.c_str());
@@ -383,7 +359,7 @@ void TestScatterExtensions::bestCandidateEqualsBruteForce()
     for (const Case c : {Case{1, 1, 100, 100, 1, 0}, Case{50, 10, 300, 200, 7, 0}, Case{200, 5, 1000, 50, 3, 9},
                          Case{300, 20, 64, 640, 123456, -4}, Case{120, 1, 500, 500, 2, 1}, Case{150, 8, 5000, 3, 5, 2},
                          Case{400, 12, 0.001, 700, 6, 0}}) {
-        const Direct d = evaluateNode("best_candidate",
+        const NodeRun d = evaluateNode("best_candidate",
                                       {{"count", Value(double(c.count))}, {"candidates", Value(double(c.m))},
                                        {"radius", Value(4.0)}, {"seed", Value(double(c.seed))}},
                                       {}, world(c.w, c.h, c.worldSeed));
@@ -418,7 +394,7 @@ void TestScatterExtensions::scatterAroundChildrenInTheirRing()
 {
     // parents 100 apart: a child's parent is the only one within r_max
     const auto parents = gridParents(8, 6, 100, 10);
-    const Direct d = evaluateNode("scatter_around", aroundParams(12, 35, 2, 5, 4), {{"parents", pointSet(parents)}},
+    const NodeRun d = evaluateNode("scatter_around", aroundParams(12, 35, 2, 5, 4), {{"parents", pointSet(parents)}},
                                   world(800, 600, 5));
     QVERIFY2(d.error.empty(), d.error.c_str());
     const auto children = layerPoints(d.outputs[0]);
@@ -441,7 +417,7 @@ void TestScatterExtensions::scatterAroundChildrenInTheirRing()
     }
     QCOMPARE(histogram.size(), size_t(4));  // every count in [2, 5] happens among 48 parents
     // a thin ring, [20, 20.001]: counts exact, every child in it
-    const Direct e = evaluateNode("scatter_around", aroundParams(20, 20.001, 3, 3, 2), {{"parents", pointSet(parents)}},
+    const NodeRun e = evaluateNode("scatter_around", aroundParams(20, 20.001, 3, 3, 2), {{"parents", pointSet(parents)}},
                                   world(800, 600, 5));
     QVERIFY(e.error.empty());
     const auto onCircle = layerPoints(e.outputs[0]);
@@ -598,7 +574,7 @@ void TestScatterExtensions::scatterAroundKeepsAHouseItsOwnRadius()
     auto obstacles = std::make_shared<PointSet>();
     obstacles->layers.push_back(house);
     const auto parents = std::vector<PointXYR>{{200, 210, 5}, {150, 150, 5}, {260, 140, 5}};
-    const Direct d = evaluateNode("scatter_around", aroundParams(0, 70, 20, 20, 3),
+    const NodeRun d = evaluateNode("scatter_around", aroundParams(0, 70, 20, 20, 3),
                                   {{"parents", pointSet(parents)}, {"obstacles", PortValue(PointSetPtr(obstacles))}},
                                   world(400, 300, 1));
     QVERIFY2(d.error.empty(), d.error.c_str());
@@ -608,7 +584,7 @@ void TestScatterExtensions::scatterAroundKeepsAHouseItsOwnRadius()
         QVERIFY((c.x - 200) * (c.x - 200) + (c.y - 150) * (c.y - 150) >= 40.0 * 40.0);
     // without keep_radius the house keeps only the smaller radius, 3: children come closer
     house->info.keepsRadius = false;
-    const Direct near = evaluateNode("scatter_around", aroundParams(0, 70, 20, 20, 3),
+    const NodeRun near = evaluateNode("scatter_around", aroundParams(0, 70, 20, 20, 3),
                                      {{"parents", pointSet(parents)}, {"obstacles", PortValue(PointSetPtr(obstacles))}},
                                      world(400, 300, 1));
     int inside = 0;

@@ -8,7 +8,6 @@
 #include "core/Evaluator.h"
 #include "core/PointsExport.h"
 
-#include <QElapsedTimer>
 #include <QProcess>
 #include <QTemporaryDir>
 
@@ -652,14 +651,11 @@ private slots:
         }
         ring += ", [-10, " + formatNumber(12499 * 0.04) + "]]";
         writeFile(path("comb.geojson"), "{\"type\": \"Polygon\", \"coordinates\": [" + ring + "]}");
-        QElapsedTimer timer;
-        timer.start();
         std::string problem;
         QVERIFY(!maskOf("comb.geojson", "", &problem));
         QVERIFY2(problem.find("comb.geojson: the geometry: its edges overlap too much to check for self-intersection within the limit of "
                               "400000000 edge pairs a file; simplify or split it") != std::string::npos,
                  problem.c_str());
-        QVERIFY(timer.elapsed() < 20000);
     }
 
     void aChangedFileEvaluatesAgain()

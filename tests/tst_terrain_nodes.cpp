@@ -1,4 +1,4 @@
-// The terrain nodes of issue 15: slope (and aspect) of a height field, and distance to points or
+// The terrain nodes: slope (and aspect) of a height field, and distance to points or
 // to a mask. What a designer would notice: a plane's and a cone's slope, aspect pointing
 // downhill, exact distances against brute force, "no trees above 35 degrees" holding for every
 // tree, the same degrees on every machine (atan without libm), rows equal to single samples, and
@@ -64,38 +64,9 @@ std::string graphText(const std::string &nodes, double width = 200, double heigh
            + ", seed: " + std::to_string(seed) + "}\nnodes:\n" + nodes;
 }
 
-// One node evaluated straight from its descriptor on inputs made in the test (a plane, a cone).
-struct Direct
-{
-    PortValue output;
-    std::string error;
-};
-
-Direct evaluateNode(const std::string &type, const ValueMap &params,
-                    const std::vector<std::pair<std::string, PortValue>> &inputs, World world = {},
-                    const std::atomic<bool> *cancel = nullptr, std::function<void(double)> progress = {})
-{
-    const NodeDescriptor *desc = registry().find(type);
-    Node node;
-    node.id = "n";
-    node.type = type;
-    node.params = completeParams(*desc, params);
-    std::vector<PortValue> in(desc->inputs.size());
-    for (const auto &[name, value] : inputs)
-        in[static_cast<size_t>(desc->inputIndex(name))] = value;
-    const EvalLimits limits{limits::defaultMaxPointsPerLayer};
-    EvalContext ctx(*desc, node, world, in, limits, cancel, std::move(progress));
-    desc->evaluate(ctx);
-    Direct d;
-    d.error = ctx.error();
-    if (!ctx.outputs().empty())
-        d.output = ctx.outputs().front();
-    return d;
-}
-
 FieldPtr slopeOf(FieldPtr height, const ValueMap &params)
 {
-    const Direct d = evaluateNode("slope", params, {{"field", height}});
+    const NodeRun d = evaluateNode("slope", params, {{"field", height}});
     const auto *f = std::get_if<FieldPtr>(&d.output);
     return f ? *f : nullptr;
 }
@@ -731,7 +702,7 @@ void TestTerrainNodes::distanceWithNothingNear()
     World w;
     w.width = 50;
     w.height = 40;
-    Direct d = evaluateNode("distance", {{"max_distance", 77.0}}, {{"points", PointSetPtr(empty)}}, w);
+    NodeRun d = evaluateNode("distance", {{"max_distance", 77.0}}, {{"points", PointSetPtr(empty)}}, w);
     QVERIFY(d.error.empty());
     QCOMPARE(std::get<FieldPtr>(d.output)->at(10, 10), 77.0);
     d = evaluateNode("distance", {}, {{"mask", MaskPtr(std::make_shared<FixedMask>(false))}}, w);
@@ -794,7 +765,7 @@ void TestTerrainNodes::distanceCancelsAndReportsProgress()
     w.height = 500;
     std::atomic<bool> cancel{false};
     std::vector<double> seen;
-    Direct d = evaluateNode("distance", {}, {{"mask", MaskPtr(std::make_shared<FixedMask>(false))}}, w, &cancel,
+    NodeRun d = evaluateNode("distance", {}, {{"mask", MaskPtr(std::make_shared<FixedMask>(false))}}, w, &cancel,
                             [&](double f) { seen.push_back(f); });
     QVERIFY(d.error.empty() && std::holds_alternative<FieldPtr>(d.output));
     QVERIFY(seen.size() > 10);

@@ -50,11 +50,7 @@ static std::string graphText(const std::string &world, const std::string &nodes)
 
 static EvalResult evaluate(const std::string &text)
 {
-    LoadResult loaded = load(text);
-    if (!loaded.ok())
-        qWarning("%s", formatAll(loaded.diagnostics).c_str());
-    Evaluator ev(registry());
-    return ev.evaluate(loaded.graph);
+    return evaluateText(text);
 }
 
 static PointLayerPtr layerOf(const EvalResult &r, const std::string &node)

@@ -46,12 +46,10 @@ Autosave::Autosave(Document *document, QObject *parent)
                         .arg(QDateTime::currentDateTimeUtc().toString("yyyyMMddHHmmsszzz"))
                         .arg(QCoreApplication::applicationPid()))
 {
-    m_quiet.setSingleShot(true);
-    m_longest.setSingleShot(true);
     const int delay = delayFromEnvironment();
     setDelays(delay, std::max(delay, kLongestDelayMs));
-    for (QTimer *timer : {&m_quiet, &m_longest})
-        connect(timer, &QTimer::timeout, this, [this] {
+    for (ClockTimer *timer : {&m_quiet, &m_longest})
+        connect(timer, &ClockTimer::timeout, this, [this] {
             m_quiet.stop();
             m_longest.stop();
             saveNow();
@@ -84,6 +82,15 @@ void Autosave::setDelays(int quietMs, int longestMs)
 {
     m_quiet.setInterval(quietMs);
     m_longest.setInterval(std::max(quietMs, longestMs));
+}
+
+void Autosave::setClock(EditorClock *clock)
+{
+    const bool pending = m_quiet.isActive();
+    m_quiet.setClock(clock);
+    m_longest.setClock(clock);
+    if (pending)
+        edited();
 }
 
 void Autosave::edited()

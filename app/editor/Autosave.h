@@ -2,10 +2,11 @@
 // app's data folder.
 #pragma once
 
+#include "EditorClock.h"
+
 #include <QDateTime>
 #include <QObject>
 #include <QString>
-#include <QTimer>
 
 #include <string>
 #include <vector>
@@ -44,6 +45,8 @@ public:
     // least every `longestMs` (never less than quietMs).
     void setDelays(int quietMs, int longestMs);
     int quietDelay() const { return m_quiet.interval(); }
+    // The clock the delays count on (the system clock unless a test sets one); pending saves restart on it.
+    void setClock(EditorClock *clock);
     // Writes the recovery file now if the graph has unsaved changes that differ from the last one.
     bool saveNow();
     // Removes the recovery file this session wrote (after a clean save, or changes discarded).
@@ -60,8 +63,8 @@ private:
     void edited();
 
     Document *m_document;
-    QTimer m_quiet;     // restarted by every edit
-    QTimer m_longest;   // started by the first edit since the last save, never restarted
+    ClockTimer m_quiet;     // restarted by every edit
+    ClockTimer m_longest;   // started by the first edit since the last save, never restarted
     QString m_untitledKey;   // one per session, so two editors never share a file
     QString m_written;       // the recovery file this session owns, if any
     std::string m_lastText;  // what it holds

@@ -21,6 +21,8 @@ public:
     InputWatcher(Document *document, QObject *parent = nullptr);
     // The files watched now (absolute), for tests and the status bar.
     QStringList files() const;
+    // A change was seen and is settling: inputChanged follows.
+    bool isSettling() const { return m_settle.isActive(); }
 
 signals:
     // A watched file was written, replaced, created or removed (one signal per burst of writes).

@@ -8,7 +8,6 @@
 #include "core/PreviewPipeline.h"
 #include "core/Raster.h"
 
-#include <QDateTime>
 #include <QElapsedTimer>
 #include <QGuiApplication>
 #include <QMouseEvent>
@@ -64,16 +63,14 @@ PreviewController::PreviewController(Document *document, QObject *parent)
     static const bool fixedThreshold = mallopt(M_MMAP_THRESHOLD, 512 * 1024) != 0;
     Q_UNUSED(fixedThreshold);
 #endif
-    m_debounce.setSingleShot(true);
-    connect(&m_debounce, &QTimer::timeout, this, &PreviewController::startRun);
+    connect(&m_debounce, &ClockTimer::timeout, this, &PreviewController::startRun);
     // Memory goes back to the system once the preview is idle, not between two runs of a drag.
     m_trim.setSingleShot(true);
     m_trim.setInterval(kTrimDelayMs);
     connect(&m_trim, &QTimer::timeout, this, &PreviewController::releaseFreedMemory);
     qApp->installEventFilter(this);  // the release that ends a drag brings the full picture
-    m_longRun.setSingleShot(true);
     m_longRun.setInterval(kLongRunMs);
-    connect(&m_longRun, &QTimer::timeout, this, [this] {
+    connect(&m_longRun, &ClockTimer::timeout, this, [this] {
         if (m_running)
             emit longRunChanged(true);
     });
@@ -95,6 +92,16 @@ PreviewController::~PreviewController()
     if (m_stop)
         m_stop->store(true);
     m_pool.waitForDone();
+}
+
+void PreviewController::setClock(EditorClock *clock)
+{
+    m_clock = clock ? clock : EditorClock::system();
+    const bool pending = m_debounce.isActive();
+    m_debounce.setClock(m_clock);
+    m_longRun.setClock(m_clock);
+    if (pending)
+        m_debounce.start(m_debounceMs);
 }
 
 void PreviewController::setOverlayNode(const std::string &id)
@@ -182,7 +189,7 @@ void PreviewController::startRun()
         // A stale run: stop it, unless a drag is on and it is young (it then shows a nearly
         // current picture soon, rather than none until the hand stops).
         const bool dragging = QGuiApplication::mouseButtons() != Qt::NoButton;
-        const qint64 age = QDateTime::currentMSecsSinceEpoch() - m_runStartMs;
+        const qint64 age = m_clock->nowMs() - m_runStartMs;
         if (!dragging || age > kLongRunMs)
             m_cancel->store(true);
         m_stop->store(true);
@@ -196,7 +203,7 @@ void PreviewController::startRun()
     const double queueMs = m_waiting.isValid() ? static_cast<double>(m_waiting.nsecsElapsed()) / 1e6 : 0;
     m_waiting.invalidate();
     m_runGeneration = m_requested;
-    m_runStartMs = QDateTime::currentMSecsSinceEpoch();
+    m_runStartMs = m_clock->nowMs();
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     m_stop = std::make_shared<std::atomic<bool>>(false);
     m_longRun.start();

@@ -4,6 +4,7 @@
 // thumbnails and stats that changed.
 #pragma once
 
+#include "EditorClock.h"
 #include "PreviewRegion.h"
 #include "PreviewSnapshot.h"
 
@@ -49,6 +50,8 @@ public:
     void setDepthSlice(double from, double to);
     std::pair<double, double> depthSlice() const { return m_depthSlice; }
     void setDebounceMs(int ms) { m_debounceMs = ms; }
+    // The clock the debounce and the progress bar's delay count on (the system clock by default).
+    void setClock(EditorClock *clock);
     // The longer side, in device pixels, of the map as the view shows it (0: unknown). Runs during
     // a drag draw their picture at this size when it is below kMaxSide (PreviewSnapshot::draft).
     void setDisplaySide(int pixels);
@@ -100,8 +103,9 @@ private:
     std::shared_ptr<PreviewPipeline> m_pipeline;
     std::shared_ptr<struct PreviewWorkerCache> m_cache;  // the worker's thumbnails, stats and overlay
     QThreadPool m_pool;
-    QTimer m_debounce;
-    QTimer m_longRun;
+    EditorClock *m_clock = EditorClock::system();
+    ClockTimer m_debounce;
+    ClockTimer m_longRun;
     QTimer m_trim;
     int m_displaySide = 0;
     QRectF m_viewWorld;                    // the view's visible world rectangle

@@ -1,4 +1,4 @@
-/* thinks/tph_poisson v0.4 built in doubles, as the benchmark anchor issue 14 names. The header
+/* thinks/tph_poisson v0.4 built in doubles, as the export benchmarks' anchor. The header
    is read from ../shared/anchors/tph_poisson (GROVE_ANCHORS_DIR), never copied into Grove. */
 #include <math.h>
 

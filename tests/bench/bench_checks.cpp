@@ -1,4 +1,4 @@
-// Issue 16's costs beside the placement they follow, in the same run:
+// The costs of hand edits, diff and checks beside the placement they follow, in the same run:
 //   build/tests/bench/grove_bench_checks --benchmark_repetitions=5 --benchmark_display_aggregates_only=true
 // The anchor is placing one layer (radius 2 on 1024 x 1024, about 150k points, exact method).
 // Beside it: the same layer with 200 pins and 50 erase circles (what hand edits cost), diffing it

@@ -1,4 +1,4 @@
-// Chunked worlds (issue 13) beside the whole-world method in the same run:
+// Chunked worlds beside the whole-world method in the same run:
 //   build/tests/bench/grove_bench_chunks --benchmark_repetitions=5 --benchmark_display_aggregates_only=true
 // Per point, one thread: chunked (chunk = 32 r, seam fixes on) against the whole-world exact
 // method at 1024² and 4096² (radius 1). Threads: the same chunked world on 1 and 2 threads (real

@@ -1,4 +1,4 @@
-// Edit-to-frame latency of the real editor (issue 19): a MainWindow on presets/island_world at its
+// Edit-to-frame latency of the real editor: a MainWindow on presets/island_world at its
 // default size, its real worker thread and real paint, driven through a scripted slider drag. Each
 // of N value changes (one every GROVE_BENCH_EDIT_MS, default 20 ms) is timed from the moment the
 // value changes to the first paint of the Preview whose picture was evaluated from that value or a
@@ -296,7 +296,7 @@ void dragBenchmark(benchmark::State &state, Drag drag)
     state.counters["paint_ms"] = sum.paint / std::max(1, sum.paints);
 }
 
-// Issue 13: the 65536 x 65536 world (presets/endless with edges, chunks of 256, rocks 8 and trees 4)
+// A big chunked world: the 65536 x 65536 world (presets/endless with edges, chunks of 256, rocks 8 and trees 4)
 // at the default window size. Each step is timed from the view's change (zoomTo, as a wheel or a
 // drag leaves it) to the first paint of a picture of the new part: the 40 ms the preview waits for
 // the view to settle, the chunks placed, the ground and sprites painted, the paint. Each step

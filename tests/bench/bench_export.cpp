@@ -1,4 +1,4 @@
-// Exports and layer stats of the 646k-point layer (issue 14 targets 2 and 3), each beside the
+// Exports and layer stats of the 646k-point layer, each beside the
 // placement that made the layer, measured in the same binary: `share of placement` is this
 // benchmark's CPU time per run over the placement's (thread CPU time both, so other processes
 // on a shared machine move neither much).

@@ -1,4 +1,4 @@
-// Groups (issue 18) beside the same graph with its groups inlined, in the same run:
+// Groups beside the same graph with its groups inlined, in the same run:
 //   build/tests/bench/grove_bench_groups --benchmark_repetitions=5 --benchmark_display_aggregates_only=true
 // The anchor evaluates presets/island_groups.grove.yaml's nodes with every group already expanded
 // (what the groups stand for, written out). Beside it: the preset itself, whose three group nodes

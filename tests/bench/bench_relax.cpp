@@ -1,4 +1,4 @@
-// relax and voronoi (issue 17) beside the placement of the same points, in the same run:
+// relax and voronoi beside the placement of the same points, in the same run:
 //   build/tests/bench/grove_bench_relax --benchmark_repetitions=5 --benchmark_display_aggregates_only=true
 // The anchor is place_layer at radius 8 on 1024 x 1024 (about 10k points, exact method). Beside it:
 // three Lloyd rounds of those points (keep_spacing on, and off), and the voronoi regions of the

@@ -1,4 +1,4 @@
-// Issue 17's samplers beside place_layer of a similar point count, in the same run:
+// The scatter samplers (best_candidate, scatter_around, caves) beside place_layer of a similar point count, in the same run:
 //   build/tests/bench/grove_bench_scatter --benchmark_repetitions=5 --benchmark_display_aggregates_only=true
 // best_candidate: 2000 points, 10 candidates each, on 1024 x 1024; beside place_layer at radius 18
 // there (about 2000 points). scatter_around: 5000 parents (place_layer, radius 23 on 2048 x 2048,
@@ -9,6 +9,8 @@
 #include "core/Limits.h"
 #include "core/NodeRegistry.h"
 #include "nodes/BuiltinNodes.h"
+
+#include "../NodeRun.h"
 
 #include <benchmark/benchmark.h>
 
@@ -30,24 +32,14 @@ World world(double side)
     return w;
 }
 
-// One node evaluated from its descriptor, as the evaluator would (without its cache).
+// One node evaluated from its descriptor; a failure ends the benchmark.
 std::vector<PortValue> runNode(const std::string &type, const ValueMap &params,
                                const std::vector<std::pair<std::string, PortValue>> &inputs, const World &w)
 {
-    const NodeDescriptor *desc = builtinRegistry().find(type);
-    Node node;
-    node.id = "n";
-    node.type = type;
-    node.params = completeParams(*desc, params);
-    std::vector<PortValue> in(desc->inputs.size());
-    for (const auto &[name, value] : inputs)
-        in[static_cast<size_t>(desc->inputIndex(name))] = value;
-    const EvalLimits limits{limits::defaultMaxPointsPerLayer};
-    EvalContext ctx(*desc, node, w, in, limits, nullptr, {});
-    desc->evaluate(ctx);
-    if (!ctx.error().empty())
+    test::NodeRun run = test::evaluateNodeIn(builtinRegistry(), type, params, inputs, w);
+    if (!run.error.empty())
         std::abort();
-    return ctx.outputs();
+    return run.outputs;
 }
 
 std::size_t layerSize(const PortValue &v)

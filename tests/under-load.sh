@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The whole tests/run.sh on a fresh clone of the current commit, twice: while stress-ng keeps one
+# core busy, then while it keeps every core busy (what a shared CI runner does to the suites).
+# Each run's log and minutes go to $GROVE_UNDER_LOAD_LOGS (default: a temp folder); the script
+# exits non-zero when either run fails. Usage: tests/under-load.sh [extra args for ctest]
+# Installs stress-ng (Debian) when missing. A full run takes about 30 minutes per load.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+if ! command -v stress-ng > /dev/null; then
+  sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends stress-ng > /dev/null
+fi
+commit="$(git -C "$root" rev-parse HEAD)"
+work="$(mktemp -d "${TMPDIR:-/tmp}/grove-under-load.XXXXXX")"
+logs="${GROVE_UNDER_LOAD_LOGS:-$work/logs}"
+mkdir -p "$logs"
+status=0
+for load in 1 "$(nproc)"; do
+  clone="$work/clone-$load"
+  git clone -q --no-local "$root" "$clone"
+  git -C "$clone" checkout -q "$commit"
+  stress-ng --cpu "$load" --cpu-method matrixprod --timeout 0 --quiet &
+  stress=$!
+  start=$(date +%s)
+  if GROVE_BUILD_DIR="$clone/build" "$clone/tests/run.sh" "$@" > "$logs/run-load-$load.log" 2>&1; then
+    result=passed
+  else
+    result=FAILED; status=1
+  fi
+  kill "$stress"; wait "$stress" 2> /dev/null || true
+  echo "grove under load: $load busy core(s): $result in $(( ($(date +%s) - start) / 60 )) min ($logs/run-load-$load.log)"
+done
+exit $status
