@@ -12,7 +12,10 @@
 
 namespace grove {
 
-// The graph file format version this Grove reads and writes (`grove: 1`).
+// The graph file format version this Grove writes (`grove: 1`); it reads every version up to it.
+// The format is the file's structure: it goes up only when that changes (a key moves or changes
+// meaning), with a step in GraphReader that reads the older structure. Node types have versions
+// of their own (NodeDescriptor::version): a changed default is a node version, not a format version.
 inline constexpr int kGraphFormatVersion = 1;
 
 struct World
@@ -44,6 +47,10 @@ struct Node
 {
     std::string id;
     std::string type;
+    // The type's version its file gave (`version:`, 1 when absent; 0: not read from a file). Read
+    // params are migrated to the registered type's version, which saves write; this is kept
+    // only for a type this Grove does not know. Not compared.
+    int version = 0;
     ValueMap params;                                   // catalog order once completed
     std::vector<std::pair<std::string, Link>> inputs;  // port name -> source, in catalog order once normalized
     // What the node's layer must satisfy ("count >= 400"), checked by grove-cli check. Not part

@@ -71,6 +71,7 @@ private:
     void readWorld(const YAML::Node &n);
     void readNodes(const YAML::Node &n);
     void readNode(const std::string &id, YamlLocation idLoc, const YAML::Node &n);
+    void migrate(Node &node, ValueMap &params, YamlLocation versionLoc);
     void readLayout(const YAML::Node &n);
     void readExpect(Node &node, const YAML::Node &n, const std::string &path);
     std::optional<std::string> scalarText(const YAML::Node &n, const std::string &path, const char *what);
@@ -183,6 +184,25 @@ void Reader::readWorld(const YAML::Node &n)
         error(locationOf(n), "world", m_graph.world.chunk != 0 ? "world needs a height (or neither width nor height: an endless world)" : "world needs a height");
 }
 
+// A node saved at an older version of its type reads as the current one; a newer one is refused,
+// as this Grove cannot know what it means.
+void Reader::migrate(Node &node, ValueMap &params, YamlLocation versionLoc)
+{
+    const NodeDescriptor *desc = m_registry.find(node.type);
+    if (!desc || node.version == desc->version)
+        return;
+    const std::string path = "nodes." + node.id + ".version";
+    if (node.version > desc->version) {
+        error(versionLoc, path, "node " + quote(node.id) + " is " + node.type + " version " + std::to_string(node.version)
+                                    + ", newer than this Grove knows (version " + std::to_string(desc->version)
+                                    + "): it was saved by a newer Grove; update Grove to open it", node.id);
+        return;
+    }
+    if (auto problem = migrateParams(*desc, node.version, params))
+        error(versionLoc, path, "node " + quote(node.id) + ": " + *problem, node.id);
+    node.version = desc->version;
+}
+
 void Reader::readNode(const std::string &id, YamlLocation idLoc, const YAML::Node &n)
 {
     const std::string base = "nodes." + id;
@@ -194,6 +214,8 @@ void Reader::readNode(const std::string &id, YamlLocation idLoc, const YAML::Nod
         return;
     }
     ValueMap params;
+    node.version = 1;
+    YamlLocation versionLoc = idLoc;
     for (const auto &[key, v] : entries(n, base)) {
         const std::string path = base + "." + key;
         remember(path, locationOf(v));
@@ -201,6 +223,14 @@ void Reader::readNode(const std::string &id, YamlLocation idLoc, const YAML::Nod
             if (auto t = scalarText(v, path, "type")) {
                 node.type = *t;
             }
+        } else if (key == "version") {
+            versionLoc = locationOf(v);
+            double d = 0;
+            if (numberOf(v, path, d) && (d != std::floor(d) || d < 1 || d > 1e6))
+                error(locationOf(v), path, "version must be the node type's version, a whole number from 1, got "
+                                               + formatNumber(d), id);
+            else if (d >= 1)
+                node.version = static_cast<int>(d);
         } else if (key == "inputs") {
             if (v.IsNull())
                 continue;
@@ -232,9 +262,10 @@ void Reader::readNode(const std::string &id, YamlLocation idLoc, const YAML::Nod
             readExpect(node, v, path);
         } else {
             error(locationOf(v), path, "unknown key " + quote(key) + " in node " + quote(id) + ""
-                                      + didYouMean(key, {"type", "inputs", "params", "expect"}), id);
+                                      + didYouMean(key, {"type", "version", "inputs", "params", "expect"}), id);
         }
     }
+    migrate(node, params, versionLoc);
     node.params = std::move(params);
     m_graph.nodes.push_back(std::move(node));
 }
@@ -402,8 +433,13 @@ LoadResult Reader::load(const std::string &text)
             Value v;
             valueFromYaml(grove->second, "grove", 0, v);
             double ver = v.toNumber(-1);
-            if (!v.isNumber() || ver != std::floor(ver) || ver < 1) {
-                error(locationOf(grove->second), "grove", "grove must be the format version, a whole number such as 1");
+            if (!v.isNumber() || ver != std::floor(ver)) {
+                error(locationOf(grove->second), "grove", "grove must be the format version, a whole number such as "
+                                                         + std::to_string(kGraphFormatVersion));
+            } else if (ver < 1) {
+                error(locationOf(grove->second), "grove", "grove: " + formatNumber(ver)
+                                                         + " is no format version: graph formats start at 1 (this Grove reads up to "
+                                                         + std::to_string(kGraphFormatVersion) + ")");
             } else if (ver > kGraphFormatVersion) {
                 error(locationOf(grove->second), "grove", "this graph is format version " + formatNumber(ver)
                                                          + ", newer than this Grove reads ("

@@ -117,6 +117,9 @@ std::string writeGraph(const Graph &graph, const NodeRegistry &registry, bool wi
             out += "  " + yamlScalar(node.id) + ":\n";
             out += "    type: " + yamlScalar(node.type) + "\n";
             const NodeDescriptor *desc = registry.find(node, graph.baseDir);
+            // a changed default or meaning is a new version of the type: it changes the text and the hash
+            if (const int version = desc ? desc->version : node.version; version > 1)
+                out += "    version: " + std::to_string(version) + "\n";
             if (!node.inputs.empty()) {
                 out += "    inputs:\n";
                 std::vector<std::pair<std::string, Link>> inputs = node.inputs;
@@ -128,17 +131,15 @@ std::string writeGraph(const Graph &graph, const NodeRegistry &registry, bool wi
                 for (const auto &[port, link] : inputs)
                     out += "      " + yamlScalar(port) + ": " + yamlScalar(link.toString()) + "\n";
             }
-            ValueMap params = desc ? completeParams(*desc, node.params) : node.params;
+            // params at their default are left out: a param added later with a default changes no
+            // saved text; a group node keeps every param (its defaults are its file's, which may change)
+            ValueMap params = !desc ? node.params
+                              : node.type == kGroupType ? completeParams(*desc, node.params)
+                                                        : paramsToSave(*desc, completeParams(*desc, node.params));
             if (desc)  // keep unknown params of a known type too, so nothing typed is lost
                 for (const auto &[k, v] : node.params)
                     if (!desc->param(k))
                         params.emplace_back(k, v);
-            // hand edits are the exception: a layer without any saves none (and hashes as before)
-            if (desc)
-                std::erase_if(params, [&](const auto &kv) {
-                    const ParamSpec *spec = desc->param(kv.first);
-                    return spec && spec->omitWhenEmpty && kv.second.isList() && kv.second.toList().empty();
-                });
             if (!params.empty()) {
                 out += "    params:\n";
                 for (const auto &[k, v] : params)

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "DataTypes.h"
+#include "NodeVersions.h"
 #include "Value.h"
 
 #include <functional>
@@ -99,7 +100,6 @@ struct ParamSpec
     ParamRole role = ParamRole::None;
     std::string roleValue;            // PositionMode: the enum value that uses the position
     std::string namesFrom;            // StringList: names picked from the labels wired into this input
-    bool omitWhenEmpty = false;       // a list saved only when it holds something (a layer's pins)
 };
 
 struct PortSpec
@@ -117,6 +117,12 @@ using ParamIssues = std::vector<std::pair<std::string, std::string>>;
 struct NodeDescriptor
 {
     std::string typeId;
+    // Goes up by one whenever a default or what the node computes changes (saved as `version: N`
+    // above 1, so the graph hash changes with it); `migrations` then says how each older version
+    // reads. Adding a param with a default keeps the version. tests/node_versions.txt holds every
+    // type's version and defaults, and tst_node_versions fails when they drift apart.
+    int version = 1;
+    std::vector<NodeMigration> migrations;
     std::string displayName;
     std::string category;     // "Fields", "Labels & masks", "Density", "Points", "Output"
     std::string description;

@@ -11,6 +11,8 @@ void NodeRegistry::add(NodeDescriptor descriptor)
         throw std::logic_error("node type registered twice: " + descriptor.typeId);
     if (auto problem = checkRoles(descriptor))
         throw std::logic_error("node type " + descriptor.typeId + " declares its roles wrongly: " + *problem);
+    if (auto problem = checkMigrations(descriptor))
+        throw std::logic_error("node type " + descriptor.typeId + " declares its versions wrongly: " + *problem);
     auto owned = std::make_unique<NodeDescriptor>(std::move(descriptor));
     m_byId[owned->typeId] = owned.get();
     m_descriptors.push_back(std::move(owned));

@@ -85,7 +85,7 @@ ParamSpec pinsParam()
     RecordField type{"type", ParamKind::String, false, Value(), -inf, inf, true};
     RecordField rotation{"rotation", ParamKind::Number, false, Value(), -1e6, 1e6, true};
     RecordField scale{"scale", ParamKind::Number, false, Value(), 1e-6, 1e6, true};
-    return recordList("pins").omitWhenEmpty().role(ParamRole::Pins).field(x).field(y).field(type).field(rotation).field(scale)
+    return recordList("pins").role(ParamRole::Pins).field(x).field(y).field(type).field(rotation).field(scale)
         .describe("points placed by hand, before the layer grows around them: {x, y} and optionally a type, a "
                   "rotation (degrees) and a scale; placed at exactly x, y whatever changes upstream");
 }
@@ -93,7 +93,7 @@ ParamSpec pinsParam()
 ParamSpec eraseParam()
 {
     using namespace build;
-    return areaList("erase").omitWhenEmpty().role(ParamRole::EraseAreas).describe(
+    return areaList("erase").role(ParamRole::EraseAreas).describe(
         "areas this layer keeps empty, taken out of its allowed area before placement: {circle: [x, y, radius]} or "
         "{polygon: [[x, y], [x, y], [x, y], ...]} (even-odd inside); pins inside an area stay");
 }

@@ -51,8 +51,6 @@ public:
     // A list of names picked from those the labels wired into `input` offer.
     Param &namesFrom(std::string input) { m_spec.namesFrom = std::move(input); return *this; }
     Param &field(RecordField f) { m_spec.fields.push_back(std::move(f)); return *this; }
-    // Saved only when the list holds something: edits a designer makes now and then.
-    Param &omitWhenEmpty() { m_spec.omitWhenEmpty = true; return *this; }
     Param &unique(std::string field, std::string noun)
     {
         m_spec.uniqueField = std::move(field);

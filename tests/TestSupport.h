@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/Evaluator.h"
+#include "core/ExportJob.h"
 #include "core/GraphReader.h"
 #include "core/Overrides.h"
 #include "core/NodeRegistry.h"
@@ -110,6 +111,21 @@ inline std::string formatAll(const Diagnostics &diagnostics)
     for (const auto &d : diagnostics)
         s += d.format() + "\n";
     return s;
+}
+
+// The JSON export of every layer, as grove-cli eval writes it, named `name`; "failed: ..." when
+// the graph does not evaluate.
+inline std::string exportJson(const Graph &graph, const std::string &name, const NodeRegistry &nodes = registry())
+{
+    const EvalResult r = Evaluator(nodes).evaluate(graph);
+    if (!r.ok())
+        return "failed: " + formatAll(r.diagnostics);
+    ExportJob job;
+    job.layers = exportedLayers(graph, nodes);
+    job.graphPath = name;
+    std::string error;
+    auto out = buildExport(graph, nodes, r, job, &error);
+    return out ? out->files.at(0).bytes : "no export: " + error;
 }
 
 } // namespace grove::test

@@ -252,8 +252,7 @@ void TestCliDiff::movedWithinTheToleranceExactly()
 void TestCliDiff::layerRenamedIsRemovedAndAdded()
 {
     std::string renamed = readFile(island());
-    const std::size_t rocks = renamed.find("      radius: 34\n");
-    renamed.replace(renamed.find("name: \"\"", rocks), 8, "name: stones");
+    renamed.replace(renamed.find("      radius: 34\n"), 17, "      radius: 34\n      name: stones\n");
     writeFile(path("renamed.grove.yaml"), renamed);
     const Run r = cli({"diff", q(island()), q(path("renamed.grove.yaml"))});
     QCOMPARE(r.code, 1);
@@ -262,8 +261,8 @@ void TestCliDiff::layerRenamedIsRemovedAndAdded()
     QCOMPARE(lineOf(r.out, "trees:"), std::string("trees: 454 kept (454 same id), 0 moved, 0 added, 0 removed"));
     // and the other way round, with the layer left out of the export
     writeFile(path("unexported.grove.yaml"),
-              replaced(readFile(island()), "      color: \"#34884a\"\n      sprite: tree\n      export: true\n",
-                       "      color: \"#34884a\"\n      sprite: tree\n      export: false\n"));
+              replaced(readFile(island()), "      scale: [0.9, 1.2]\n    expect: [count >= 380",
+                       "      scale: [0.9, 1.2]\n      export: false\n    expect: [count >= 380"));
     const Run u = cli({"diff", q(island()), q(path("unexported.grove.yaml"))});
     QCOMPARE(u.code, 1);
     QCOMPARE(lineOf(u.out, "trees:"), std::string("trees: only in OLD, 454 removed"));

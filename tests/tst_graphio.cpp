@@ -386,7 +386,7 @@ void TestGraphIO::expectRoundTripsAndStaysOutOfTheHash()
     const std::string hashBefore = graphHash(g, registry());
     g.node("chests")->expect = {"count >= 3", "too_close == 0", "coverage>=0.95", "true >= 1e-3"};
     const std::string text = saveGraphToString(g, registry());
-    QVERIFY(text.find("      export: true\n    expect: [count >= 3, too_close == 0, coverage>=0.95, \"true >= 1e-3\"]\n  rocks:")
+    QVERIFY(text.find("      radius: 140\n    expect: [count >= 3, too_close == 0, coverage>=0.95, \"true >= 1e-3\"]\n  rocks:")
             != std::string::npos);
     LoadResult back = load(text);
     QVERIFY(!back.ok());  // "true >= 1e-3" names no metric: a located problem, yet the text is read

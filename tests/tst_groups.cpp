@@ -43,20 +43,7 @@ private slots:
 
 static std::string presetsDir() { return sourceDir() + "/presets"; }
 
-// The JSON export of every layer, as grove-cli eval writes it.
-static std::string exportBytes(const Graph &graph, const std::string &name)
-{
-    Evaluator ev(registry());
-    const EvalResult r = ev.evaluate(graph);
-    if (!r.ok())
-        return "failed: " + formatAll(r.diagnostics);
-    ExportJob job;
-    job.layers = exportedLayers(graph, registry());
-    job.graphPath = name;
-    std::string error;
-    auto out = buildExport(graph, registry(), r, job, &error);
-    return out ? out->files.at(0).bytes : "no export: " + error;
-}
+static std::string exportBytes(const Graph &graph, const std::string &name) { return exportJson(graph, name); }
 
 // A file with groups, loaded as grove-cli loads it and expanded.
 static LoadResult loadExpanded(const std::string &path)
