@@ -3,6 +3,7 @@
 #include "Expectation.h"
 
 #include "Diagnostic.h"
+#include "NumberText.h"
 
 #include <array>
 #include <cctype>
@@ -111,9 +112,8 @@ std::optional<Expectation> parseExpectation(const std::string &text, std::string
     if (!op)
         return fail("no comparison after " + quote(name) + "; " + form);
     const std::string number = trim(rest.substr(std::char_traits<char>::length(op->text)));
-    char *end = nullptr;
-    const double value = number.empty() ? 0 : std::strtod(number.c_str(), &end);
-    if (number.empty() || end != number.c_str() + number.size())
+    double value = 0;
+    if (!parseNumber(number, value))
         return fail(number.empty() ? "no number after " + std::string(op->text) + "; " + form
                                    : quote(number) + " is not a number; " + form);
     if (!std::isfinite(value))

@@ -3,6 +3,7 @@
 #include "PointsExportReader.h"
 
 #include "Limits.h"
+#include "NumberText.h"
 
 #include <nlohmann/json.hpp>
 
@@ -320,12 +321,6 @@ bool csvRecord(const std::string &text, std::size_t &pos, std::vector<std::strin
     return true;
 }
 
-bool parseDouble(const std::string &s, double &v)
-{
-    const auto res = std::from_chars(s.data(), s.data() + s.size(), v);
-    return !s.empty() && res.ec == std::errc() && res.ptr == s.data() + s.size();
-}
-
 PointsExportRead readCsv(const std::string &text)
 {
     PointsExportRead read;
@@ -367,7 +362,7 @@ PointsExportRead readCsv(const std::string &text)
         double *targets[3] = {&p.x, &p.y, &p.r};
         for (int k = 2; k < 5; ++k) {
             const std::string &f = fields[static_cast<std::size_t>(column[k])];
-            if (!parseDouble(f, *targets[k - 2])) {
+            if (!parseNumber(f, *targets[k - 2])) {
                 read.error = where(std::string(names[k]) + " '" + f + "' is not a number");
                 return read;
             }

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Sets up and builds Grove, then runs every test under CTest (Qt Test suites, golden checks
 # against the seed JavaScript, grove-cli end to end, the bad-input suite and the fuzz corpus),
-# then the same core, nodes, grove-cli and non-editor suites again under AddressSanitizer,
-# UndefinedBehaviorSanitizer and LeakSanitizer. GROVE_SANITIZE_STAGE=0 skips that second stage.
+# then the suites labelled `locale` again under a German locale (a decimal comma), then the same
+# core, nodes, grove-cli and non-editor suites again under AddressSanitizer,
+# UndefinedBehaviorSanitizer and LeakSanitizer. GROVE_SANITIZE_STAGE=0 skips that last stage.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${GROVE_BUILD_DIR:-$root/build}"
@@ -15,7 +16,19 @@ if [ ! -d "$root/tests/engines/node_modules/gltf-validator" ]; then
   fi
   npm ci --prefix "$root/tests/engines" --no-audit --no-fund --loglevel=error
 fi
+sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+# the locale pass's German locale (a decimal comma), generated as a designer's system has it
+if ! locale -a 2>/dev/null | grep -qx 'de_DE.utf8'; then
+  dpkg-query -W -f='${Status}' locales 2>/dev/null | grep -q "install ok installed" \
+    || DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends locales > /dev/null
+  $sudo sed -i 's/^# *de_DE.UTF-8 UTF-8/de_DE.UTF-8 UTF-8/' /etc/locale.gen
+  $sudo locale-gen > /dev/null
+fi
+
 (cd "$build" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$(nproc)" "$@")
+# the core, CLI and editor suites that read and write numbers, as a designer in Germany runs them
+echo "grove: the locale suites again under LC_ALL=de_DE.UTF-8"
+(cd "$build" && LC_ALL=de_DE.UTF-8 QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$(nproc)" -L locale "$@")
 
 if [ "${GROVE_SANITIZE_STAGE:-1}" != "0" ]; then
   echo "grove: building and testing again with ASan + UBSan + LSan"
