@@ -1,7 +1,9 @@
-// Numbers as text in every locale (core/NumberText.h). The German-locale cases set de_DE.UTF-8 themselves (skipped where it is
+// Numbers as text in every locale (core/NumberText.h), and the powers whose bits Grove owns
+// (core/ExactPower.h). The German-locale cases set de_DE.UTF-8 themselves (skipped where it is
 // not generated; tests/run.sh generates it) as the editor's QApplication adopts a designer's.
 #include "TestSupport.h"
 
+#include "core/ExactPower.h"
 #include "core/Expectation.h"
 #include "core/NumberText.h"
 #include "core/ShapesFile.h"
@@ -33,6 +35,14 @@ private:
     std::string m_old;
     bool m_ok = false;
 };
+
+double ulpsApart(double a, long double want)
+{
+    const double w = static_cast<double>(want);
+    if (a == w)
+        return 0;
+    return static_cast<double>(std::fabs(static_cast<long double>(a) - want)) / (std::nextafter(std::fabs(w), HUGE_VAL) - std::fabs(w));
+}
 
 } // namespace
 
@@ -113,6 +123,37 @@ private slots:
         QCOMPARE(points.points[0].x, 12.5);
         QCOMPARE(points.points[0].y, 3.25);
         QCOMPARE(points.points[0].r, 1.5);
+    }
+
+    // radial_falloff's and math's fractional powers: Grove's own operations, near the true value,
+    // and these exact bits (a change here moves island_world's and island_groups' points)
+    void fractionalPowersAreGrovesOwnBits()
+    {
+        double worst = 0;
+        for (int i = 1; i <= 4000; ++i) {
+            const double t = i / 4001.0;
+            for (double e : {1.2, 0.5, 2.75, 7.3, 0.01, 999.5}) {
+                const long double want = std::pow(static_cast<long double>(t), static_cast<long double>(e));
+                // the error grows with |e ln t| (ln's few ulp times e, then e^y's few ulp)
+                const double scale = 1 + std::fabs(e * std::log(t));
+                if (want > 1e-300L)
+                    worst = std::max(worst, ulpsApart(exactPower(t, e), want) / scale);
+            }
+        }
+        QVERIFY2(worst <= 4, qPrintable(QString("%1 ulp per unit of |e ln t| from powl").arg(worst)));
+        QCOMPARE(exactPower(0.5, 1.2), 0.43527528164806206);
+        QCOMPARE(std::bit_cast<std::uint64_t>(exactPower(0.3, 1.2)), std::bit_cast<std::uint64_t>(0.23580092567898681));
+        QCOMPARE(exactExp(1.0), 2.7182818284590455);  // e, one ulp above
+        // whole exponents stay repeated squaring; the special values are C's
+        QCOMPARE(exactPower(3, 4), 81.0);
+        QCOMPARE(exactPower(-2, 3), -8.0);
+        QCOMPARE(exactPower(0, 0.5), 0.0);
+        QCOMPARE(exactPower(0, -0.5), std::numeric_limits<double>::infinity());
+        QVERIFY(std::isnan(exactPower(-2, 0.5)));
+        QCOMPARE(exactPower(1, std::numeric_limits<double>::quiet_NaN()), 1.0);
+        QCOMPARE(exactPower(0.5, std::numeric_limits<double>::infinity()), 0.0);
+        QCOMPARE(exactPower(-2, 1025), -std::numeric_limits<double>::infinity());
+        QCOMPARE(exactPower(std::numeric_limits<double>::infinity(), 0.5), std::numeric_limits<double>::infinity());
     }
 };
 
