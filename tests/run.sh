@@ -4,6 +4,8 @@
 # then the suites labelled `locale` again under a German locale (a decimal comma), then the same
 # core, nodes, grove-cli and non-editor suites again under AddressSanitizer,
 # UndefinedBehaviorSanitizer and LeakSanitizer. GROVE_SANITIZE_STAGE=0 skips that last stage.
+# Before the tests, grove-cli alone is built twice more, with Clang and with g++ -O0, for
+# presets_same_bytes_every_build (GROVE_CLANG_CLI, GROVE_O0_CLI); GROVE_COMPILERS_STAGE=0 skips it.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${GROVE_BUILD_DIR:-$root/build}"
@@ -23,6 +25,20 @@ if ! locale -a 2>/dev/null | grep -qx 'de_DE.utf8'; then
     || DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends locales > /dev/null
   $sudo sed -i 's/^# *de_DE.UTF-8 UTF-8/de_DE.UTF-8 UTF-8/' /etc/locale.gen
   $sudo locale-gen > /dev/null
+fi
+
+# grove-cli alone from two more builds, whose exports must be the main build's bytes: Debian's
+# Clang, and g++ without optimisation (no library, editor, tests or benchmarks)
+if [ "${GROVE_COMPILERS_STAGE:-1}" != "0" ]; then
+  command -v clang++ > /dev/null || DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends clang > /dev/null
+  launcher=(); command -v ccache > /dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  minimal=(-DGROVE_BUILD_APP=OFF -DGROVE_BUILD_TESTS=OFF -DGROVE_BUILD_BENCH=OFF -DGROVE_BUILD_CAPI=OFF "${launcher[@]}")
+  echo "grove: building grove-cli with Clang and with g++ -O0"
+  CC=clang CXX=clang++ cmake -S "$root" -B "$build-clang" -DCMAKE_BUILD_TYPE=RelWithDebInfo "${minimal[@]}" > /dev/null
+  cmake --build "$build-clang" -j "$(nproc)" --target grove-cli > /dev/null
+  CC=gcc CXX=g++ cmake -S "$root" -B "$build-O0" -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS=-O0 "${minimal[@]}" > /dev/null
+  cmake --build "$build-O0" -j "$(nproc)" --target grove-cli > /dev/null
+  export GROVE_CLANG_CLI="$build-clang/app/grove-cli" GROVE_O0_CLI="$build-O0/app/grove-cli"
 fi
 
 (cd "$build" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$(nproc)" "$@")
