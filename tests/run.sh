@@ -34,10 +34,15 @@ if [ "${GROVE_COMPILERS_STAGE:-1}" != "0" ]; then
   launcher=(); command -v ccache > /dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
   minimal=(-DGROVE_BUILD_APP=OFF -DGROVE_BUILD_TESTS=OFF -DGROVE_BUILD_BENCH=OFF -DGROVE_BUILD_CAPI=OFF "${launcher[@]}")
   echo "grove: building grove-cli with Clang and with g++ -O0"
-  CC=clang CXX=clang++ cmake -S "$root" -B "$build-clang" -DCMAKE_BUILD_TYPE=RelWithDebInfo "${minimal[@]}" > /dev/null
-  cmake --build "$build-clang" -j "$(nproc)" --target grove-cli > /dev/null
-  CC=gcc CXX=g++ cmake -S "$root" -B "$build-O0" -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS=-O0 "${minimal[@]}" > /dev/null
-  cmake --build "$build-O0" -j "$(nproc)" --target grove-cli > /dev/null
+  cli_build() {  # DIR CC CXX CMAKE_ARGS...: configure and build grove-cli, the log shown on failure
+    local dir="$1" cc="$2" cxx="$3"; shift 3
+    mkdir -p "$dir"
+    { CC="$cc" CXX="$cxx" cmake -S "$root" -B "$dir" "${minimal[@]}" "$@" \
+        && cmake --build "$dir" -j "$(nproc)" --target grove-cli; } > "$dir/build.log" 2>&1 \
+      || { cat "$dir/build.log"; exit 1; }
+  }
+  cli_build "$build-clang" clang clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  cli_build "$build-O0" gcc g++ -DCMAKE_BUILD_TYPE=None -DCMAKE_CXX_FLAGS=-O0
   export GROVE_CLANG_CLI="$build-clang/app/grove-cli" GROVE_O0_CLI="$build-O0/app/grove-cli"
 fi
 
