@@ -113,6 +113,11 @@ std::optional<Expectation> parseExpectation(const std::string &text, std::string
         return fail("no comparison after " + quote(name) + "; " + form);
     const std::string number = trim(rest.substr(std::char_traits<char>::length(op->text)));
     double value = 0;
+    std::string word = !number.empty() && (number[0] == '+' || number[0] == '-') ? number.substr(1) : number;
+    for (char &c : word)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (word == "inf" || word == "infinity" || word == "nan")  // C's spellings: a number, but not finite
+        return fail("the number must be finite, got " + quote(number));
     if (!parseNumber(number, value))
         return fail(number.empty() ? "no number after " + std::string(op->text) + "; " + form
                                    : quote(number) + " is not a number; " + form);
