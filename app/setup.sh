@@ -5,7 +5,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
 packages=(cmake g++ make pkg-config qt6-base-dev libgl-dev libyaml-cpp-dev nlohmann-json3-dev zlib1g-dev libpng-dev
-          libbenchmark-dev nodejs xvfb xauth imagemagick python3 python3-yaml tiled parallel)
+          libbenchmark-dev nodejs xvfb xauth imagemagick python3 python3-yaml tiled parallel ccache)
 missing=()
 packages+=(libboost-dev)  # relax, voronoi: Boost.Polygon's Voronoi builder (header-only)
 for p in "${packages[@]}"; do
@@ -21,6 +21,13 @@ fi
 
 build="${GROVE_BUILD_DIR:-$root/build}"
 mkdir -p "$build"
-cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" > "$build/configure.log" 2>&1 \
+# ccache (Debian's) keeps compiled objects between builds, also of other clones on this machine
+# (paths are taken relative to the checkout)
+launcher=()
+if command -v ccache > /dev/null; then
+  export CCACHE_BASEDIR="$root" CCACHE_NOHASHDIR=1
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+fi
+cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo "${launcher[@]}" "$@" > "$build/configure.log" 2>&1 \
   || { cat "$build/configure.log"; exit 1; }
 cmake --build "$build" -j "$(nproc)"

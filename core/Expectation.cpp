@@ -3,6 +3,7 @@
 #include "Expectation.h"
 
 #include "Diagnostic.h"
+#include "NumberText.h"
 
 #include <array>
 #include <cctype>
@@ -111,9 +112,13 @@ std::optional<Expectation> parseExpectation(const std::string &text, std::string
     if (!op)
         return fail("no comparison after " + quote(name) + "; " + form);
     const std::string number = trim(rest.substr(std::char_traits<char>::length(op->text)));
-    char *end = nullptr;
-    const double value = number.empty() ? 0 : std::strtod(number.c_str(), &end);
-    if (number.empty() || end != number.c_str() + number.size())
+    double value = 0;
+    std::string word = !number.empty() && (number[0] == '+' || number[0] == '-') ? number.substr(1) : number;
+    for (char &c : word)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (word == "inf" || word == "infinity" || word == "nan")  // C's spellings: a number, but not finite
+        return fail("the number must be finite, got " + quote(number));
+    if (!parseNumber(number, value))
         return fail(number.empty() ? "no number after " + std::string(op->text) + "; " + form
                                    : quote(number) + " is not a number; " + form);
     if (!std::isfinite(value))

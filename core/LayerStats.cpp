@@ -4,6 +4,7 @@
 #include "LayerStats.h"
 
 #include "Evaluator.h"
+#include "NumberText.h"
 
 #include <algorithm>
 #include <cmath>
@@ -274,9 +275,7 @@ double statsStep(bool masked, double width, double height)
 
 std::string number(double v)
 {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.*f", v == std::floor(v) || v >= 100 ? 0 : 1, v);
-    return buf;
+    return formatFixed(v, v == std::floor(v) || v >= 100 ? 0 : 1);
 }
 
 // Why a layer holds far fewer points than its allowed area could (empty when it does not): the

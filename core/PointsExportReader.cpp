@@ -4,6 +4,7 @@
 #include "PointsExportReader.h"
 
 #include "Limits.h"
+#include "NumberText.h"
 
 #include <nlohmann/json.hpp>
 
@@ -415,12 +416,6 @@ bool csvRecord(ByteSource &source, std::vector<std::string> &fields, std::string
     return true;
 }
 
-bool parseDouble(const std::string &s, double &v)
-{
-    const auto res = std::from_chars(s.data(), s.data() + s.size(), v);
-    return !s.empty() && res.ec == std::errc() && res.ptr == s.data() + s.size();
-}
-
 // A Grove CSV export from its first byte (a UTF-8 byte order mark is skipped).
 PointsExportRead readCsv(ByteSource &source)
 {
@@ -465,7 +460,7 @@ PointsExportRead readCsv(ByteSource &source)
         double *targets[3] = {&p.x, &p.y, &p.r};
         for (int k = 2; k < 5; ++k) {
             const std::string &f = fields[static_cast<std::size_t>(column[k])];
-            if (!parseDouble(f, *targets[k - 2])) {
+            if (!parseNumber(f, *targets[k - 2])) {
                 read.error = where(std::string(names[k]) + " '" + f + "' is not a number");
                 return read;
             }

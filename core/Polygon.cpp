@@ -2,11 +2,12 @@
 #include "Polygon.h"
 
 #include "Limits.h"
+#include "NumberText.h"
+#include "Value.h"  // formatNumber
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
-#include <sstream>
 
 namespace grove {
 
@@ -46,10 +47,7 @@ bool segmentsMeet(Vec2 a, Vec2 b, Vec2 c, Vec2 d)
 
 std::string pointText(Vec2 p)
 {
-    std::ostringstream s;
-    s.precision(10);
-    s << "(" << p.x << ", " << p.y << ")";
-    return s.str();
+    return "(" + formatNumber(p.x) + ", " + formatNumber(p.y) + ")";
 }
 
 // PNPOLY's crossing test for one edge: does the ray from (x, y) along +x cross a-b?

@@ -5,6 +5,8 @@
 
 #include "ExactTrig.h"
 #include "Limits.h"
+#include "NumberText.h"
+#include "Value.h"  // formatNumber
 
 #include <nlohmann/json.hpp>
 
@@ -17,7 +19,6 @@
 #include <functional>
 #include <tuple>
 #include <memory>
-#include <sstream>
 
 namespace grove {
 
@@ -25,13 +26,7 @@ namespace {
 
 using json = nlohmann::json;
 
-std::string num(double v)
-{
-    std::ostringstream s;
-    s.precision(10);
-    s << v;
-    return s.str();
-}
+std::string num(double v) { return formatNumber(v); }
 
 std::string quoted(const std::string &s)
 {
@@ -780,15 +775,7 @@ std::vector<std::string> csvFields(const std::string &line)
     return fields;
 }
 
-bool csvNumber(const std::string &s, double &v)
-{
-    if (s.empty())
-        return false;
-    char *end = nullptr;
-    errno = 0;
-    v = std::strtod(s.c_str(), &end);
-    return end == s.c_str() + s.size() && std::isfinite(v);
-}
+bool csvNumber(const std::string &s, double &v) { return parseNumber(s, v) && std::isfinite(v); }
 
 bool csvPoints(const std::string &text, PointCollector &c)
 {

@@ -67,7 +67,7 @@ void registerRadialFalloff(NodeRegistry &registry)
     d.outputs = {port("field", DataType::Field).describe("field * max(0, 1 - (d / dmax)^exponent)")};
     d.params = {number("exponent").defaultValue(2).above(0).max(1e3).soft(0.5, 8)
         .describe("shape of the slope: 1 a cone, 2 a dome, higher a plateau with a steep shore "
-                  "(whole numbers are exact on every machine; fractions use the C library's pow)")};
+                  "(the same bits on every machine, fractions too: Grove computes the power itself)")};
     d.evaluate = [](EvalContext &ctx) {
         const World &w = ctx.world();
         ctx.setOutput("field", std::make_shared<RadialFalloffField>(ctx.field("field"), w.width / 2, w.height / 2,

@@ -230,6 +230,10 @@ private slots:
                                           << "99999999999 is out of range: must be >= -2147483648 and <= 2147483647";
         QTest::newRow("k 2.5") << "trees" << "k" << "2.5" << "expected an integer, got 2.5";
         QTest::newRow("radius abc") << "trees" << "radius" << "abc" << "\"abc\" is not a number";
+        QTest::newRow("radius 2,5") << "trees" << "radius" << "2,5"
+                                    << "\"2,5\" has a comma: Grove writes a decimal point in every language, as in 2.5";
+        QTest::newRow("radius 1,234") << "trees" << "radius" << "1,234"
+                                      << "\"1,234\" has a comma: Grove writes a decimal point in every language, as in 1.234";
         QTest::newRow("radius nan") << "trees" << "radius" << "nan" << "must be a number, not NaN";
     }
     void refusedNumbersStayTyped()

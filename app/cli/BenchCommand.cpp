@@ -8,6 +8,7 @@
 
 #include "core/Evaluator.h"
 #include "core/GraphReader.h"
+#include "core/NumberText.h"
 #include "core/NodeRegistry.h"
 #include "core/PoissonPlacement.h"
 #include "core/PointsExport.h"
@@ -41,13 +42,6 @@ double median(std::vector<double> v)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-std::string fixed(double v, int decimals)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    return buf;
-}
-
 // One row: a workload timed `runs` times, its median, and its throughput in `unit`.
 struct Row
 {
@@ -64,8 +58,8 @@ void print(std::ostream &out, const std::vector<Row> &rows)
     for (const auto &r : rows) {
         std::string line = r.name;
         line.resize(40, ' ');
-        std::string ms = fixed(r.medianSeconds * 1000, 1) + " ms";
-        std::string rate = fixed(r.items / r.medianSeconds / 1e3, 0) + "k " + r.unit + "/s";
+        std::string ms = formatFixed(r.medianSeconds * 1000, 1) + " ms";
+        std::string rate = formatFixed(r.items / r.medianSeconds / 1e3, 0) + "k " + r.unit + "/s";
         out << line << "  " << std::string(ms.size() < 10 ? 10 - ms.size() : 0, ' ') << ms << "  "
             << std::string(rate.size() < 18 ? 18 - rate.size() : 0, ' ') << rate << "  " << r.note << "\n";
     }
@@ -79,7 +73,7 @@ Row timePlacement(const std::string &name, PlacementMethod method, int runs)
     for (int i = 0; i < runs; ++i)
         times.push_back(seconds([&] { points = grove::bench::placeStandard(s).size(); }));
     return {name, double(points), median(times), "points",
-            fixed(static_cast<double>(points) / (s.width * s.height), 3) + " points per r^2"};
+            formatFixed(static_cast<double>(points) / (s.width * s.height), 3) + " points per r^2"};
 }
 
 // Graphs evaluated cold `runs` times each, interleaved run by run so a drift in the machine's
@@ -129,7 +123,7 @@ int standardWorkloads(std::ostream &out, int runs)
         }));
     rows.push_back({"reference Bridson (plain port)", double(refPoints), median(ref), "points", "1024^2, r 1, k 30"});
     Row exact = timePlacement("place_layer exact", PlacementMethod::Tutorial, runs);
-    exact.note += ", " + fixed(median(ref) / exact.medianSeconds, 2) + "x the reference";
+    exact.note += ", " + formatFixed(median(ref) / exact.medianSeconds, 2) + "x the reference";
     rows.push_back(exact);
     rows.push_back(timePlacement("place_layer method: fast", PlacementMethod::Fast, runs));
 
@@ -147,7 +141,7 @@ int standardWorkloads(std::ostream &out, int runs)
     evaluated[0].note = "1024^2, radius 1 to 2, patches";
     for (size_t i = 1; i < evaluated.size(); ++i)
         evaluated[i].note = i == 1 ? "radii 32/16/8/4, allowed rule"
-                                   : "x" + fixed(evaluated[i].medianSeconds / evaluated[i - 1].medianSeconds, 2)
+                                   : "x" + formatFixed(evaluated[i].medianSeconds / evaluated[i - 1].medianSeconds, 2)
                                          + " the time of 1/4 the area";
     rows.insert(rows.end(), evaluated.begin(), evaluated.end());
 
@@ -184,7 +178,7 @@ int standardWorkloads(std::ostream &out, int runs)
         else if (simd)
             name += ", AVX2";
         rows.push_back({name, double(side) * side, median(t), "samples",
-                        fixed(median(refNoise) / median(t), 2) + "x the reference, bit-exact"});
+                        formatFixed(median(refNoise) / median(t), 2) + "x the reference, bit-exact"});
     }
     setValueNoiseSimd(true);
     print(out, rows);

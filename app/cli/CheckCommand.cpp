@@ -12,6 +12,7 @@
 #include "core/GroupGraph.h"
 #include "core/LayerMetrics.h"
 #include "core/Limits.h"
+#include "core/NumberText.h"
 #include "core/NodeRegistry.h"
 #include "core/PngWriter.h"
 #include "core/PointSpectrum.h"
@@ -78,14 +79,10 @@ private:
 
 std::string CheckCommand::format(Metric metric, double value) const
 {
-    char buf[64];
-    if (metric == Metric::Count || metric == Metric::TooClose)
-        std::snprintf(buf, sizeof buf, "%.0f", value);
-    else if (!std::isfinite(value) || std::fabs(value) >= 1)
-        std::snprintf(buf, sizeof buf, "%.2f", value);
-    else
-        std::snprintf(buf, sizeof buf, "%.4f", value);
-    return std::string(buf) + (metric == Metric::Anisotropy ? " dB" : "");
+    const int decimals = metric == Metric::Count || metric == Metric::TooClose ? 0
+                         : !std::isfinite(value) || std::fabs(value) >= 1 ? 2
+                                                                            : 4;
+    return formatFixed(value, decimals) + (metric == Metric::Anisotropy ? " dB" : "");
 }
 
 int CheckCommand::run(const std::vector<std::string> &args)

@@ -1,5 +1,6 @@
 // Value parsers for the chunked-world flags, the progress line and the SIGINT flag.
 #include "ChunkedRun.h"
+#include "core/NumberText.h"
 
 #include "core/RegionBudget.h"
 
@@ -23,19 +24,15 @@ extern "C" void onInterrupt(int)
 
 bool finiteNumber(const std::string &text, double &v)
 {
-    if (text.empty() || std::isspace(static_cast<unsigned char>(text[0])))
-        return false;
-    char *end = nullptr;
-    v = std::strtod(text.c_str(), &end);
-    return end == text.c_str() + text.size() && std::isfinite(v);
+    return parseNumber(text, v) && std::isfinite(v);
 }
 
 std::string duration(double seconds)
 {
-    char buf[32];
     if (seconds < 60)
-        std::snprintf(buf, sizeof buf, "%.1f s", seconds);
-    else if (seconds < 3600)
+        return formatFixed(seconds, 1) + " s";
+    char buf[32];
+    if (seconds < 3600)
         std::snprintf(buf, sizeof buf, "%dm %02ds", int(seconds) / 60, int(seconds) % 60);
     else
         std::snprintf(buf, sizeof buf, "%dh %02dm", int(seconds) / 3600, int(seconds) / 60 % 60);
@@ -116,9 +113,7 @@ void ProgressLine::update(const std::string &what, double fraction, std::uint64_
         return;
     m_last = now;
     const double elapsed = std::chrono::duration<double>(now - m_start).count();
-    char pct[16];
-    std::snprintf(pct, sizeof pct, " (%.0f%%)", 100.0 * fraction);
-    std::string line = what + pct;
+    std::string line = what + " (" + formatFixed(100.0 * fraction, 0) + "%)";
     if (points > 0)
         line += ", " + std::to_string(points) + " points";
     line += ", " + duration(elapsed);

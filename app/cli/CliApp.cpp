@@ -18,6 +18,7 @@
 #include "core/GraphWriter.h"
 #include "core/GroupGraph.h"
 #include "core/LayerStats.h"
+#include "core/NumberText.h"
 #include "core/NodeRegistry.h"
 #include "core/Overrides.h"
 #include "core/PointsExport.h"
@@ -160,11 +161,6 @@ int Cli::cmdValidate(const std::vector<std::string> &args)
 void Cli::printStats(const EvalResult &result, const std::vector<std::string> &ids, const std::vector<PointLayerPtr> &layers,
                 const World &world)
 {
-    auto fixed = [](double v, int decimals) {
-        char buf[64];
-        std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-        return std::string(buf);
-    };
     auto pad = [](std::string s, size_t width, bool left = false) {
         if (s.size() >= width)
             return s;
@@ -180,14 +176,14 @@ void Cli::printStats(const EvalResult &result, const std::vector<std::string> &i
         auto node = result.nodes.find(ids[i]);
         const double ms = node == result.nodes.end() ? 0 : node->second->seconds * 1000;
         m_err << pad(layer.info.name, nameWidth, true) << pad(std::to_string(st.count), 10)
-                  << pad(st.count >= 2 ? fixed(st.tightest, 2) : "-", 11) << pad(std::to_string(st.tooClose), 11)
+                  << pad(st.count >= 2 ? formatFixed(st.tightest, 2) : "-", 11) << pad(std::to_string(st.tooClose), 11)
                   << pad(st.volume ? std::string("(3D)")
-                                   : st.count ? fixed(st.clearingDiameter, 2) + " @ " + fixed(st.clearingX, 0) + "," + fixed(st.clearingY, 0) : "-", 24)
-                  << pad(fixed(ms, 1) + " ms", 11) << "\n";
+                                   : st.count ? formatFixed(st.clearingDiameter, 2) + " @ " + formatFixed(st.clearingX, 0) + "," + formatFixed(st.clearingY, 0) : "-", 24)
+                  << pad(formatFixed(ms, 1) + " ms", 11) << "\n";
         // a volume measures in 3D: its spacing above, its density against the figures in README "Volumes"
         if (st.volume)
             m_err << pad("", nameWidth, true) << "     volume: tightest and too close in 3D; density N r^3/V = "
-                  << fixed(st.density, 3) << " (3D Bridson at k = 30, measured by Grove: 0.575 away from the walls, "
+                  << formatFixed(st.density, 3) << " (3D Bridson at k = 30, measured by Grove: 0.575 away from the walls, "
                   << "about 0.60 over a 30 r cube with its walls; saturated random packing, the most any such "
                   << "sampler reaches: 0.731)\n";
     }

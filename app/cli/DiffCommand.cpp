@@ -15,6 +15,7 @@
 #include "core/GraphReader.h"
 #include "core/GroupGraph.h"
 #include "core/Limits.h"
+#include "core/NumberText.h"
 #include "core/NodeRegistry.h"
 #include "core/Overrides.h"
 #include "core/PngWriter.h"
@@ -302,9 +303,8 @@ int DiffRun::run(const std::vector<std::string> &args)
         {{"--json"}, "", set(m_o.json)},
         {{"--quiet"}, "", set(m_o.quiet)},
         {{"--tolerance"}, "a distance", [&](const std::string &v) -> Problem {
-             char *end = nullptr;
-             const double d = v.empty() ? -1 : std::strtod(v.c_str(), &end);
-             if (v.empty() || end != v.c_str() + v.size() || !std::isfinite(d) || d < 0)
+             double d = -1;
+             if (!parseNumber(v, d) || !std::isfinite(d) || d < 0)
                  return "--tolerance takes a distance in world units (a finite number, 0 or more), got '" + v + "'";
              m_o.tolerance = d;
              return {};

@@ -2,10 +2,21 @@
 #include "ChunkedRun.h"
 #include "CliApp.h"
 
+#include "core/SimdPath.h"
+
+#include <clocale>
 #include <iostream>
 
 int main(int argc, char **argv)
 {
+    // The user's locale, as the editor's QApplication and many a host of libgrove adopt it: Grove
+    // reads and writes numbers without it (core/NumberText.h), and the locale CTest pass holds the
+    // CLI to that too.
+    std::setlocale(LC_ALL, "");
+    if (const std::string problem = grove::applySimdEnvironment(); !problem.empty()) {
+        std::cerr << "grove-cli: " << problem << "\n";
+        return 2;
+    }
     grove::cli::installInterruptHandler();  // Ctrl+C: stop cleanly, exit 130, nothing written
     return runCli(std::vector<std::string>(argv + 1, argv + argc), std::cout, std::cerr);
 }

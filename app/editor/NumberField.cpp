@@ -1,9 +1,10 @@
-// NumberField: the text is the truth; parse() understands what YAML and designers write.
+// NumberField: the text is the truth; parse() reads it as the graph file does, with a decimal point
+// whatever the user's locale (as Blender and Houdini do), and a typed comma gets its own answer.
 #include "NumberField.h"
 
+#include "core/NumberText.h"
 #include "core/Value.h"
 
-#include <cmath>
 #include <limits>
 
 namespace grove {
@@ -23,27 +24,35 @@ void NumberField::setNumber(double value)
 std::optional<double> NumberField::parse(const QString &text)
 {
     QString t = text.trimmed().toLower();
-    double sign = 1;
+    QString sign;
     if (t.startsWith('-') || t.startsWith('+')) {
-        sign = t.startsWith('-') ? -1 : 1;
+        sign = t.left(1);
         t = t.mid(1);
     }
-    if (t == "inf" || t == ".inf" || t == "infinity")
-        return sign * std::numeric_limits<double>::infinity();
+    if (t == "inf" || t == "infinity")
+        t = ".inf";
     if (t == "nan" || t == ".nan")
         return std::numeric_limits<double>::quiet_NaN();
-    bool ok = false;
-    const double v = t.toDouble(&ok);  // C locale: "1e308", ".5", "12"
-    if (!ok || t.isEmpty() || !std::isfinite(v))
+    // core's parser, the same as the graph file's: a decimal point in every locale
+    double v = 0;
+    if (!parseNumber((sign + t).toStdString(), v))
         return std::nullopt;
-    return sign * v;
+    return v;
 }
 
 std::optional<double> NumberField::number(QString *error) const
 {
     auto v = parse(text());
-    if (!v && error)
-        *error = text().trimmed().isEmpty() ? tr("type a number") : tr("\"%1\" is not a number").arg(text().trimmed());
+    if (!v && error) {
+        const QString typed = text().trimmed();
+        if (typed.isEmpty())
+            *error = tr("type a number");
+        else if (typed.contains(',') && parse(QString(typed).replace(',', '.')))
+            *error = tr("\"%1\" has a comma: Grove writes a decimal point in every language, as in %2")
+                         .arg(typed, QString(typed).replace(',', '.'));
+        else
+            *error = tr("\"%1\" is not a number").arg(typed);
+    }
     return v;
 }
 

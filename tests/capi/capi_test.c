@@ -5,6 +5,7 @@
 #include "grove.h"
 
 #include <dirent.h>
+#include <locale.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -448,6 +449,7 @@ int main(int argc, char **argv)
         return 2;
     }
     g_dir = argv[1];
+    setlocale(LC_ALL, "");  /* a host that adopts the user's locale: libgrove's numbers must not follow it */
     CHECK(!strcmp(grove_version(), "0.1.0"), "version '%s'", grove_version());
     CHECK(sizeof(grove_point) == 64, "grove_point is 64 bytes");
 

@@ -1,0 +1,18 @@
+// Which vector path the run-time dispatch takes, forced from outside (GROVE_SIMD) so the build
+// comparison (tests/compare-builds.sh) can hold each path to the same bytes.
+#pragma once
+
+#include <string>
+
+namespace grove {
+
+// GROVE_SIMD=avx2 (the default where the CPU has AVX2): value noise's four-sample rows and the
+// placement's batch test in 256-bit lanes. GROVE_SIMD=sse2: both on the x86-64 baseline, value
+// noise's scalar code and the batch test in SSE2 pairs. Unset or empty: the default. Returns an
+// error for another value, or avx2 on a CPU without it; nothing changes then.
+std::string applySimdEnvironment();
+
+// "avx2" or "sse2": the path this process takes now.
+std::string activeSimdPath();
+
+} // namespace grove
