@@ -28,7 +28,7 @@ int main(int argc, char **argv)
     const EvalResult result = Evaluator(registry).evaluate(loaded.graph);
     const PortValue value = result.output(argv[2]);
     if (!result.ok() || std::holds_alternative<std::monostate>(value)) {
-        for (const auto &d : result.failures)
+        for (const auto &d : result.diagnostics)
             std::fprintf(stderr, "%s: %s: %s\n", argv[1], d.nodeId.c_str(), d.message.c_str());
         std::fprintf(stderr, "%s: node '%s' has no output to draw\n", argv[1], argv[2]);
         return 1;

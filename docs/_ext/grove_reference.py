@@ -52,9 +52,13 @@ def yaml_value(v):
 VALLEY = os.path.join(ROOT, "presets", "valley")
 FILES = {
     "image": {"path": os.path.join(VALLEY, "heightmap.png")},
-    "shapes": {"path": os.path.join(VALLEY, "roads.tmj"), "width": 14},
+    "shapes": {"path": os.path.join(VALLEY, "roads.tmj"), "layer": "roads", "width": 14},
     "points_file": {"path": os.path.join(VALLEY, "houses.csv")},
 }
+
+
+# Nodes that need a world of their own kind.
+WORLDS = {"place_volume": "{width: 256, height: 256, depth: 256, seed: 7}"}
 
 
 def example_graph(node, first_optional=False):
@@ -75,7 +79,8 @@ def example_graph(node, first_optional=False):
     for dep in list(needed.values()):
         for wired in dep[3].values():  # a source that needs the field source
             needed.setdefault("field", SOURCES["field"])
-    world = "{width: 1024, height: 768, seed: 7}" if node["type"] in FILES else "{width: 256, height: 256, seed: 7}"
+    world = WORLDS.get(node["type"], "{width: 1024, height: 768, seed: 7}" if node["type"] in FILES
+                       else "{width: 256, height: 256, seed: 7}")
     lines = ["grove: 1", f"name: {node['type']}", f"world: {world}", "nodes:"]
     for key in ("field", "mask", "labels", "points"):
         if key in needed:
@@ -116,9 +121,12 @@ def node_page(node, thumb):
         if not ports:
             out += ["None.", ""]
             continue
-        out += ["| port | type | | what |", "| --- | --- | --- | --- |"]
+        inputs = title == "Inputs"
+        out += ["| port | type | | what |" if inputs else "| port | type | what |",
+                "| --- | --- | --- | --- |" if inputs else "| --- | --- | --- |"]
         for p in ports:
-            out.append(f"| `{p['name']}` | {p['type']} | {'optional' if p['optional'] else 'required'} | {cell(p.get('description', ''))} |")
+            need = (" optional |" if p["optional"] else " required |") if inputs else ""
+            out.append(f"| `{p['name']}` | {p['type']} |{need} {cell(p.get('description', ''))} |")
         out.append("")
     out += ["## Params", ""]
     if not node["params"]:
