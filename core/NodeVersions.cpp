@@ -38,7 +38,8 @@ std::optional<std::string> migrateParams(const NodeDescriptor &descriptor, int f
         for (const auto &[name, old] : m->previousDefaults)
             if (!findParam(params, name))
                 params.emplace_back(name, old);
-        for (const auto &[from, to] : m->renamed) {
+        for (const auto &rename : m->renamed) {
+            const std::string &from = rename.first, &to = rename.second;  // not bindings: Clang 14 cannot capture them
             Value *value = findParam(params, from);
             if (!value)
                 continue;
@@ -86,7 +87,9 @@ Value recordToSave(const ParamSpec &spec, const Value &record)
     if (!record.isMap())
         return record;
     ValueMap out;
-    for (const auto &[k, v] : record.toMap()) {
+    for (const auto &entry : record.toMap()) {
+        const std::string &k = entry.first;  // not a binding: Clang 14 cannot capture one
+        const Value &v = entry.second;
         auto field = std::find_if(spec.fields.begin(), spec.fields.end(), [&](const RecordField &f) { return f.name == k; });
         if (field == spec.fields.end() || field->required || field->optional || !writesAs(v, field->defaultValue))
             out.emplace_back(k, v);
