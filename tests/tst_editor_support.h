@@ -44,48 +44,27 @@ nodes:
     params:
       frequency: 0.006
       octaves: 5
-      lacunarity: 2
-      persistence: 0.5
-      seed: 0
   land:
     type: allowed_rule
     inputs:
       field: height
     params:
       min: 0.45
-      max: .inf
-      include: []
-      invert: false
   chests:
     type: place_layer
     inputs:
       allowed: land
     params:
       radius: 140
-      k: 30
-      seed: 0
-      start: patches
-      method: exact
-      start_x: 0
-      start_y: 0
-      height_scale: 1
-      name: ""
       types:
         - {name: chest, weight: 4}
-        - {name: mimic, weight: 1}
-      special: null
-      rotation: [0, 0]
-      scale: [1, 1]
+        - {name: mimic}
       color: "#7c4c24"
       sprite: chest
-      export: true
   moisture:
     type: value_noise
     params:
       frequency: 0.008
-      octaves: 4
-      lacunarity: 2
-      persistence: 0.5
       seed: 1
   forest:
     type: allowed_rule
@@ -94,28 +73,19 @@ nodes:
       mask: land
     params:
       min: 0.52
-      max: .inf
-      include: []
-      invert: false
   meadow:
     type: allowed_rule
     inputs:
       field: moisture
       mask: land
     params:
-      min: -.inf
       max: 0.52
-      include: []
-      invert: false
   shore_and_land:
     type: allowed_rule
     inputs:
       field: height
     params:
       min: 0.42
-      max: .inf
-      include: []
-      invert: false
   rocks:
     type: place_layer
     inputs:
@@ -123,21 +93,11 @@ nodes:
       allowed: shore_and_land
     params:
       radius: 34
-      k: 30
       seed: 1
-      start: patches
-      method: exact
-      start_x: 0
-      start_y: 0
-      height_scale: 1
-      name: ""
-      types: []
-      special: null
       rotation: [0, 360]
       scale: [0.8, 1.3]
       color: "#969ca4"
       sprite: rock
-      export: true
   trees:
     type: place_layer
     inputs:
@@ -145,23 +105,13 @@ nodes:
       allowed: forest
     params:
       radius: 11
-      k: 30
       seed: 2
-      start: patches
-      method: exact
-      start_x: 0
-      start_y: 0
-      height_scale: 1
-      name: ""
       types:
         - {name: oak, weight: 3}
-        - {name: pine, weight: 1}
+        - {name: pine}
       special: {type: oak, count: 3}
       rotation: [0, 360]
       scale: [0.9, 1.2]
-      color: "#34884a"
-      sprite: tree
-      export: true
   flowers:
     type: place_layer
     inputs:
@@ -169,23 +119,12 @@ nodes:
       allowed: meadow
     params:
       radius: 6
-      k: 30
       seed: 3
-      start: patches
-      method: exact
-      start_x: 0
-      start_y: 0
-      height_scale: 1
-      name: ""
       types:
         - {name: violet, weight: 2}
-        - {name: buttercup, weight: 1}
-      special: null
-      rotation: [0, 0]
-      scale: [1, 1]
+        - {name: buttercup}
       color: "#e296ff"
       sprite: flower
-      export: true
 layout:
   nodes:
     height: {x: 0, y: 0}
