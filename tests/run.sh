@@ -74,9 +74,12 @@ if [ "${GROVE_COMPILERS_STAGE:-1}" != "0" ]; then
 fi
 
 (cd "$build" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$(nproc)" "$@")
-# the core, CLI and editor suites that read and write numbers, as a designer in Germany runs them
-echo "grove: the locale suites again under LC_ALL=de_DE.UTF-8"
-(cd "$build" && LC_ALL=de_DE.UTF-8 QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$(nproc)" -L locale "$@")
+# the core, CLI and editor suites that read and write numbers, as a designer in Germany runs them:
+# every category German (numbers with a decimal comma) but the C library's messages, which the
+# suites' expected errors quote in English ("No such file or directory")
+echo "grove: the locale suites again under LANG=de_DE.UTF-8"
+(cd "$build" && env -u LC_ALL LANG=de_DE.UTF-8 LC_MESSAGES=C QT_QPA_PLATFORM=offscreen \
+   ctest --output-on-failure -j "$(nproc)" -L locale "$@")
 
 if [ "${GROVE_SANITIZE_STAGE:-1}" != "0" ]; then
   echo "grove: building and testing again with ASan + UBSan + LSan"
@@ -90,7 +93,7 @@ if [ "${GROVE_SANITIZE_STAGE:-1}" != "0" ]; then
   (cd "$build-sanitize" && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
      LSAN_OPTIONS="suppressions=$root/tests/lsan-editor.supp" \
      QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$(nproc)" \
-       -E '^(oracle_goldens_current|deploy_slurm|deploy_ssh|presets_same_bytes_every_build|docs_.*)$' "$@")
+       -E '^(oracle_goldens_current|deploy_slurm|deploy_ssh|presets_same_bytes_every_build|presets_pinned.*|docs_.*)$' "$@")
 fi
 
 if [ "${GROVE_TSAN_STAGE:-0}" != "0" ]; then

@@ -2,6 +2,7 @@
 // its `expect` item, the metrics against values computed here independently (brute force, a grid
 // worked out by hand, the theory of uniform random points), the spectrum's PNG, bad input.
 #include "CliRun.h"
+#include "core/NumberText.h"
 #include "TestSupport.h"
 
 #include "core/Evaluator.h"
@@ -44,7 +45,10 @@ double measured(const std::string &graph, const std::string &layer, const std::s
     const auto at = r.out.find(key);
     if (r.code > 1 || at == std::string::npos)
         return NAN;
-    return std::stod(r.out.substr(at + key.size()));
+    const std::size_t from = at + key.size(), to = r.out.find_first_of(" \n", from);
+    double v = NAN;
+    parseNumber(r.out.substr(from, to - from), v);  // the text as any reader takes it, in any locale
+    return v;
 }
 
 } // namespace

@@ -3,6 +3,7 @@
 // CSV and Tiled bytes of awkward layers are the old writers' bytes; the layer stats answer as
 // brute force does.
 #include "ExportSamples.h"
+#include "core/NumberText.h"
 #include "TestSupport.h"
 
 #include "core/ExportWriter.h"
@@ -141,7 +142,10 @@ void TestExport::numberWriterMatchesFormatNumberOnAMillionDoubles()
         const std::string viaString = formatNumber(v);
         bool ok = got == want && viaString == want;
         if (ok && std::isfinite(v))  // and the text reads back as the same double
-            ok = std::bit_cast<std::uint64_t>(std::strtod(got.c_str(), nullptr)) == std::bit_cast<std::uint64_t>(v);
+            {
+            double back = NAN;
+            ok = parseNumber(got, back) && std::bit_cast<std::uint64_t>(back) == std::bit_cast<std::uint64_t>(v);
+        }
         if (!ok && mismatches++ == 0)
             first = bitsOf(v) + ": wrote " + got + ", formatNumber " + viaString + ", expected " + want;
     }

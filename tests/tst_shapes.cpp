@@ -4,6 +4,7 @@
 // read back from each format (and from Grove's own Tiled export through grove-cli), houses as
 // obstacles, and every bad file a located error with nothing written.
 #include "TestSupport.h"
+#include "core/NumberText.h"
 
 #include "core/Evaluator.h"
 #include "core/PointsExport.h"
@@ -327,8 +328,10 @@ private slots:
                                             + R"({"type": "Feature", "geometry": {"type": "LineString", "coordinates": )" + ring(roadLine, false) + "}}]}");
         // the reference sees the same doubles the file holds
         auto reread = [](std::vector<P> &v) {
-            for (P &p : v)
-                p = {std::stod(formatNumber(p.x)), std::stod(formatNumber(p.y))};
+            for (P &p : v) {  // what a reader makes of the text, in any locale
+                parseNumber(formatNumber(p.x), p.x);
+                parseNumber(formatNumber(p.y), p.y);
+            }
         };
         reread(star);
         reread(holeRing);

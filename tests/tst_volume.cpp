@@ -2,6 +2,7 @@
 // 3D (brute force), 3D value noise, world.depth in files, exports with z, stats in 3D, errors.
 // The bit-for-bit match with tests/oracle/volume.mjs is tst_golden's volume/ subject.
 #include "CliRun.h"
+#include "core/NumberText.h"
 #include "TestSupport.h"
 
 #include "core/Evaluator.h"
@@ -372,7 +373,8 @@ void TestVolume::exportsCarryDepth()
     QVERIFY2(check.code == 0, check.err.c_str());
     const std::size_t at = check.out.rfind("density ");
     QVERIFY2(at != std::string::npos, check.out.c_str());
-    const double density = std::stod(check.out.substr(at + 8));
+    double density = NAN;
+    parseNumber(check.out.substr(at + 8, check.out.find_first_of(" \n", at + 8) - (at + 8)), density);
     QVERIFY(std::fabs(density - expected->points.size() * 1728.0 / (120 * 100 * 60.0)) < 1e-4);
     // stats measure in 3D
     const Run stats = cli({"eval", q(graph), "--stats", "-o", q(out)});

@@ -5,12 +5,6 @@ set -uo pipefail
 cli="$(realpath "${1:?usage: check-cli.sh GROVE_CLI}")"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 cd "$here"
-# The expected messages quote the C library's words for errors ("No such file or directory"): in
-# the locale pass (LC_ALL=de_DE.UTF-8) numbers stay German, the system's messages English.
-if [ -n "${LC_ALL:-}" ]; then
-  export LANG="$LC_ALL" LC_MESSAGES=C
-  unset LC_ALL
-fi
 # An AddressSanitizer build reserves terabytes of address space, so ulimit -v would stop it at
 # startup: there the sanitizer itself aborts the run past 4 GiB of resident memory instead.
 if ldd "$cli" 2>/dev/null | grep -q libasan || grep -qa __asan_init "$cli"; then
