@@ -12,7 +12,6 @@
 #include "NodeItem.h"
 #include "NodePalette.h"
 #include "ParamEditors.h"
-#include "ProblemsPanel.h"
 #include "ValueCommands.h"
 #include "WireItem.h"
 
@@ -55,17 +54,6 @@ WireItem *wireInto(GraphScene *scene, const std::string &node, const std::string
     return nullptr;
 }
 
-// A hand-written graph with a misspelt param and a link to a misspelt node.
-const std::string kBroken = R"yaml(grove: 1
-world: {width: 100, height: 100, seed: 1}
-nodes:
-  height:
-    type: value_noise
-    params: {frequnecy: 0.01}
-  land:
-    type: allowed_rule
-    inputs: {field: hieght}
-)yaml";
 
 } // namespace
 
@@ -543,61 +531,6 @@ private slots:
         QVERIFY(!action(w.get(), "&Delete")->isEnabled());
     }
 
-    // Save writes the canonical text, clears the modified mark, and opening it again gives the same graph.
-    void saveAndOpenRoundTrip()
-    {
-        QString path;
-        auto w = openWindow(&path);
-        Document *doc = w->document();
-        QCOMPARE(w->windowTitle(), QFileInfo(path).fileName() + "[*] — Grove");
-        QVERIFY(!w->isWindowModified());
-        QCOMPARE(w->applyOverride("chests.radius=120"), QString());
-        QCOMPARE(w->applyOverride("chests.radius=-1").isEmpty(), false);
-        QVERIFY(w->isWindowModified());
-        QCOMPARE(readFile(path.toStdString()), m_original);  // nothing written yet
-        action(w.get(), "&Save")->trigger();
-        QVERIFY(!w->isWindowModified());
-        const std::string saved = readFile(path.toStdString());
-        QCOMPARE(saved, bytes(doc));
-        QVERIFY(nodeBlock(saved, "chests").find("      radius: 120\n") != std::string::npos);
-
-        MainWindow other(registry());
-        QVERIFY(other.openFile(path));
-        QCOMPARE(bytes(other.document()), saved);
-        QVERIFY(other.document()->graph() == doc->graph());
-    }
-
-    // A file with errors opens with the loader's problems at their line:col (as grove-cli validate
-    // gives them); an edit that fixes one drops it, the file's own (an unknown param) stays until saved.
-    void problemsOfAFileKeepTheirLines()
-    {
-        QString path;
-        auto w = openWindowOn(m_dir, kBroken, &path);
-        Document *doc = w->document();
-        auto rows = [&w] {
-            QStringList texts;
-            for (int i = 0; i < w->findChild<ProblemsPanel *>()->count(); ++i)
-                texts << w->findChild<ProblemsPanel *>()->item(i)->text();
-            return texts;
-        };
-        const QString unknownParam = "6:25  height: unknown param 'frequnecy' for value_noise; did you mean 'frequency'?";
-        const QString badLink = "9:21  land: input 'field' links to missing node 'hieght'; did you mean 'height'?";
-        QCOMPARE(rows(), (QStringList{unknownParam, badLink}));
-        QCOMPARE(QString::fromStdString(doc->problems().back().format()),
-                 path + ":9:21: error: input 'field' links to missing node 'hieght'; did you mean 'height'? "
-                        "(at nodes.land.inputs.field)");
-
-        doc->undoStack()->push(new SetInputCommand(doc, "land", "field", Link{"height", ""}));
-        QTRY_COMPARE(rows(), QStringList{unknownParam});
-        doc->undoStack()->undo();
-        QTRY_COMPARE(rows(), (QStringList{unknownParam, badLink}));
-
-        // Saved, the unknown param (dropped on load) is gone and the link's problem is at its new line.
-        action(w.get(), "&Save")->trigger();
-        QCOMPARE(rows(), QStringList{"12:14  land: input 'field' links to missing node 'hieght'; did you mean 'height'?"});
-        QCOMPARE(QString::fromStdString(readFile(path.toStdString())).split('\n').value(11), QString("      field: hieght"));
-    }
-
     // The arrow on a card's header collapses it (saved in the layout); undo opens it again.
     void collapseIsSavedAndUndoable()
     {
@@ -626,37 +559,6 @@ private slots:
         QCOMPARE(bytes(doc), m_original);
     }
 
-    // The World panel edits the graph's name, notes and world through undoable commands.
-    void worldPanelEditsAreUndoable()
-    {
-        auto w = openWindow();
-        Document *doc = w->document();
-        auto *seed = w->findChild<QLineEdit *>("worldSeed");
-        auto *width = w->findChild<QLineEdit *>("worldWidth");
-        auto *name = w->findChild<QLineEdit *>("worldName");
-        QVERIFY(seed && width && name);
-        QCOMPARE(seed->text(), QString("123456"));
-        QCOMPARE(width->text(), QString("880"));
-        QCOMPARE(name->text(), QString("Island world"));
-
-        seed->setText("42");
-        emit seed->editingFinished();
-        QVERIFY(bytes(doc).find("world:\n  width: 880\n  height: 480\n  seed: 42\n") != std::string::npos);
-        width->setText("1024");
-        emit width->editingFinished();
-        QVERIFY(bytes(doc).find("  width: 1024\n") != std::string::npos);
-        name->setText("Archipelago");
-        emit name->editingFinished();
-        QVERIFY(bytes(doc).find("name: Archipelago\n") != std::string::npos);
-        QCOMPARE(doc->undoStack()->count(), 3);
-        QCOMPARE(doc->undoStack()->text(0), QString("Change world seed"));
-
-        for (int i = 0; i < 3; ++i)
-            doc->undoStack()->undo();
-        QCOMPARE(bytes(doc), m_original);
-        QCOMPARE(seed->text(), QString("123456"));  // the panel follows undo
-        QCOMPARE(name->text(), QString("Island world"));
-    }
 };
 
 int main(int argc, char **argv)
