@@ -1,9 +1,9 @@
 // grove-thumbnail GRAPH NODE OUT.png: draws NODE's first output of GRAPH as the editor's cards do
 // (fields in the colour ramp, labels in their colours, masks tinted, points as dots), 256 pixels
 // on the world's longer side. The manual's node reference pictures come from it.
-#include "app/editor/OutputRaster.h"
-#include "core/Evaluator.h"
-#include "core/GraphReader.h"
+#include "app/editor/preview/OutputRaster.h"
+#include "core/eval/Evaluator.h"
+#include "core/graph/GraphReader.h"
 #include "nodes/BuiltinNodes.h"
 
 #include <QGuiApplication>

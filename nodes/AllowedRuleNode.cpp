@@ -1,9 +1,9 @@
 // allowed_rule: where a layer may grow (biome rules): field ranges, labels and masks combined.
 #include "ParamBuilders.h"
 
-#include "core/Diagnostic.h"
-#include "core/EvalContext.h"
-#include "core/NodeRegistry.h"
+#include "core/base/Diagnostic.h"
+#include "core/graph/EvalContext.h"
+#include "core/graph/NodeRegistry.h"
 
 #include <algorithm>
 

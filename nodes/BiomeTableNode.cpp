@@ -1,8 +1,8 @@
 // biome_table: a Whittaker-style lookup, biome = table[row label][column label] (height x moisture).
 #include "ParamBuilders.h"
 
-#include "core/EvalContext.h"
-#include "core/NodeRegistry.h"
+#include "core/graph/EvalContext.h"
+#include "core/graph/NodeRegistry.h"
 
 #include <algorithm>
 

@@ -1,8 +1,8 @@
 // The explicit list of built-in node types, in catalog order (no static initializers to lose).
 #include "BuiltinNodes.h"
 
-#include "core/GroupGraph.h"
-#include "core/NodeRegistry.h"
+#include "core/graph/GroupGraph.h"
+#include "core/graph/NodeRegistry.h"
 
 namespace grove {
 
@@ -72,7 +72,7 @@ void registerBuiltinNodes(NodeRegistry &registry)
     registerRelax(registry);
     // Output
     registerPaint(registry);
-    // Groups: a graph file used as one node (core/GroupGraph.h)
+    // Groups: a graph file used as one node (core/graph/GroupGraph.h)
     registry.add(groupNodeDescriptor());
 }
 

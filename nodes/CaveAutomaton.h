@@ -2,7 +2,7 @@
 // and the birth/survival rule, apart from the node so a test can run one step on a hand-made grid.
 #pragma once
 
-#include "core/DataTypes.h"
+#include "core/base/DataTypes.h"
 
 #include <cstdint>
 #include <optional>

@@ -5,10 +5,10 @@
 #include "HandEdits.h"
 #include "LayerParams.h"
 
-#include "core/ChunkedLayer.h"
-#include "core/EvalContext.h"
-#include "core/Diagnostic.h"
-#include "core/Value.h"
+#include "core/sampling/ChunkedLayer.h"
+#include "core/graph/EvalContext.h"
+#include "core/base/Diagnostic.h"
+#include "core/base/Value.h"
 
 #include <cmath>
 #include <limits>

@@ -1,8 +1,8 @@
 // place_layer in a chunked world (world.chunk): the layer as chunks, placed whole or left lazy.
 #pragma once
 
-#include "core/DataTypes.h"
-#include "core/PoissonPlacement.h"
+#include "core/base/DataTypes.h"
+#include "core/sampling/PoissonPlacement.h"
 
 namespace grove {
 

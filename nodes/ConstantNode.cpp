@@ -1,8 +1,8 @@
 // constant: the same value everywhere.
 #include "ParamBuilders.h"
 
-#include "core/EvalContext.h"
-#include "core/NodeRegistry.h"
+#include "core/graph/EvalContext.h"
+#include "core/graph/NodeRegistry.h"
 
 namespace grove {
 

@@ -2,10 +2,10 @@
 #include "LayerParams.h"
 #include "ParamBuilders.h"
 
-#include "core/EvalContext.h"
-#include "core/NodeRegistry.h"
-#include "core/PoissonPlacement.h"
-#include "core/SeededRandom.h"
+#include "core/graph/EvalContext.h"
+#include "core/graph/NodeRegistry.h"
+#include "core/sampling/PoissonPlacement.h"
+#include "core/math/SeededRandom.h"
 
 #include <cmath>
 

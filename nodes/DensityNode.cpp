@@ -1,8 +1,8 @@
 // density: seed 000 step 5's noise-to-radius mapping (exact).
 #include "ParamBuilders.h"
 
-#include "core/EvalContext.h"
-#include "core/NodeRegistry.h"
+#include "core/graph/EvalContext.h"
+#include "core/graph/NodeRegistry.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,9 +2,9 @@
 // true cell of a mask sampled on a raster (an exact distance transform, then bilinear lookup).
 #include "ParamBuilders.h"
 
-#include "core/DistanceTransform.h"
-#include "core/EvalContext.h"
-#include "core/NodeRegistry.h"
+#include "core/geometry/DistanceTransform.h"
+#include "core/graph/EvalContext.h"
+#include "core/graph/NodeRegistry.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,8 +1,8 @@
 // domain_warp: samples a field at positions pushed around by two other fields (swirls, folds).
 #include "ParamBuilders.h"
 
-#include "core/EvalContext.h"
-#include "core/NodeRegistry.h"
+#include "core/graph/EvalContext.h"
+#include "core/graph/NodeRegistry.h"
 
 #include <vector>
 

@@ -4,9 +4,9 @@
 
 #include "ParamBuilders.h"
 
-#include "core/EvalContext.h"
-#include "core/Fractal.h"
-#include "core/Limits.h"
+#include "core/graph/EvalContext.h"
+#include "core/fields/Fractal.h"
+#include "core/base/Limits.h"
 
 #include <cstdint>
 #include <memory>

@@ -1,8 +1,8 @@
 // gradient_noise: Perlin noise in [0, 1], summed as fbm, ridged or billow.
 #include "FractalNoiseField.h"
 
-#include "core/GradientNoise.h"
-#include "core/NodeRegistry.h"
+#include "core/fields/GradientNoise.h"
+#include "core/graph/NodeRegistry.h"
 
 namespace grove {
 

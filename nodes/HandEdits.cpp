@@ -3,9 +3,9 @@
 
 #include "ParamBuilders.h"
 
-#include "core/Diagnostic.h"
-#include "core/EvalContext.h"
-#include "core/Polygon.h"
+#include "core/base/Diagnostic.h"
+#include "core/graph/EvalContext.h"
+#include "core/geometry/Polygon.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,8 +2,8 @@
 // own type, rotation or scale where given) and erase areas (where the layer stays empty).
 #pragma once
 
-#include "core/DataTypes.h"
-#include "core/NodeDescriptor.h"
+#include "core/base/DataTypes.h"
+#include "core/graph/NodeDescriptor.h"
 
 #include <optional>
 #include <string>

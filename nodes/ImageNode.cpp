@@ -2,10 +2,10 @@
 // rectangle and sampled bilinearly.
 #include "ParamBuilders.h"
 
-#include "core/EvalContext.h"
-#include "core/FileInput.h"
-#include "core/ImageFile.h"
-#include "core/NodeRegistry.h"
+#include "core/graph/EvalContext.h"
+#include "core/base/FileInput.h"
+#include "core/formats/ImageFile.h"
+#include "core/graph/NodeRegistry.h"
 
 #include <algorithm>
 #include <cmath>

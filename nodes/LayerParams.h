@@ -2,8 +2,8 @@
 // export), and the layer description built from them.
 #pragma once
 
-#include "core/DataTypes.h"
-#include "core/NodeDescriptor.h"
+#include "core/base/DataTypes.h"
+#include "core/graph/NodeDescriptor.h"
 
 #include <string>
 #include <vector>

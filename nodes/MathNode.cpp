@@ -1,9 +1,9 @@
 // math: combines two fields (or a field and a number) with one arithmetic operation.
 #include "ParamBuilders.h"
 
-#include "core/EvalContext.h"
-#include "core/ExactPower.h"
-#include "core/NodeRegistry.h"
+#include "core/graph/EvalContext.h"
+#include "core/math/ExactPower.h"
+#include "core/graph/NodeRegistry.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,9 +1,9 @@
 // paint: the preview's ground, a colour per label, hill-shaded by a field (seed 000 step 7).
 #include "ParamBuilders.h"
 
-#include "core/Diagnostic.h"
-#include "core/EvalContext.h"
-#include "core/NodeRegistry.h"
+#include "core/base/Diagnostic.h"
+#include "core/graph/EvalContext.h"
+#include "core/graph/NodeRegistry.h"
 
 #include <algorithm>
 

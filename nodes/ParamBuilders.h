@@ -2,7 +2,7 @@
 //   number("radius").defaultValue(20).above(0).max(1e7).soft(1, 200).describe("...")
 #pragma once
 
-#include "core/NodeDescriptor.h"
+#include "core/graph/NodeDescriptor.h"
 
 #include <limits>
 #include <string>

@@ -4,10 +4,10 @@
 #include "LayerParams.h"
 #include "ParamBuilders.h"
 
-#include "core/EvalContext.h"
-#include "core/Limits.h"
-#include "core/NodeRegistry.h"
-#include "core/PoissonPlacement.h"
+#include "core/graph/EvalContext.h"
+#include "core/base/Limits.h"
+#include "core/graph/NodeRegistry.h"
+#include "core/sampling/PoissonPlacement.h"
 
 #include <algorithm>
 #include <cmath>

@@ -4,11 +4,11 @@
 #include "LayerParams.h"
 #include "ParamBuilders.h"
 
-#include "core/Diagnostic.h"
-#include "core/EvalContext.h"
-#include "core/Limits.h"
-#include "core/NodeRegistry.h"
-#include "core/VolumePlacement.h"
+#include "core/base/Diagnostic.h"
+#include "core/graph/EvalContext.h"
+#include "core/base/Limits.h"
+#include "core/graph/NodeRegistry.h"
+#include "core/sampling/VolumePlacement.h"
 
 #include <algorithm>
 #include <cmath>

@@ -3,10 +3,10 @@
 #include "LayerParams.h"
 #include "ParamBuilders.h"
 
-#include "core/EvalContext.h"
-#include "core/FileInput.h"
-#include "core/NodeRegistry.h"
-#include "core/ShapesFile.h"
+#include "core/graph/EvalContext.h"
+#include "core/base/FileInput.h"
+#include "core/graph/NodeRegistry.h"
+#include "core/geometry/ShapesFile.h"
 
 namespace grove {
 

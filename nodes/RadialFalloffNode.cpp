@@ -1,9 +1,9 @@
 // radial_falloff: 1 at the world centre, falling to 0 at half the width: multiply a height into an island.
 #include "ParamBuilders.h"
 
-#include "core/EvalContext.h"
-#include "core/ExactPower.h"
-#include "core/NodeRegistry.h"
+#include "core/graph/EvalContext.h"
+#include "core/math/ExactPower.h"
+#include "core/graph/NodeRegistry.h"
 
 #include <cmath>
 

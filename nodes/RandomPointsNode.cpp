@@ -2,9 +2,9 @@
 #include "LayerParams.h"
 #include "ParamBuilders.h"
 
-#include "core/EvalContext.h"
-#include "core/NodeRegistry.h"
-#include "core/SeededRandom.h"
+#include "core/graph/EvalContext.h"
+#include "core/graph/NodeRegistry.h"
+#include "core/math/SeededRandom.h"
 
 namespace grove {
 

@@ -3,9 +3,9 @@
 #include "LayerParams.h"
 #include "ParamBuilders.h"
 
-#include "core/EvalContext.h"
-#include "core/NodeRegistry.h"
-#include "core/VoronoiCells.h"
+#include "core/graph/EvalContext.h"
+#include "core/graph/NodeRegistry.h"
+#include "core/geometry/VoronoiCells.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,8 +1,8 @@
 // remap: maps a field's range [in_min, in_max] linearly onto [out_min, out_max].
 #include "ParamBuilders.h"
 
-#include "core/EvalContext.h"
-#include "core/NodeRegistry.h"
+#include "core/graph/EvalContext.h"
+#include "core/graph/NodeRegistry.h"
 
 #include <algorithm>
 

@@ -3,12 +3,12 @@
 #include "LayerParams.h"
 #include "ParamBuilders.h"
 
-#include "core/Diagnostic.h"
-#include "core/EvalContext.h"
-#include "core/ExactTrig.h"
-#include "core/NodeRegistry.h"
-#include "core/OccupancyGrid.h"
-#include "core/SeededRandom.h"
+#include "core/base/Diagnostic.h"
+#include "core/graph/EvalContext.h"
+#include "core/math/ExactTrig.h"
+#include "core/graph/NodeRegistry.h"
+#include "core/sampling/OccupancyGrid.h"
+#include "core/math/SeededRandom.h"
 
 #include <algorithm>
 #include <cmath>

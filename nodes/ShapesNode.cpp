@@ -2,10 +2,10 @@
 // build in, roads and rivers to keep clear, no-build zones).
 #include "ParamBuilders.h"
 
-#include "core/EvalContext.h"
-#include "core/FileInput.h"
-#include "core/NodeRegistry.h"
-#include "core/ShapesFile.h"
+#include "core/graph/EvalContext.h"
+#include "core/base/FileInput.h"
+#include "core/graph/NodeRegistry.h"
+#include "core/geometry/ShapesFile.h"
 
 namespace grove {
 

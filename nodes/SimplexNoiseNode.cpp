@@ -1,8 +1,8 @@
 // simplex_noise: simplex noise in [0, 1], summed as fbm, ridged or billow.
 #include "FractalNoiseField.h"
 
-#include "core/SimplexNoise.h"
-#include "core/NodeRegistry.h"
+#include "core/fields/SimplexNoise.h"
+#include "core/graph/NodeRegistry.h"
 
 namespace grove {
 

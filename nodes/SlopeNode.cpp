@@ -2,9 +2,9 @@
 // differences; atan from + - * / and sqrt only, so the degrees are the same on every machine.
 #include "ParamBuilders.h"
 
-#include "core/EvalContext.h"
-#include "core/ExactAtan.h"
-#include "core/NodeRegistry.h"
+#include "core/graph/EvalContext.h"
+#include "core/math/ExactAtan.h"
+#include "core/graph/NodeRegistry.h"
 
 #include <cmath>
 #include <vector>

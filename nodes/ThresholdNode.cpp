@@ -1,9 +1,9 @@
 // threshold: cuts a field into labelled bands, seed 002's terrain bands (exact).
 #include "ParamBuilders.h"
 
-#include "core/Diagnostic.h"
-#include "core/EvalContext.h"
-#include "core/NodeRegistry.h"
+#include "core/base/Diagnostic.h"
+#include "core/graph/EvalContext.h"
+#include "core/graph/NodeRegistry.h"
 
 #include <algorithm>
 

@@ -1,10 +1,10 @@
 // value_noise: seed 002's fBm value noise as a field (exact).
 #include "FractalNoiseField.h"
 
-#include "core/EvalContext.h"
-#include "core/Limits.h"
-#include "core/NodeRegistry.h"
-#include "core/ValueNoise.h"
+#include "core/graph/EvalContext.h"
+#include "core/base/Limits.h"
+#include "core/graph/NodeRegistry.h"
+#include "core/fields/ValueNoise.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -2,10 +2,10 @@
 // every spot, and a mask of the borders between regions.
 #include "ParamBuilders.h"
 
-#include "core/Diagnostic.h"
-#include "core/EvalContext.h"
-#include "core/NodeRegistry.h"
-#include "core/SiteIndex.h"
+#include "core/base/Diagnostic.h"
+#include "core/graph/EvalContext.h"
+#include "core/graph/NodeRegistry.h"
+#include "core/geometry/SiteIndex.h"
 
 #include <algorithm>
 

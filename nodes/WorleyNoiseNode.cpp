@@ -1,8 +1,8 @@
 // worley_noise: cellular noise in [0, 1] (f1 or f2 - f1), summed as fbm, ridged or billow.
 #include "FractalNoiseField.h"
 
-#include "core/WorleyNoise.h"
-#include "core/NodeRegistry.h"
+#include "core/fields/WorleyNoise.h"
+#include "core/graph/NodeRegistry.h"
 
 namespace grove {
 

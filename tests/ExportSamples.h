@@ -4,8 +4,8 @@
 // awkwardLayers() as the string-built writers (before writeNumber) wrote them.
 #pragma once
 
-#include "core/DataTypes.h"
-#include "core/PointsExport.h"
+#include "core/base/DataTypes.h"
+#include "core/formats/PointsExport.h"
 
 #include <bit>
 #include <cmath>

@@ -2,9 +2,9 @@
 // inputs made by the caller: shared by the test suites (TestSupport.h) and the benchmarks. Qt-free.
 #pragma once
 
-#include "core/EvalContext.h"
-#include "core/Limits.h"
-#include "core/NodeRegistry.h"
+#include "core/graph/EvalContext.h"
+#include "core/base/Limits.h"
+#include "core/graph/NodeRegistry.h"
 
 #include <atomic>
 #include <functional>

@@ -3,8 +3,8 @@
 // stays is what this catches: graphs that leave the param out would silently mean something else.
 #pragma once
 
-#include "core/NodeRegistry.h"
-#include "core/YamlValue.h"
+#include "core/graph/NodeRegistry.h"
+#include "core/base/YamlValue.h"
 
 #include <map>
 #include <sstream>

@@ -1,7 +1,7 @@
 // Independent checks on placed points, written apart from the placement code they check.
 #pragma once
 
-#include "core/DataTypes.h"
+#include "core/base/DataTypes.h"
 
 #include <cmath>
 #include <map>

@@ -3,11 +3,11 @@
 // (evaluateNode).
 #pragma once
 
-#include "core/Evaluator.h"
-#include "core/ExportJob.h"
-#include "core/GraphReader.h"
-#include "core/Overrides.h"
-#include "core/NodeRegistry.h"
+#include "core/eval/Evaluator.h"
+#include "core/export/ExportJob.h"
+#include "core/graph/GraphReader.h"
+#include "core/graph/Overrides.h"
+#include "core/graph/NodeRegistry.h"
 #include "nodes/BuiltinNodes.h"
 
 #include "NodeRun.h"

@@ -3,8 +3,8 @@
 #include "TestSupport.h"
 
 #include "CliApp.h"
-#include "core/Evaluator.h"
-#include "core/GroupGraph.h"
+#include "core/eval/Evaluator.h"
+#include "core/graph/GroupGraph.h"
 
 #include <QDir>
 #include <QTemporaryDir>

@@ -6,9 +6,9 @@
 #include "PointChecks.h"
 #include "TestSupport.h"
 
-#include "core/ChunkedLayer.h"
-#include "core/Evaluator.h"
-#include "core/GraphWriter.h"
+#include "core/sampling/ChunkedLayer.h"
+#include "core/eval/Evaluator.h"
+#include "core/graph/GraphWriter.h"
 
 #include <atomic>
 #include <cmath>

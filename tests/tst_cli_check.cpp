@@ -2,10 +2,10 @@
 // its `expect` item, the metrics against values computed here independently (brute force, a grid
 // worked out by hand, the theory of uniform random points), the spectrum's PNG, bad input.
 #include "CliRun.h"
-#include "core/NumberText.h"
+#include "core/base/NumberText.h"
 #include "TestSupport.h"
 
-#include "core/Evaluator.h"
+#include "core/eval/Evaluator.h"
 
 #include <QProcess>
 #include <QTemporaryDir>

@@ -4,11 +4,11 @@
 #include "CliRun.h"
 #include "TestSupport.h"
 
-#include "core/ChunkedLayer.h"
-#include "core/Evaluator.h"
-#include "core/GraphWriter.h"
-#include "core/PointsExport.h"
-#include "core/StreamExport.h"
+#include "core/sampling/ChunkedLayer.h"
+#include "core/eval/Evaluator.h"
+#include "core/graph/GraphWriter.h"
+#include "core/formats/PointsExport.h"
+#include "core/formats/StreamExport.h"
 
 #include <QProcess>
 #include <QStandardPaths>

@@ -5,9 +5,9 @@
 #include "CliRun.h"
 #include "TestSupport.h"
 
-#include "core/DiffImage.h"
-#include "core/Evaluator.h"
-#include "core/PointsExport.h"
+#include "core/analysis/DiffImage.h"
+#include "core/eval/Evaluator.h"
+#include "core/formats/PointsExport.h"
 
 #include <QFile>
 #include <QImage>

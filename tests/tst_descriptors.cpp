@@ -2,11 +2,11 @@
 // ports and params by the roles its descriptor declares, so a node may name them as it likes.
 #include "TestSupport.h"
 
-#include "core/EvalContext.h"
-#include "core/Evaluator.h"
-#include "core/LayerStats.h"
-#include "core/YamlValue.h"
-#include "core/PointsExport.h"
+#include "core/graph/EvalContext.h"
+#include "core/eval/Evaluator.h"
+#include "core/analysis/LayerStats.h"
+#include "core/base/YamlValue.h"
+#include "core/formats/PointsExport.h"
 #include "nodes/ParamBuilders.h"
 
 #include <regex>

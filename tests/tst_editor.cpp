@@ -2,18 +2,18 @@
 // wiring and its refusals, the palette, clipboard, framing, collapse, the World panel, save/open.
 #include "tst_editor_support.h"
 
-#include "Document.h"
-#include "GraphCommands.h"
-#include "GraphScene.h"
-#include "GraphView.h"
-#include "MainWindow.h"
-#include "NodeClipboard.h"
-#include "NodeCommands.h"
-#include "NodeItem.h"
-#include "NodePalette.h"
-#include "ParamEditors.h"
-#include "ValueCommands.h"
-#include "WireItem.h"
+#include "document/Document.h"
+#include "document/GraphCommands.h"
+#include "canvas/GraphScene.h"
+#include "canvas/GraphView.h"
+#include "window/MainWindow.h"
+#include "document/NodeClipboard.h"
+#include "document/NodeCommands.h"
+#include "canvas/NodeItem.h"
+#include "canvas/NodePalette.h"
+#include "inspector/ParamEditors.h"
+#include "document/ValueCommands.h"
+#include "canvas/WireItem.h"
 
 #include <QAction>
 #include <QApplication>

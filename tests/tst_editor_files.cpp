@@ -2,10 +2,10 @@
 // panel's edits of the graph's own fields.
 #include "tst_editor_support.h"
 
-#include "Document.h"
-#include "ValueCommands.h"
-#include "MainWindow.h"
-#include "ProblemsPanel.h"
+#include "document/Document.h"
+#include "document/ValueCommands.h"
+#include "window/MainWindow.h"
+#include "window/ProblemsPanel.h"
 
 #include <QFileInfo>
 #include <QLineEdit>

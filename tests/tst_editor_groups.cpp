@@ -3,16 +3,16 @@
 // double-click opening the group's file with a breadcrumb back.
 #include "tst_editor_support.h"
 
-#include "Autosave.h"
-#include "EditActions.h"
-#include "ExportDialog.h"
-#include "GraphScene.h"
-#include "GraphView.h"
-#include "InputWatcher.h"
-#include "NodeItem.h"
-#include "PresetBrowser.h"
+#include "document/Autosave.h"
+#include "window/EditActions.h"
+#include "window/ExportDialog.h"
+#include "canvas/GraphScene.h"
+#include "canvas/GraphView.h"
+#include "document/InputWatcher.h"
+#include "canvas/NodeItem.h"
+#include "window/PresetBrowser.h"
 
-#include "core/GroupGraph.h"
+#include "core/graph/GroupGraph.h"
 
 #include <QDir>
 #include <QDockWidget>

@@ -3,17 +3,17 @@
 // was; the edits survive an upstream change; Compare with Saved counts what core's diff counts.
 #include "tst_editor_support.h"
 
-#include "HandEditTools.h"
-#include "ParamEditors.h"
-#include "PreviewDock.h"
-#include "PreviewView.h"
-#include "SavedComparison.h"
+#include "handedit/HandEditTools.h"
+#include "inspector/ParamEditors.h"
+#include "window/PreviewDock.h"
+#include "preview/PreviewView.h"
+#include "preview/SavedComparison.h"
 
-#include "core/DiffReport.h"
-#include "core/Evaluator.h"
-#include "core/GraphReader.h"
-#include "core/PointDiff.h"
-#include "core/PointsExport.h"
+#include "core/analysis/DiffReport.h"
+#include "core/eval/Evaluator.h"
+#include "core/graph/GraphReader.h"
+#include "core/analysis/PointDiff.h"
+#include "core/formats/PointsExport.h"
 
 #include <QLabel>
 #include <QLineEdit>

@@ -2,13 +2,13 @@
 // file changed on disk (a mask repainted and saved elsewhere) without any edit in the editor.
 #include "tst_editor_support.h"
 
-#include "InputWatcher.h"
-#include "ParamEditors.h"
-#include "PreviewDock.h"
+#include "document/InputWatcher.h"
+#include "inspector/ParamEditors.h"
+#include "window/PreviewDock.h"
 
-#include "core/Evaluator.h"
-#include "core/PointsExport.h"
-#include "core/PreviewPipeline.h"
+#include "core/eval/Evaluator.h"
+#include "core/formats/PointsExport.h"
+#include "core/render/PreviewPipeline.h"
 
 #include <QDir>
 #include <QImage>

@@ -3,10 +3,10 @@
 // graph's own decimal point. tests/run.sh generates de_DE.UTF-8 and runs the suite under it too.
 #include "tst_editor_support.h"
 
-#include "NumberField.h"
-#include "PreviewController.h"
+#include "inspector/NumberField.h"
+#include "preview/PreviewController.h"
 
-#include "core/NumberText.h"
+#include "core/base/NumberText.h"
 
 #include <QDir>
 #include <QLocale>

@@ -2,9 +2,9 @@
 // (or, with --recover, restores) the unsaved graph; saving or discarding clears it.
 #include "tst_editor_support.h"
 
-#include "Autosave.h"
-#include "Document.h"
-#include "MainWindow.h"
+#include "document/Autosave.h"
+#include "document/Document.h"
+#include "window/MainWindow.h"
 
 #include <QAbstractButton>
 #include <QAction>

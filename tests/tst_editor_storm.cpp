@@ -3,14 +3,14 @@
 // (How long the UI thread is busy is a speed: bench_editor measures it, as ui_cpu_gap_ms.)
 #include "tst_editor_support.h"
 
-#include "Document.h"
-#include "MainWindow.h"
-#include "ParamEditors.h"
-#include "PreviewController.h"
+#include "document/Document.h"
+#include "window/MainWindow.h"
+#include "inspector/ParamEditors.h"
+#include "preview/PreviewController.h"
 
-#include "core/Evaluator.h"
-#include "core/NodeRegistry.h"
-#include "core/PreviewPipeline.h"
+#include "core/eval/Evaluator.h"
+#include "core/graph/NodeRegistry.h"
+#include "core/render/PreviewPipeline.h"
 
 #include <QElapsedTimer>
 

@@ -3,13 +3,13 @@
 
 #include "TestSupport.h"
 
-#include "core/GraphWriter.h"
+#include "core/graph/GraphWriter.h"
 
-#include "Document.h"
-#include "EditorClock.h"
-#include "MainWindow.h"
-#include "PreviewController.h"
-#include "ValueCommands.h"
+#include "document/Document.h"
+#include "common/EditorClock.h"
+#include "window/MainWindow.h"
+#include "preview/PreviewController.h"
+#include "document/ValueCommands.h"
 
 #include <QAbstractButton>
 #include <QAction>

@@ -2,16 +2,16 @@
 // cursor say, File › New's first choice, the export dialog's end, and legible (or hidden) port labels.
 #include "tst_editor_support.h"
 
-#include "core/PreviewPipeline.h"
+#include "core/render/PreviewPipeline.h"
 
-#include "Autosave.h"
-#include "ExportDialog.h"
-#include "GraphScene.h"
-#include "GraphView.h"
-#include "NodeItem.h"
-#include "PresetBrowser.h"
-#include "PreviewController.h"
-#include "WireItem.h"
+#include "document/Autosave.h"
+#include "window/ExportDialog.h"
+#include "canvas/GraphScene.h"
+#include "canvas/GraphView.h"
+#include "canvas/NodeItem.h"
+#include "window/PresetBrowser.h"
+#include "preview/PreviewController.h"
+#include "canvas/WireItem.h"
 
 #include <QApplication>
 #include <QDockWidget>

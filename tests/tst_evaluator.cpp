@@ -2,11 +2,11 @@
 // cancellation and limits stop work cleanly, results never depend on the cache.
 #include "TestSupport.h"
 
-#include "core/Evaluator.h"
-#include "core/GraphWriter.h"
-#include "core/LayerStats.h"
-#include "core/Sha256.h"
-#include "core/PointsExport.h"
+#include "core/eval/Evaluator.h"
+#include "core/graph/GraphWriter.h"
+#include "core/analysis/LayerStats.h"
+#include "core/base/Sha256.h"
+#include "core/formats/PointsExport.h"
 
 
 #include <atomic>

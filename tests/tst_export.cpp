@@ -3,15 +3,15 @@
 // CSV and Tiled bytes of awkward layers are the old writers' bytes; the layer stats answer as
 // brute force does.
 #include "ExportSamples.h"
-#include "core/NumberText.h"
+#include "core/base/NumberText.h"
 #include "TestSupport.h"
 
-#include "core/ExportWriter.h"
-#include "core/LayerStats.h"
-#include "core/PointsExport.h"
-#include "core/Sha256.h"
-#include "core/TextEscape.h"
-#include "core/Value.h"
+#include "core/export/ExportWriter.h"
+#include "core/analysis/LayerStats.h"
+#include "core/formats/PointsExport.h"
+#include "core/base/Sha256.h"
+#include "core/base/TextEscape.h"
+#include "core/base/Value.h"
 
 #include <bit>
 #include <charconv>

@@ -2,8 +2,8 @@
 // graph plus the points or samples node computed from the seed code; Grove must match bit for bit.
 #include "TestSupport.h"
 
-#include "core/Evaluator.h"
-#include "core/PointsExport.h"
+#include "core/eval/Evaluator.h"
+#include "core/formats/PointsExport.h"
 
 #include <nlohmann/json.hpp>
 

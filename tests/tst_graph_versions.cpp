@@ -5,9 +5,9 @@
 #include "NodeVersionTable.h"
 #include "TestSupport.h"
 
-#include "core/GraphWriter.h"
-#include "core/GroupGraph.h"
-#include "core/Sha256.h"
+#include "core/graph/GraphWriter.h"
+#include "core/graph/GroupGraph.h"
+#include "core/base/Sha256.h"
 
 #include <algorithm>
 #include <functional>

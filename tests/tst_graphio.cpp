@@ -3,14 +3,14 @@
 // the catalog, and the value keys of the evaluation cache.
 #include "TestSupport.h"
 
-#include "core/AtomicFile.h"
-#include "core/CatalogExport.h"
-#include "core/GraphValidator.h"
-#include "core/GraphWriter.h"
-#include "core/PointsExport.h"
-#include "core/Sha256.h"
-#include "core/TextEscape.h"
-#include "core/YamlValue.h"
+#include "core/base/AtomicFile.h"
+#include "core/formats/CatalogExport.h"
+#include "core/graph/GraphValidator.h"
+#include "core/graph/GraphWriter.h"
+#include "core/formats/PointsExport.h"
+#include "core/base/Sha256.h"
+#include "core/base/TextEscape.h"
+#include "core/base/YamlValue.h"
 
 #include <nlohmann/json.hpp>
 

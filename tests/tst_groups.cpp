@@ -1,13 +1,13 @@
-// Group nodes (core/GroupGraph.h): a graph with groups evaluates to the same bytes as the same
+// Group nodes (core/graph/GroupGraph.h): a graph with groups evaluates to the same bytes as the same
 // graph with the groups written out, two instances differ, nested groups pass exposed params down,
 // an edited group file changes the result, and broken includes are located errors.
 #include "TestSupport.h"
 
-#include "core/Evaluator.h"
-#include "core/ExportJob.h"
-#include "core/GraphWriter.h"
-#include "core/GroupGraph.h"
-#include "core/NodeRegistry.h"
+#include "core/eval/Evaluator.h"
+#include "core/export/ExportJob.h"
+#include "core/graph/GraphWriter.h"
+#include "core/graph/GroupGraph.h"
+#include "core/graph/NodeRegistry.h"
 
 #include <QDir>
 #include <QTemporaryDir>

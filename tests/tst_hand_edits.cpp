@@ -6,10 +6,10 @@
 #include "PointChecks.h"
 #include "TestSupport.h"
 
-#include "core/ChunkedLayer.h"
-#include "core/Evaluator.h"
-#include "core/GraphWriter.h"
-#include "core/LayerStats.h"
+#include "core/sampling/ChunkedLayer.h"
+#include "core/eval/Evaluator.h"
+#include "core/graph/GraphWriter.h"
+#include "core/analysis/LayerStats.h"
 
 #include "CliRun.h"
 

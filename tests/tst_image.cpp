@@ -3,8 +3,8 @@
 // the graph, re-evaluation when the file changes, and every bad file a located error.
 #include "TestSupport.h"
 
-#include "core/Evaluator.h"
-#include "core/PointsExport.h"
+#include "core/eval/Evaluator.h"
+#include "core/formats/PointsExport.h"
 
 #include <QBuffer>
 #include <QImage>

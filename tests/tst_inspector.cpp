@@ -3,9 +3,9 @@
 // editors whose every edit is one undo step.
 #include "tst_editor_support.h"
 
-#include "GraphView.h"
-#include "Inspector.h"
-#include "ParamEditors.h"
+#include "canvas/GraphView.h"
+#include "inspector/Inspector.h"
+#include "inspector/ParamEditors.h"
 
 #include <QAbstractSpinBox>
 #include <QApplication>

@@ -2,14 +2,14 @@
 // and error messages of domain_warp, radial_falloff, math, remap and biome_table.
 #include "TestSupport.h"
 
-#include "core/Evaluator.h"
-#include "core/GradientNoise.h"
-#include "core/Limits.h"
-#include "core/NoiseLattice.h"
-#include "core/SeededRandom.h"
-#include "core/SimplexNoise.h"
-#include "core/ValueNoise.h"
-#include "core/WorleyNoise.h"
+#include "core/eval/Evaluator.h"
+#include "core/fields/GradientNoise.h"
+#include "core/base/Limits.h"
+#include "core/fields/NoiseLattice.h"
+#include "core/math/SeededRandom.h"
+#include "core/fields/SimplexNoise.h"
+#include "core/fields/ValueNoise.h"
+#include "core/fields/WorleyNoise.h"
 
 #include <cmath>
 #include <cstring>

@@ -1,12 +1,12 @@
-// Numbers as text in every locale (core/NumberText.h), and the powers whose bits Grove owns
-// (core/ExactPower.h). The German-locale cases set de_DE.UTF-8 themselves (skipped where it is
+// Numbers as text in every locale (core/base/NumberText.h), and the powers whose bits Grove owns
+// (core/math/ExactPower.h). The German-locale cases set de_DE.UTF-8 themselves (skipped where it is
 // not generated; tests/run.sh generates it) as the editor's QApplication adopts a designer's.
 #include "TestSupport.h"
 
-#include "core/ExactPower.h"
-#include "core/Expectation.h"
-#include "core/NumberText.h"
-#include "core/ShapesFile.h"
+#include "core/math/ExactPower.h"
+#include "core/graph/Expectation.h"
+#include "core/base/NumberText.h"
+#include "core/geometry/ShapesFile.h"
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -2,8 +2,8 @@
 // exactly those of testing every stored point: these cases aim at the thin band where a code
 // cannot decide (a point at the radius, to within rounding), cells holding several points,
 // obstacles off the map, radii smaller than the query's, and coordinates large beside the radius.
-#include "core/OccupancyGrid.h"
-#include "core/SeededRandom.h"
+#include "core/sampling/OccupancyGrid.h"
+#include "core/math/SeededRandom.h"
 
 #include <QtTest/QtTest>
 

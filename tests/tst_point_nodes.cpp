@@ -6,8 +6,8 @@
 #include "PointChecks.h"
 #include "TestSupport.h"
 
-#include "core/GraphReader.h"
-#include "core/PointsExport.h"
+#include "core/graph/GraphReader.h"
+#include "core/formats/PointsExport.h"
 
 #include <QTemporaryDir>
 

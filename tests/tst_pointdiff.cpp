@@ -1,9 +1,9 @@
-// core/PointDiff, the matching grove-cli diff and the editor share: the lazy grid matching equals
+// core/analysis/PointDiff, the matching grove-cli diff and the editor share: the lazy grid matching equals
 // the all-pairs greedy on random sets, a million points match exactly in seconds, and crowds at
 // one spot or far outliers do not make it look at every point for every point.
 #include "TestSupport.h"
 
-#include "core/PointDiff.h"
+#include "core/analysis/PointDiff.h"
 
 #include <QTest>
 

@@ -3,14 +3,14 @@
 // picture is pinned by a hash so a change to its look is a decision, not an accident.
 #include "TestSupport.h"
 
-#include "core/ChunkedLayer.h"
-#include "core/Evaluator.h"
-#include "core/GraphWriter.h"
-#include "core/GroupGraph.h"
-#include "core/LayerStats.h"
-#include "core/PointsExport.h"
-#include "core/PreviewRenderer.h"
-#include "core/Sha256.h"
+#include "core/sampling/ChunkedLayer.h"
+#include "core/eval/Evaluator.h"
+#include "core/graph/GraphWriter.h"
+#include "core/graph/GroupGraph.h"
+#include "core/analysis/LayerStats.h"
+#include "core/formats/PointsExport.h"
+#include "core/render/PreviewRenderer.h"
+#include "core/base/Sha256.h"
 
 #include <QDir>
 

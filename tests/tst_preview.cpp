@@ -2,9 +2,9 @@
 // PNG files that decode, the same bytes every run, and no half file after a failed write.
 #include "TestSupport.h"
 
-#include "core/Evaluator.h"
-#include "core/PngWriter.h"
-#include "core/PreviewRenderer.h"
+#include "core/eval/Evaluator.h"
+#include "core/formats/PngWriter.h"
+#include "core/render/PreviewRenderer.h"
 
 #include <QTemporaryDir>
 

@@ -3,15 +3,15 @@
 // Endless switch undo as one step each, and an endless world round-trips through save and load.
 #include "tst_editor_support.h"
 
-#include "Document.h"
-#include "MainWindow.h"
-#include "PreviewController.h"
-#include "PreviewDock.h"
-#include "PreviewView.h"
-#include "WorldPanel.h"
+#include "document/Document.h"
+#include "window/MainWindow.h"
+#include "preview/PreviewController.h"
+#include "window/PreviewDock.h"
+#include "preview/PreviewView.h"
+#include "window/WorldPanel.h"
 
-#include "core/ChunkedLayer.h"
-#include "core/PreviewPipeline.h"
+#include "core/sampling/ChunkedLayer.h"
+#include "core/render/PreviewPipeline.h"
 
 #include <QAction>
 #include <QCheckBox>

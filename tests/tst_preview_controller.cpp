@@ -2,14 +2,14 @@
 // Cancel keeps the previous picture (statistics included), and a broken node blanks only what depends on it.
 #include "tst_editor_support.h"
 
-#include "Document.h"
-#include "MainWindow.h"
-#include "PreviewController.h"
-#include "PreviewDock.h"
-#include "PreviewView.h"
-#include "ProblemsPanel.h"
-#include "ParamEditors.h"
-#include "ValueCommands.h"
+#include "document/Document.h"
+#include "window/MainWindow.h"
+#include "preview/PreviewController.h"
+#include "window/PreviewDock.h"
+#include "preview/PreviewView.h"
+#include "window/ProblemsPanel.h"
+#include "inspector/ParamEditors.h"
+#include "document/ValueCommands.h"
 
 #include <QSlider>
 #include <QTreeWidget>

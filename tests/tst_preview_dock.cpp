@@ -3,19 +3,19 @@
 // the map sets a layer's start point as one undo step.
 #include "tst_editor_support.h"
 
-#include "Document.h"
-#include "ExportDialog.h"
-#include "GraphScene.h"
-#include "MainWindow.h"
-#include "PresetBrowser.h"
-#include "PreviewController.h"
-#include "PreviewDock.h"
-#include "PreviewView.h"
-#include "ValueCommands.h"
+#include "document/Document.h"
+#include "window/ExportDialog.h"
+#include "canvas/GraphScene.h"
+#include "window/MainWindow.h"
+#include "window/PresetBrowser.h"
+#include "preview/PreviewController.h"
+#include "window/PreviewDock.h"
+#include "preview/PreviewView.h"
+#include "document/ValueCommands.h"
 
-#include "core/Evaluator.h"
-#include "core/PreviewPipeline.h"
-#include "core/NodeRegistry.h"
+#include "core/eval/Evaluator.h"
+#include "core/render/PreviewPipeline.h"
+#include "core/graph/NodeRegistry.h"
 
 #include <QComboBox>
 #include <QSlider>

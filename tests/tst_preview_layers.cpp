@@ -3,16 +3,16 @@
 // the widest clearing stays inside the layer's allowed area, an empty layer says why.
 #include "tst_editor_support.h"
 
-#include "Document.h"
-#include "MainWindow.h"
-#include "NodeCommands.h"
-#include "PreviewController.h"
-#include "PreviewDock.h"
-#include "PreviewView.h"
-#include "ProblemsPanel.h"
-#include "ValueCommands.h"
+#include "document/Document.h"
+#include "window/MainWindow.h"
+#include "document/NodeCommands.h"
+#include "preview/PreviewController.h"
+#include "window/PreviewDock.h"
+#include "preview/PreviewView.h"
+#include "window/ProblemsPanel.h"
+#include "document/ValueCommands.h"
 
-#include "core/GraphReader.h"
+#include "core/graph/GraphReader.h"
 
 #include <QAbstractButton>
 #include <QLabel>

@@ -5,12 +5,12 @@
 // the width (both against brute force), and bad params refused at their line.
 #include "TestSupport.h"
 
-#include "core/EvalContext.h"
-#include "core/Evaluator.h"
-#include "core/LayerStats.h"
-#include "core/Limits.h"
-#include "core/SiteIndex.h"
-#include "core/VoronoiCells.h"
+#include "core/graph/EvalContext.h"
+#include "core/eval/Evaluator.h"
+#include "core/analysis/LayerStats.h"
+#include "core/base/Limits.h"
+#include "core/geometry/SiteIndex.h"
+#include "core/geometry/VoronoiCells.h"
 
 #include <atomic>
 #include <cmath>

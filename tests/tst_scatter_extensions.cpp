@@ -6,10 +6,10 @@
 // (brute force), and a parent's children depending on that parent alone.
 #include "TestSupport.h"
 
-#include "core/EvalContext.h"
-#include "core/Evaluator.h"
-#include "core/Limits.h"
-#include "core/SeededRandom.h"
+#include "core/graph/EvalContext.h"
+#include "core/eval/Evaluator.h"
+#include "core/base/Limits.h"
+#include "core/math/SeededRandom.h"
 #include "nodes/CaveAutomaton.h"
 
 #include <cmath>

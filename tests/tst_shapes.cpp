@@ -4,10 +4,10 @@
 // read back from each format (and from Grove's own Tiled export through grove-cli), houses as
 // obstacles, and every bad file a located error with nothing written.
 #include "TestSupport.h"
-#include "core/NumberText.h"
+#include "core/base/NumberText.h"
 
-#include "core/Evaluator.h"
-#include "core/PointsExport.h"
+#include "core/eval/Evaluator.h"
+#include "core/formats/PointsExport.h"
 
 #include <QProcess>
 #include <QTemporaryDir>

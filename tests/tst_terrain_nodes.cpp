@@ -5,11 +5,11 @@
 // pinned values (tests/data/terrain).
 #include "TestSupport.h"
 
-#include "core/DistanceTransform.h"
-#include "core/EvalContext.h"
-#include "core/Evaluator.h"
-#include "core/ExactAtan.h"
-#include "core/Limits.h"
+#include "core/geometry/DistanceTransform.h"
+#include "core/graph/EvalContext.h"
+#include "core/eval/Evaluator.h"
+#include "core/math/ExactAtan.h"
+#include "core/base/Limits.h"
 
 #include <cmath>
 #include <cstdio>

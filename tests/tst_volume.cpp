@@ -2,16 +2,16 @@
 // 3D (brute force), 3D value noise, world.depth in files, exports with z, stats in 3D, errors.
 // The bit-for-bit match with tests/oracle/volume.mjs is tst_golden's volume/ subject.
 #include "CliRun.h"
-#include "core/NumberText.h"
+#include "core/base/NumberText.h"
 #include "TestSupport.h"
 
-#include "core/Evaluator.h"
-#include "core/ExactLog.h"
-#include "core/GraphWriter.h"
-#include "core/LayerStats.h"
-#include "core/PointsExport.h"
-#include "core/SimplexNoise.h"
-#include "core/ValueNoise.h"
+#include "core/eval/Evaluator.h"
+#include "core/math/ExactLog.h"
+#include "core/graph/GraphWriter.h"
+#include "core/analysis/LayerStats.h"
+#include "core/formats/PointsExport.h"
+#include "core/fields/SimplexNoise.h"
+#include "core/fields/ValueNoise.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,12 +1,12 @@
 // libgrove's graphs: the handle registry, opening, and a layer's points in a region, checked first.
 #include "CApiGraph.h"
 
-#include "core/GroupGraph.h"
-#include "core/ChunkedLayer.h"
-#include "core/NodeRegistry.h"
-#include "core/PointsExport.h"
-#include "core/RegionBudget.h"
-#include "core/Value.h"
+#include "core/graph/GroupGraph.h"
+#include "core/sampling/ChunkedLayer.h"
+#include "core/graph/NodeRegistry.h"
+#include "core/formats/PointsExport.h"
+#include "core/sampling/RegionBudget.h"
+#include "core/base/Value.h"
 #include "nodes/BuiltinNodes.h"
 
 #include <algorithm>

@@ -4,10 +4,10 @@
 
 #include "grove.h"
 
-#include "core/DataTypes.h"
-#include "core/Evaluator.h"
-#include "core/GraphReader.h"
-#include "core/Limits.h"
+#include "core/base/DataTypes.h"
+#include "core/eval/Evaluator.h"
+#include "core/graph/GraphReader.h"
+#include "core/base/Limits.h"
 
 #include <atomic>
 #include <memory>

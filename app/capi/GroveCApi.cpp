@@ -3,9 +3,9 @@
 
 #include "CApiGraph.h"
 
-#include "core/ChunkedLayer.h"
-#include "core/Limits.h"
-#include "core/PointsExport.h"
+#include "core/sampling/ChunkedLayer.h"
+#include "core/base/Limits.h"
+#include "core/formats/PointsExport.h"
 #include "nodes/BuiltinNodes.h"
 
 #include <cstddef>

@@ -2,18 +2,18 @@
 // medians with ratios against plain reference ports measured in the same run.
 #include "BenchCommand.h"
 
-#include "tests/bench/BenchWorkloads.h"
-#include "tests/bench/ReferenceBridson.h"
-#include "tests/bench/ReferenceNoise.h"
+#include "BenchWorkloads.h"
+#include "ReferenceBridson.h"
+#include "ReferenceNoise.h"
 
-#include "core/Evaluator.h"
-#include "core/GraphReader.h"
-#include "core/NumberText.h"
-#include "core/NodeRegistry.h"
-#include "core/PoissonPlacement.h"
-#include "core/PointsExport.h"
-#include "core/Raster.h"
-#include "core/ValueNoise.h"
+#include "core/eval/Evaluator.h"
+#include "core/graph/GraphReader.h"
+#include "core/base/NumberText.h"
+#include "core/graph/NodeRegistry.h"
+#include "core/sampling/PoissonPlacement.h"
+#include "core/formats/PointsExport.h"
+#include "core/fields/Raster.h"
+#include "core/fields/ValueNoise.h"
 #include "nodes/BuiltinNodes.h"
 
 #include <algorithm>

@@ -1,8 +1,8 @@
 // Value parsers for the chunked-world flags, the progress line and the SIGINT flag.
 #include "ChunkedRun.h"
-#include "core/NumberText.h"
+#include "core/base/NumberText.h"
 
-#include "core/RegionBudget.h"
+#include "core/sampling/RegionBudget.h"
 
 #include <cmath>
 #include <csignal>

@@ -4,8 +4,8 @@
 
 #include "CliOptions.h"
 
-#include "core/DataTypes.h"
-#include "core/StreamExport.h"
+#include "core/base/DataTypes.h"
+#include "core/formats/StreamExport.h"
 
 #include <atomic>
 #include <chrono>

@@ -2,7 +2,7 @@
 // its output and errors read together so neither pipe fills up and stalls it.
 #include "GitRevision.h"
 
-#include "core/Limits.h"
+#include "core/base/Limits.h"
 
 #include <cctype>
 #include <cerrno>

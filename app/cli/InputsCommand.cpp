@@ -2,10 +2,10 @@
 // graphInputFiles; a missing file or a path a line cannot hold is an error naming the graph.
 #include "InputsCommand.h"
 
-#include "core/GraphInputs.h"
-#include "core/GraphReader.h"
-#include "core/GroupGraph.h"
-#include "core/NodeRegistry.h"
+#include "core/graph/GraphInputs.h"
+#include "core/graph/GraphReader.h"
+#include "core/graph/GroupGraph.h"
+#include "core/graph/NodeRegistry.h"
 #include "nodes/BuiltinNodes.h"
 
 #include <filesystem>

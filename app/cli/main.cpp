@@ -2,7 +2,7 @@
 #include "ChunkedRun.h"
 #include "CliApp.h"
 
-#include "core/SimdPath.h"
+#include "core/sampling/SimdPath.h"
 
 #include <clocale>
 #include <iostream>
@@ -10,7 +10,7 @@
 int main(int argc, char **argv)
 {
     // The user's locale, as the editor's QApplication and many a host of libgrove adopt it: Grove
-    // reads and writes numbers without it (core/NumberText.h), and the locale CTest pass holds the
+    // reads and writes numbers without it (core/base/NumberText.h), and the locale CTest pass holds the
     // CLI to that too.
     std::setlocale(LC_ALL, "");
     if (const std::string problem = grove::applySimdEnvironment(); !problem.empty()) {

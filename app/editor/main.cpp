@@ -1,5 +1,5 @@
 // Starts the Grove editor: `grove [FILE]` opens FILE, then offers any autosaved changes to recover.
-#include "MainWindow.h"
+#include "window/MainWindow.h"
 
 #include "nodes/BuiltinNodes.h"
 

@@ -5,11 +5,11 @@
 // against the layer at radius 2.05 (grove-cli diff's matching) and two degenerate diffs (a crowd
 // at one spot, a far outlier), every metric of grove-cli check but the spectrum, and the spectrum
 // alone.
-#include "core/Evaluator.h"
-#include "core/GraphReader.h"
-#include "core/LayerMetrics.h"
-#include "core/NodeRegistry.h"
-#include "core/PointDiff.h"
+#include "core/eval/Evaluator.h"
+#include "core/graph/GraphReader.h"
+#include "core/analysis/LayerMetrics.h"
+#include "core/graph/NodeRegistry.h"
+#include "core/analysis/PointDiff.h"
 #include "nodes/BuiltinNodes.h"
 
 #include <benchmark/benchmark.h>

@@ -4,11 +4,11 @@
 // method at 1024² and 4096² (radius 1). Threads: the same chunked world on 1 and 2 threads (real
 // time). A cold chunk asked alone, and a window scrolled one chunk at a time with the cache.
 // Peak memory: the resident high-water mark (VmHWM, reset through /proc/self/clear_refs).
-#include "core/ChunkedLayer.h"
-#include "core/Evaluator.h"
-#include "core/GraphReader.h"
-#include "core/NodeRegistry.h"
-#include "core/PointsExport.h"
+#include "core/sampling/ChunkedLayer.h"
+#include "core/eval/Evaluator.h"
+#include "core/graph/GraphReader.h"
+#include "core/graph/NodeRegistry.h"
+#include "core/formats/PointsExport.h"
 #include "nodes/BuiltinNodes.h"
 
 #include <benchmark/benchmark.h>

@@ -4,12 +4,12 @@
 #include "ReferenceBridson.h"
 #include "ReferenceNoise.h"
 
-#include "core/Evaluator.h"
-#include "core/GraphReader.h"
-#include "core/PoissonPlacement.h"
-#include "core/PointsExport.h"
-#include "core/Raster.h"
-#include "core/ValueNoise.h"
+#include "core/eval/Evaluator.h"
+#include "core/graph/GraphReader.h"
+#include "core/sampling/PoissonPlacement.h"
+#include "core/formats/PointsExport.h"
+#include "core/fields/Raster.h"
+#include "core/fields/ValueNoise.h"
 #include "nodes/BuiltinNodes.h"
 
 #include <benchmark/benchmark.h>

@@ -16,13 +16,13 @@
 // and stats_ms (these two follow the frame), deliver_ms (UI thread: the frame handed to the dock,
 // table, canvas), paint_ms (the Preview's paintEvent).
 // GROVE_BENCH_EDITS (default 60) and GROVE_BENCH_EDIT_MS change the drag; the CTest smoke run uses few.
-#include "MainWindow.h"
-#include "ParamEditors.h"
-#include "PreviewController.h"
-#include "PreviewDock.h"
-#include "PreviewView.h"
+#include "window/MainWindow.h"
+#include "inspector/ParamEditors.h"
+#include "preview/PreviewController.h"
+#include "window/PreviewDock.h"
+#include "preview/PreviewView.h"
 
-#include "core/ChunkedLayer.h"
+#include "core/sampling/ChunkedLayer.h"
 
 #include "nodes/BuiltinNodes.h"
 

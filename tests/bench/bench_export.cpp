@@ -2,13 +2,13 @@
 // placement that made the layer, measured in the same binary: `share of placement` is this
 // benchmark's CPU time per run over the placement's (thread CPU time both, so other processes
 // on a shared machine move neither much).
-#include "core/AtomicFile.h"
-#include "core/Evaluator.h"
-#include "core/GraphReader.h"
-#include "core/GraphWriter.h"
-#include "core/LayerStats.h"
-#include "core/Overrides.h"
-#include "core/PointsExport.h"
+#include "core/base/AtomicFile.h"
+#include "core/eval/Evaluator.h"
+#include "core/graph/GraphReader.h"
+#include "core/graph/GraphWriter.h"
+#include "core/analysis/LayerStats.h"
+#include "core/graph/Overrides.h"
+#include "core/formats/PointsExport.h"
 #include "nodes/BuiltinNodes.h"
 
 #include <benchmark/benchmark.h>

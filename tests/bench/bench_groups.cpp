@@ -4,10 +4,10 @@
 // (what the groups stand for, written out). Beside it: the preset itself, whose three group nodes
 // are expanded by the Evaluator on every run (their files checked on disk, as the editor's preview
 // does on every edit), and the expansion alone.
-#include "core/Evaluator.h"
-#include "core/GraphReader.h"
-#include "core/GroupGraph.h"
-#include "core/NodeRegistry.h"
+#include "core/eval/Evaluator.h"
+#include "core/graph/GraphReader.h"
+#include "core/graph/GroupGraph.h"
+#include "core/graph/NodeRegistry.h"
 #include "nodes/BuiltinNodes.h"
 
 #include <benchmark/benchmark.h>

@@ -1,7 +1,7 @@
 // Live-preview latency on presets/island_world.grove.yaml at 880 x 480 through PreviewPipeline,
 // the path the editor's worker runs: a downstream param, the ground noise, and a cold start.
-#include "core/GraphReader.h"
-#include "core/PreviewPipeline.h"
+#include "core/graph/GraphReader.h"
+#include "core/render/PreviewPipeline.h"
 #include "nodes/BuiltinNodes.h"
 
 #include <benchmark/benchmark.h>

@@ -4,11 +4,11 @@
 // three Lloyd rounds of those points (keep_spacing on, and off), and the voronoi regions of the
 // same points as sites sampled on a 1024 x 1024 raster (labels, then the borders mask), and the
 // distance node's field to those points sampled on the same raster.
-#include "core/EvalContext.h"
-#include "core/Evaluator.h"
-#include "core/GraphReader.h"
-#include "core/Limits.h"
-#include "core/NodeRegistry.h"
+#include "core/graph/EvalContext.h"
+#include "core/eval/Evaluator.h"
+#include "core/graph/GraphReader.h"
+#include "core/base/Limits.h"
+#include "core/graph/NodeRegistry.h"
 #include "nodes/BuiltinNodes.h"
 
 #include <benchmark/benchmark.h>

@@ -5,9 +5,9 @@
 // placed once) with 2 to 5 children each; beside place_layer at radius 12 on the parents' chain
 // (about as many points as the children). caves: a 512 x 512-cell mask, 5 steps; beside
 // place_layer of about as many points as cells (radius 1.6 on 1024 x 1024).
-#include "core/EvalContext.h"
-#include "core/Limits.h"
-#include "core/NodeRegistry.h"
+#include "core/graph/EvalContext.h"
+#include "core/base/Limits.h"
+#include "core/graph/NodeRegistry.h"
 #include "nodes/BuiltinNodes.h"
 
 #include "../NodeRun.h"

@@ -3,9 +3,9 @@
 // Whole graphs through the Evaluator (node overhead included), one thread, patches start, k = 30:
 // a 360^3 volume at radius 10 (about 27,000 points) and a 2100^2 world at radius 10 (about 28,000).
 // A second pair at about 4x the points (a 570^3 volume, a 4200^2 world).
-#include "core/Evaluator.h"
-#include "core/GraphReader.h"
-#include "core/PointsExport.h"
+#include "core/eval/Evaluator.h"
+#include "core/graph/GraphReader.h"
+#include "core/formats/PointsExport.h"
 #include "nodes/BuiltinNodes.h"
 
 #include <benchmark/benchmark.h>

@@ -1,14 +1,14 @@
 // libFuzzer target: graph YAML -> loader + validator, the canonical save round trip, and a
 // budgeted evaluation with every export of small valid graphs.
-#include "core/ChunkedLayer.h"
-#include "core/Evaluator.h"
-#include "core/GraphReader.h"
-#include "core/GraphValidator.h"
-#include "core/GraphWriter.h"
-#include "core/LayerStats.h"
-#include "core/NodeRegistry.h"
-#include "core/PointsExport.h"
-#include "core/PreviewRenderer.h"
+#include "core/sampling/ChunkedLayer.h"
+#include "core/eval/Evaluator.h"
+#include "core/graph/GraphReader.h"
+#include "core/graph/GraphValidator.h"
+#include "core/graph/GraphWriter.h"
+#include "core/analysis/LayerStats.h"
+#include "core/graph/NodeRegistry.h"
+#include "core/formats/PointsExport.h"
+#include "core/render/PreviewRenderer.h"
 #include "nodes/BuiltinNodes.h"
 
 #include <algorithm>

@@ -2,8 +2,8 @@
 // The first byte picks the PNG channel and the RAW shape; the rest is the file, written to a
 // private temporary file because the decoders read paths. Every load must end in an image whose
 // samples match its size, or in a message; never a crash, a hang or an unbounded allocation.
-#include "core/ImageFile.h"
-#include "core/Limits.h"
+#include "core/formats/ImageFile.h"
+#include "core/base/Limits.h"
 
 #include <cstdint>
 #include <cstdio>

@@ -3,8 +3,8 @@
 // the file, written to a private temporary file because the readers read paths. A load must end
 // in geometry within the limits (whose mask then answers queries) or in a message; never a
 // crash, a hang or an unbounded allocation.
-#include "core/Limits.h"
-#include "core/ShapesFile.h"
+#include "core/base/Limits.h"
+#include "core/geometry/ShapesFile.h"
 
 #include <cmath>
 #include <cstdint>

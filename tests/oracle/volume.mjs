@@ -13,7 +13,7 @@ import { loadSeeds } from "./seedjs.mjs";
 
 const S = loadSeeds();
 
-// ---- ln and cube root from + - * / and sqrt (core/ExactLog.h does the same operations in order)
+// ---- ln and cube root from + - * / and sqrt (core/math/ExactLog.h does the same operations in order)
 const LN2_HI = 6.93147180369123816490e-01;
 const LN2_LO = 1.90821492927058770002e-10;
 const SQRT2 = 1.4142135623730951;

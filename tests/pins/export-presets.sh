@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Exports every shipped preset in every grove-cli format into OUTDIR, one file per preset and
 # format (NAME.FORMAT), with the grove-cli given. An endless world exports a fixed region.
-# GROVE_SIMD, if set, passes through (core/SimdPath.h). Usage: export-presets.sh GROVE_CLI OUTDIR
+# GROVE_SIMD, if set, passes through (core/sampling/SimdPath.h). Usage: export-presets.sh GROVE_CLI OUTDIR
 set -euo pipefail
 cli="$1" out="$2"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"

@@ -1,0 +1,109 @@
+// An open graph: the Graph, its file, its undo stack and its problems; emits typed change signals.
+#pragma once
+
+#include "core/base/Diagnostic.h"
+#include "core/graph/Graph.h"
+#include "core/graph/GraphReader.h"
+
+#include <QObject>
+#include <QPointF>
+#include <QString>
+#include <QUndoStack>
+
+#include <optional>
+#include <string>
+
+namespace grove {
+
+class NodeRegistry;
+
+class Document : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit Document(const NodeRegistry &registry, QObject *parent = nullptr);
+    ~Document() override;
+
+    const Graph &graph() const { return m_graph; }
+    const NodeRegistry &registry() const { return m_registry; }
+    QUndoStack *undoStack() { return &m_undoStack; }
+    QString filePath() const { return m_filePath; }
+    bool isModified() const { return !m_undoStack.isClean(); }
+
+    // Replaces the graph with a new, empty one.
+    void clear();
+    // Loads a file; false (with the problems in `diagnostics`) when nothing usable could be read.
+    bool load(const QString &path, Diagnostics *diagnostics);
+    // Loads a file as a new, untitled graph (a preset): saving then asks where to.
+    bool loadAsNew(const QString &path, Diagnostics *diagnostics);
+    // Saves through the canonical text and an atomic write; returns the reason on failure.
+    std::optional<std::string> save(const QString &path);
+
+    // Problems of the file as loaded plus those of the graph as it is now, each with a location.
+    const Diagnostics &problems() const { return m_problems; }
+    // What the last preview run found (a layer that came out empty and why, a node that failed):
+    // listed with the problems, never saved; each run replaces them.
+    const Diagnostics &runProblems() const { return m_runProblems; }
+    void setRunProblems(Diagnostics problems);
+
+    // Queries for the UI; they never change the graph.
+    QPointF nodePosition(const std::string &id) const;
+    std::string uniqueNodeId(const std::string &base) const;
+    std::optional<std::string> renameProblem(const std::string &oldId, const std::string &newId) const;
+    bool isCollapsed(const std::string &id) const;
+
+    // Checks the graph again (a group file it includes changed on disk): problems and cards follow.
+    void revalidate() { scheduleValidation(); }
+
+    // Ends a run of merging edits (a slider drag, typing in one field): the next value edit starts
+    // a new undo step even if it changes the same value. Commands compare mergeGeneration().
+    void endMerge() { ++m_mergeGeneration; }
+    int mergeGeneration() const { return m_mergeGeneration; }
+
+    // Mutators: called only by undo commands, so every change is undoable.
+    void insertNode(int index, const Node &node, const NodeLayout &layout);
+    void removeNode(const std::string &id);
+    void setNodePosition(const std::string &id, QPointF pos);
+    void setInput(const std::string &id, const std::string &port, const std::optional<Link> &link);
+    void setParam(const std::string &id, const std::string &name, const Value &value);
+    void renameNode(const std::string &oldId, const std::string &newId);
+    void setCollapsed(const std::string &id, bool collapsed);
+    void setGraphInfo(const std::string &name, const std::string &notes, const World &world);
+    // Swaps in a whole graph (recovering an autosave); layout included.
+    void replaceGraph(const Graph &graph);
+
+signals:
+    void graphReset();
+    void nodeAdded(const QString &id);
+    void nodeRemoved(const QString &id);
+    void nodeRenamed(const QString &oldId, const QString &newId);
+    void nodeMoved(const QString &id);
+    void nodeCollapsedChanged(const QString &id);
+    void graphInfoChanged();
+    void paramChanged(const QString &id, const QString &param);
+    void inputChanged(const QString &id, const QString &port);
+    void problemsChanged();
+    void filePathChanged(const QString &path);
+
+private:
+    void setFileState(LoadResult loaded);
+    const Diagnostics &fileDiagnostics();
+    void layoutUnplacedNodes();
+    void scheduleValidation();
+    void validateNow();
+
+    const NodeRegistry &m_registry;
+    Graph m_graph;
+    QString m_filePath;
+    QUndoStack m_undoStack;
+    LoadResult m_file;               // the file as on disk: locations and its own problems
+    // Problems of the file that editing cannot fix (until saved); worked out at the first edit.
+    std::optional<Diagnostics> m_fileDiagnostics;
+    Diagnostics m_problems;
+    Diagnostics m_runProblems;
+    bool m_validationPending = false;
+    int m_mergeGeneration = 0;
+};
+
+} // namespace grove

@@ -1,0 +1,92 @@
+// The preview's tool strip for hand edits of the selected layer: Select, Pin, Erase brush,
+// Erase area (rectangle or polygon), Move and Delete; it turns the view's presses and drags into
+// HandEditor edits and draws the layer's pins, erase areas and the edit in progress.
+#pragma once
+
+#include "handedit/HandEditor.h"
+#include "preview/PreviewSnapshot.h"
+
+#include <QPointF>
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+class QAction;
+class QActionGroup;
+class QComboBox;
+class QLabel;
+class QPainter;
+
+namespace grove {
+
+class Document;
+class PreviewView;
+
+class HandEditTools : public QWidget
+{
+    Q_OBJECT
+
+public:
+    enum Tool { Select, Pin, Brush, Area, Move, Delete };
+
+    HandEditTools(Document *document, PreviewView *view, QWidget *parent = nullptr);
+
+    void setNode(const std::string &id);
+    void setSnapshot(const PreviewSnapshotPtr &snapshot);
+    Tool tool() const { return m_tool; }
+    void setTool(Tool tool);
+    QAction *toolAction(Tool tool) const { return m_actions[tool]; }
+    bool toolsEnabled() const;
+    double brushRadius() const { return m_brushRadius; }
+    void setBrushRadius(double radius);
+    // The type a new pin gets ("": none, the hash picks); the combo's choices are the layer's types.
+    void setPinType(const QString &type);
+    HandEditor &editor() { return m_editor; }
+    // The layer's point (a pin first) within a few pixels of `world`, as the tools pick it.
+    std::optional<PickedPoint> pointAt(QPointF world) const;
+
+signals:
+    void statusMessage(const QString &message);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void updateAvailability();
+    void updateTypes();
+    void pressed(QPointF world);
+    void dragged(QPointF world);
+    void released(QPointF world);
+    void doubleClicked(QPointF world);
+    void hovered(QPointF world, bool inside);
+    void closePolygon();
+    void cancelGesture();
+    void report(const QString &problem, const QString &done);
+    const PreviewLayer *layer() const;
+    double pickSlack() const;  // world units: a few pixels at the view's zoom
+    void paint(QPainter &p);
+    void paintGesture(QPainter &p);
+
+    Document *m_document;
+    PreviewView *m_view;
+    HandEditor m_editor;
+    PreviewSnapshotPtr m_snapshot;
+    Tool m_tool = Select;
+    QActionGroup *m_group;
+    QAction *m_actions[6] = {};
+    QComboBox *m_type;
+    QLabel *m_brushLabel;
+    double m_brushRadius = 20;
+    // the gesture in progress, in world units
+    std::optional<QPointF> m_hover;
+    std::optional<PickedPoint> m_hoverPoint;
+    std::optional<PickedPoint> m_moving;
+    std::vector<QPointF> m_stroke;    // brush centres along the drag
+    std::vector<QPointF> m_polygon;   // vertices clicked so far
+    std::optional<QPointF> m_rectStart;
+    bool m_rectDragging = false;
+    bool m_down = false;
+};
+
+} // namespace grove

@@ -1,0 +1,172 @@
+// Spools and the streamed output: mkstemp beside the target, fsync and rename on commit.
+#include "core/base/StreamedFile.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <vector>
+
+namespace grove {
+
+namespace {
+
+std::string folderOf(const std::string &path)
+{
+    const auto slash = path.find_last_of('/');
+    return slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+}
+
+std::string tempFolder()
+{
+    const char *t = std::getenv("TMPDIR");
+    return t && *t ? t : "/tmp";
+}
+
+std::optional<std::string> writeAll(int fd, std::string_view bytes, const std::string &what)
+{
+    for (std::size_t done = 0; done < bytes.size();) {
+        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return "cannot write " + what + ": " + std::strerror(errno);
+        done += static_cast<std::size_t>(n);
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+Spool::~Spool()
+{
+    if (m_fd >= 0)
+        ::close(m_fd);
+}
+
+Spool::Spool(Spool &&other) noexcept : m_fd(other.m_fd), m_size(other.m_size)
+{
+    other.m_fd = -1;
+}
+
+Spool &Spool::operator=(Spool &&other) noexcept
+{
+    std::swap(m_fd, other.m_fd);
+    std::swap(m_size, other.m_size);
+    return *this;
+}
+
+std::optional<std::string> Spool::open(const std::string &folder)
+{
+    std::string tmpl = folder + "/.grove-spool-XXXXXX";
+    std::vector<char> name(tmpl.begin(), tmpl.end());
+    name.push_back('\0');
+    m_fd = ::mkstemp(name.data());
+    if (m_fd < 0)
+        return "cannot create a temporary file in " + folder + ": " + std::strerror(errno);
+    ::unlink(name.data());
+    return std::nullopt;
+}
+
+std::optional<std::string> Spool::append(std::string_view bytes)
+{
+    if (auto err = writeAll(m_fd, bytes, "a temporary file"))
+        return err;
+    m_size += bytes.size();
+    return std::nullopt;
+}
+
+StreamedFile::~StreamedFile()
+{
+    if (m_ownsFd && m_fd >= 0)
+        ::close(m_fd);
+    if (!m_tmp.empty())
+        ::unlink(m_tmp.c_str());
+}
+
+std::optional<std::string> StreamedFile::open(const std::string &path)
+{
+    m_path = path;
+    if (path.empty()) {
+        m_fd = STDOUT_FILENO;
+        return std::nullopt;
+    }
+    struct stat st{};
+    const bool exists = ::stat(path.c_str(), &st) == 0;
+    if (exists && S_ISDIR(st.st_mode))
+        return "cannot write " + path + ": it is a folder";
+    if (exists && !S_ISREG(st.st_mode)) {  // a device or pipe: written into, never replaced
+        m_fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+        if (m_fd < 0)
+            return "cannot write " + path + ": " + std::strerror(errno);
+        m_ownsFd = true;
+        return std::nullopt;
+    }
+    const std::string dir = folderOf(path);
+    const std::string base = path.substr(path.find_last_of('/') + 1);
+    std::string tmpl = dir + "/." + base + ".saving-XXXXXX";
+    std::vector<char> name(tmpl.begin(), tmpl.end());
+    name.push_back('\0');
+    m_fd = ::mkstemp(name.data());
+    if (m_fd < 0)
+        return "cannot write " + path + ": " + std::strerror(errno);
+    m_ownsFd = true;
+    m_tmp = name.data();
+    ::fchmod(m_fd, exists ? (st.st_mode & 07777) : 0644);
+    return std::nullopt;
+}
+
+std::string StreamedFile::spoolFolder(const std::string &path)
+{
+    struct stat st{};
+    if (path.empty() || (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)))
+        return tempFolder();
+    return folderOf(path);
+}
+
+std::optional<std::string> StreamedFile::write(std::string_view bytes)
+{
+    return writeAll(m_fd, bytes, m_path.empty() ? "standard output" : m_path);
+}
+
+std::optional<std::string> StreamedFile::copyFrom(int from, std::uint64_t offset, std::uint64_t length, const std::string &what,
+                                                  const std::atomic<bool> *cancel)
+{
+    std::vector<char> buffer(std::size_t(1) << 20);
+    while (length > 0) {
+        if (cancel && cancel->load(std::memory_order_relaxed))
+            return std::string("interrupted");
+        const std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(length, buffer.size()));
+        const ssize_t n = ::pread(from, buffer.data(), want, static_cast<off_t>(offset));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return "cannot read " + what + ": " + (n < 0 ? std::strerror(errno) : "it ended early");
+        if (auto err = write({buffer.data(), static_cast<std::size_t>(n)}))
+            return err;
+        offset += static_cast<std::uint64_t>(n);
+        length -= static_cast<std::uint64_t>(n);
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> StreamedFile::commit()
+{
+    if (m_tmp.empty())
+        return std::nullopt;
+    if (::fsync(m_fd) != 0)
+        return "cannot flush " + m_path + ": " + std::strerror(errno);
+    const int fd = m_fd;
+    m_fd = -1;
+    if (::close(fd) != 0)
+        return "cannot write " + m_path + ": " + std::strerror(errno);
+    if (::rename(m_tmp.c_str(), m_path.c_str()) != 0)
+        return "cannot replace " + m_path + ": " + std::strerror(errno);
+    m_tmp.clear();
+    return std::nullopt;
+}
+
+} // namespace grove

@@ -1,0 +1,54 @@
+// The bytes of an export (points files and preview PNG), shared by grove-cli and the editor.
+#pragma once
+
+#include "core/graph/Graph.h"
+#include "core/formats/PointsExport.h"
+
+#include <atomic>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace grove {
+
+struct EvalResult;
+class NodeRegistry;
+
+struct ExportJob
+{
+    ExportFormat format = ExportFormat::Json;
+    bool split = false;               // one file per layer instead of one file
+    std::vector<std::string> layers;  // exported node ids, in export order
+    std::string graphPath;            // the graph's file; only its name goes into the export, no folders
+    int pngSize = 0;                  // the PNG's longer side; 0: no PNG
+    int threads = 0;                  // chunks and raster rows in parallel; 0: every core
+    // Chunked worlds: only the points in this region (lazy layers compute just its chunks); the
+    // JSON's bounds are the region. Unset: every layer as evaluated.
+    std::optional<Region> region;
+    const std::atomic<bool> *cancel = nullptr;  // a region's chunks stop when set
+};
+
+struct ExportFile
+{
+    std::string name;  // with split: "<layer>.<ext>", unique within the job; else empty
+    std::string bytes;
+};
+
+struct ExportOutput
+{
+    std::vector<ExportFile> files;  // one without split, one per layer with it
+    std::string png;                // the PNG bytes when the job asked for one
+};
+
+// What to evaluate for a job: its layers, plus the preview's nodes when it renders a PNG.
+std::vector<std::string> exportTargets(const Graph &graph, const NodeRegistry &registry, const ExportJob &job);
+
+// Renders every byte of a job from an evaluated graph; nothing (with the reason in *error) when
+// the PNG cannot be encoded or the job was cancelled.
+std::optional<ExportOutput> buildExport(const Graph &graph, const NodeRegistry &registry, const EvalResult &result,
+                                        const ExportJob &job, std::string *error = nullptr);
+
+// A layer name made safe as a file name: [A-Za-z0-9._-], never empty or hidden.
+std::string safeFileName(const std::string &name);
+
+} // namespace grove

@@ -1,0 +1,105 @@
+// The fractal sum every noise shares: fbm, ridged and billow octaves of any [0, 1] noise, normalised.
+#pragma once
+
+#include "core/fields/NoiseLattice.h"
+
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace grove {
+
+enum class FractalKind {
+    Fbm,     // the octaves as they are: rolling hills
+    Ridged,  // 1 - |2f - 1| per octave: sharp crests where the noise crosses its middle
+    Billow,  // |2f - 1| per octave: puffy bumps with sharp creases between them
+};
+
+inline std::optional<FractalKind> fractalKindFromName(const std::string &name)
+{
+    if (name == "fbm")
+        return FractalKind::Fbm;
+    if (name == "ridged")
+        return FractalKind::Ridged;
+    if (name == "billow")
+        return FractalKind::Billow;
+    return std::nullopt;
+}
+
+struct FractalSettings
+{
+    double frequency = 1;  // applied first: octave o samples at (x * frequency) * lacunarity^o
+    int octaves = 1;
+    double lacunarity = 2;
+    double persistence = 0.5;
+    FractalKind kind = FractalKind::Fbm;
+};
+
+inline double shapeOctave(double f, FractalKind kind)
+{
+    switch (kind) {
+    case FractalKind::Fbm: return f;
+    case FractalKind::Ridged: return 1 - std::fabs(2 * f - 1);
+    case FractalKind::Billow: return std::fabs(2 * f - 1);
+    }
+    return f;
+}
+
+// sum_o amp_o * shape(noise_o) / sum_o amp_o, with octave o on seed + o * 1013 (seed 002's fbm).
+// makeRow(y, seed) returns a row sampler: a callable taking x and returning a value in [0, 1].
+template <class MakeRow>
+double fractalAt(double x, double y, std::int32_t seed, const FractalSettings &s, const MakeRow &makeRow)
+{
+    const double fx = x * s.frequency, fy = y * s.frequency;
+    double sum = 0, norm = 0, amp = 1, freq = 1;
+    for (int o = 0; o < s.octaves; ++o) {
+        auto row = makeRow(fy * freq, octaveSeed(seed, o));
+        sum += amp * shapeOctave(row(fx * freq), s.kind);
+        norm += amp;
+        amp *= s.persistence;
+        freq *= s.lacunarity;
+    }
+    return clampUnit(sum / norm);
+}
+
+// out[i] = fractalAt(x0 + i * dx, y, ...) bit for bit, one octave at a time along the row so each
+// row sampler reuses its lattice cells.
+template <class MakeRow>
+void fractalRow(double x0, double dx, double y, int n, std::int32_t seed, const FractalSettings &s,
+                const MakeRow &makeRow, double *out)
+{
+    for (int i = 0; i < n; ++i)
+        out[i] = 0;
+    const double fy = y * s.frequency;
+    double norm = 0, amp = 1, freq = 1;
+    for (int o = 0; o < s.octaves; ++o) {
+        auto row = makeRow(fy * freq, octaveSeed(seed, o));
+        for (int i = 0; i < n; ++i) {
+            const double fx = (x0 + i * dx) * s.frequency;
+            out[i] += amp * shapeOctave(row(fx * freq), s.kind);
+        }
+        norm += amp;
+        amp *= s.persistence;
+        freq *= s.lacunarity;
+    }
+    for (int i = 0; i < n; ++i)
+        out[i] = clampUnit(out[i] / norm);
+}
+
+// fractalAt in a volume: octave3(x, y, z, seed) is one octave of a 3D noise in [0, 1].
+template <class Octave3>
+double fractalAt3(double x, double y, double z, std::int32_t seed, const FractalSettings &s, const Octave3 &octave3)
+{
+    const double fx = x * s.frequency, fy = y * s.frequency, fz = z * s.frequency;
+    double sum = 0, norm = 0, amp = 1, freq = 1;
+    for (int o = 0; o < s.octaves; ++o) {
+        sum += amp * shapeOctave(octave3(fx * freq, fy * freq, fz * freq, octaveSeed(seed, o)), s.kind);
+        norm += amp;
+        amp *= s.persistence;
+        freq *= s.lacunarity;
+    }
+    return clampUnit(sum / norm);
+}
+
+} // namespace grove

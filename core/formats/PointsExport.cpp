@@ -1,0 +1,384 @@
+// Writers for the points export formats; every number in shortest round-trip form, written with
+// std::to_chars straight into one buffer (no string per number: 68 MB of JSON for 646k points).
+#include "core/formats/PointsExport.h"
+
+#include "core/formats/EngineExport.h"
+#include "core/eval/Evaluator.h"
+#include "core/base/TextEscape.h"
+#include "core/base/Value.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <string_view>
+
+namespace grove {
+
+namespace {
+
+// The export's text, written in place at the end of a string: room() makes space for a known
+// most, the writers fill it through a pointer, commit() takes it, and the destructor trims the
+// string to what was written. One allocation when the estimate holds.
+class TextOut
+{
+public:
+    TextOut(std::string &text, std::size_t expected) : m_text(text), m_used(text.size())
+    {
+        m_text.resize(m_used + std::max<std::size_t>(expected, 4096));
+    }
+    ~TextOut() { finish(); }
+    void finish() { m_text.resize(m_used); }
+    TextOut(const TextOut &) = delete;
+    TextOut &operator=(const TextOut &) = delete;
+
+    char *room(std::size_t most)
+    {
+        if (m_text.size() - m_used < most)
+            m_text.resize(std::max(m_text.size() + m_text.size() / 2, m_used + most));
+        return m_text.data() + m_used;
+    }
+    void commit(const char *end) { m_used = static_cast<std::size_t>(end - m_text.data()); }
+    void add(std::string_view s) { commit(put(room(s.size()), s)); }
+
+    static char *put(char *p, std::string_view s)
+    {
+        std::memcpy(p, s.data(), s.size());
+        return p + s.size();
+    }
+
+private:
+    std::string &m_text;
+    std::size_t m_used;
+};
+
+// A string literal, its length known at compile time.
+template<std::size_t N>
+char *lit(char *p, const char (&s)[N])
+{
+    std::memcpy(p, s, N - 1);
+    return p + N - 1;
+}
+
+char *whole(char *p, std::uint64_t v) { return std::to_chars(p, p + 20, v).ptr; }
+
+// JSON has no inf/nan; export data never holds them, but never write invalid JSON either.
+char *num(char *p, double v) { return std::isfinite(v) ? writeNumber(p, v) : lit(p, "null"); }
+
+constexpr std::size_t kNum = kMaxNumberChars;
+
+std::string text(double v)
+{
+    char buf[kNum + 4];
+    return std::string(buf, num(buf, v));
+}
+
+std::size_t totalPoints(const std::vector<PointLayerPtr> &layers)
+{
+    std::size_t n = 0;
+    for (const auto &l : layers)
+        n += l->points.size();
+    return n;
+}
+
+std::string exportJson(const ExportInfo &info, const std::vector<PointLayerPtr> &layers)
+{
+    std::string text;
+    text.reserve(4096 + totalPoints(layers) * 112);
+    text += jsonExportHead(info);
+    for (size_t li = 0; li < layers.size(); ++li) {
+        const PointLayer &layer = *layers[li];
+        text += jsonLayerHead(layer, layer.points.size(), li == 0);
+        appendJsonPoints(text, layer, true);
+        text += jsonLayerTail(layer.points.size());
+    }
+    text += jsonExportTail(layers.size());
+    return text;
+}
+
+std::string exportCsv(const std::vector<PointLayerPtr> &layers)
+{
+    // z, the last column, only when some layer has heights (empty for the layers without)
+    const bool anyZ = std::any_of(layers.begin(), layers.end(), [](const PointLayerPtr &l) { return !l->z.empty(); });
+    std::string text;
+    text.reserve(4096 + totalPoints(layers) * 96);
+    text += csvExportHead(anyZ);
+    for (const auto &lp : layers)
+        appendCsvRows(text, *lp, anyZ);
+    return text;
+}
+
+std::string exportTiled(const ExportInfo &info, const std::vector<PointLayerPtr> &layers)
+{
+    const int tile = 16;
+    std::string text;
+    TextOut out(text, 4096 + totalPoints(layers) * 320);
+    out.add("{\n");
+    out.add("  \"type\": \"map\",\n  \"version\": \"1.10\",\n  \"tiledversion\": \"1.10.2\",\n");
+    out.add("  \"orientation\": \"orthogonal\",\n  \"renderorder\": \"right-down\",\n  \"infinite\": false,\n");
+    out.add("  \"tilewidth\": " + std::to_string(tile) + ",\n  \"tileheight\": " + std::to_string(tile) + ",\n");
+    out.add("  \"width\": " + formatNumber(std::ceil(info.world.width / tile)) + ",\n  \"height\": "
+            + formatNumber(std::ceil(info.world.height / tile)) + ",\n");
+    out.add("  \"properties\": [{\"name\": \"grove.graph\", \"type\": \"string\", \"value\": " + jsonQuote(info.graphName)
+            + "}, {\"name\": \"grove.hash\", \"type\": \"string\", \"value\": " + jsonQuote(info.graphHash)
+            + "}, {\"name\": \"grove.seed\", \"type\": \"int\", \"value\": " + std::to_string(info.world.seed) + "}],\n");
+    out.add("  \"tilesets\": [],\n");
+    out.add("  \"layers\": [");
+    std::size_t objectId = 1;
+    for (size_t li = 0; li < layers.size(); ++li) {
+        const PointLayer &layer = *layers[li];
+        std::vector<std::string> types;
+        std::size_t longest = 0;
+        for (const auto &t : exportTypes(layer)) {
+            types.push_back(jsonQuote(t.name));
+            longest = std::max(longest, types.back().size());
+        }
+        out.add(li ? ",\n" : "\n");
+        out.add("    {\"type\": \"objectgroup\", \"id\": " + std::to_string(li + 1) + ", \"name\": "
+                + jsonQuote(layer.info.name) + ", \"draworder\": \"topdown\", \"opacity\": 1, \"visible\": true, "
+                  "\"x\": 0, \"y\": 0, \"objects\": [");
+        for (size_t i = 0; i < layer.points.size(); ++i) {
+            const PointXYR &pt = layer.points[i];
+            const PointAttributes a = layer.attributes(layer.idOf(i));
+            const std::string &type = types[static_cast<size_t>(a.type < 0 ? 0 : a.type)];
+            char *p = out.room(2 * longest + 400 + 6 * kNum);
+            p = i ? lit(p, ",\n      {\"id\": ") : lit(p, "\n      {\"id\": ");
+            p = whole(p, objectId++);
+            p = lit(p, ", \"name\": \"\", \"type\": ");
+            p = TextOut::put(p, type);
+            p = lit(p, ", \"class\": ");
+            p = TextOut::put(p, type);
+            p = lit(p, ", \"point\": true, \"x\": ");
+            p = num(p, pt.x);
+            p = lit(p, ", \"y\": ");
+            p = num(p, pt.y);
+            p = lit(p, ", \"width\": 0, \"height\": 0, \"rotation\": ");
+            p = num(p, a.rotation);
+            p = lit(p, ", \"visible\": true, \"properties\": [{\"name\": \"rotation\", \"type\": \"float\", \"value\": ");
+            p = num(p, a.rotation);
+            p = lit(p, "}, {\"name\": \"radius\", \"type\": \"float\", \"value\": ");
+            p = num(p, pt.r);
+            p = lit(p, "}, {\"name\": \"scale\", \"type\": \"float\", \"value\": ");
+            p = num(p, a.scale);
+            if (!layer.z.empty()) {
+                p = lit(p, "}, {\"name\": \"z\", \"type\": \"float\", \"value\": ");
+                p = num(p, layer.z[i]);
+            }
+            p = lit(p, "}]}");
+            out.commit(p);
+        }
+        out.add(layer.points.empty() ? "]}" : "\n    ]}");
+    }
+    out.add(layers.empty() ? "],\n" : "\n  ],\n");
+    out.add("  \"nextlayerid\": " + std::to_string(layers.size() + 1) + ",\n");
+    out.add("  \"nextobjectid\": " + std::to_string(objectId) + "\n");
+    out.add("}\n");
+    out.finish();
+    return text;
+}
+
+} // namespace
+
+std::string jsonExportHead(const ExportInfo &info, const std::string &extraLine)
+{
+    std::string out;
+    out += "{\n";
+    out += "  \"format\": \"grove.points\",\n";
+    out += "  \"formatVersion\": 1,\n";
+    out += "  \"generator\": {\"name\": \"grove\", \"version\": \"" + std::string(kGroveVersion) + "\"},\n";
+    out += "  \"graph\": {\"name\": " + jsonQuote(info.graphName) + ", \"path\": " + jsonQuote(info.graphFile)
+           + ", \"hash\": " + jsonQuote(info.graphHash) + ", \"seed\": " + std::to_string(info.world.seed) + "},\n";
+    out += "  \"space\": {\"units\": \"world\", \"origin\": \"topLeft\", \"yAxis\": \"down\", \"rotation\": \"degCW\"},\n";
+    if (info.bounds)
+        out += "  \"bounds\": {\"minX\": " + text(info.bounds->x0) + ", \"minY\": " + text(info.bounds->y0) + ", \"maxX\": "
+               + text(info.bounds->x1) + ", \"maxY\": " + text(info.bounds->y1) + "},\n";
+    else
+        out += "  \"bounds\": {\"minX\": 0, \"minY\": 0, \"maxX\": " + text(info.world.width) + ", \"maxY\": "
+               + text(info.world.height) + "},\n";
+    if (!extraLine.empty())
+        out += "  " + extraLine + ",\n";
+    out += "  \"layers\": [";
+    return out;
+}
+
+std::string jsonLayerHead(const PointLayer &layer, std::size_t count, bool firstLayer)
+{
+    std::string out = firstLayer ? "\n" : ",\n";
+    out += "    {\n";
+    out += "      \"name\": " + jsonQuote(layer.info.name) + ",\n";
+    out += "      \"node\": " + jsonQuote(layer.info.nodeId) + ",\n";
+    out += "      \"count\": " + std::to_string(count) + ",\n";
+    if (layer.info.volume)  // place_volume: z is the depth in [0, world.depth), not a terrain height
+        out += "      \"z\": \"depth\",\n";
+    out += "      \"types\": [";
+    const auto types = exportTypes(layer);
+    for (size_t t = 0; t < types.size(); ++t)
+        out += (t ? ", " : "") + std::string("{\"index\": ") + std::to_string(t) + ", \"name\": " + jsonQuote(types[t].name)
+               + ", \"weight\": " + text(types[t].weight) + "}";
+    out += "],\n";
+    out += "      \"points\": [";
+    return out;
+}
+
+void appendJsonPoints(std::string &text, const PointLayer &layer, bool first)
+{
+    TextOut out(text, layer.points.size() * 112);
+    for (size_t i = 0; i < layer.points.size(); ++i) {
+        const PointXYR &pt = layer.points[i];
+        const PointAttributes a = layer.attributes(layer.idOf(i));
+        char *p = out.room(128 + 6 * kNum);
+        p = first && i == 0 ? lit(p, "\n        {\"id\": ") : lit(p, ",\n        {\"id\": ");
+        p = whole(p, layer.idOf(i));
+        p = lit(p, ", \"x\": ");
+        p = num(p, pt.x);
+        p = lit(p, ", \"y\": ");
+        p = num(p, pt.y);
+        if (!layer.z.empty()) {  // a layer with a height input: 3D positions
+            p = lit(p, ", \"z\": ");
+            p = num(p, layer.z[i]);
+        }
+        p = lit(p, ", \"r\": ");
+        p = num(p, pt.r);
+        p = lit(p, ", \"t\": ");
+        p = whole(p, static_cast<std::uint64_t>(a.type < 0 ? 0 : a.type));
+        p = lit(p, ", \"rot\": ");
+        p = num(p, a.rotation);
+        p = lit(p, ", \"s\": ");
+        p = num(p, a.scale);
+        p = lit(p, "}");
+        out.commit(p);
+    }
+}
+
+std::string jsonLayerTail(std::size_t count)
+{
+    return count == 0 ? "]\n    }" : "\n      ]\n    }";
+}
+
+std::string jsonExportTail(std::size_t layers)
+{
+    return layers == 0 ? "]\n}\n" : "\n  ]\n}\n";
+}
+
+std::string csvExportHead(bool anyZ)
+{
+    return anyZ ? "layer,id,x,y,r,type,rot,scale,z\n" : "layer,id,x,y,r,type,rot,scale\n";
+}
+
+void appendCsvRows(std::string &text, const PointLayer &layer, bool anyZ)
+{
+    std::vector<std::string> types;
+    std::size_t longest = 0;
+    for (const auto &t : exportTypes(layer)) {
+        types.push_back(csvField(t.name));
+        longest = std::max(longest, types.back().size());
+    }
+    const std::string name = csvField(layer.info.name);
+    TextOut out(text, layer.points.size() * 96);
+    for (size_t i = 0; i < layer.points.size(); ++i) {
+        const PointXYR &pt = layer.points[i];
+        const PointAttributes a = layer.attributes(layer.idOf(i));
+        const std::string &type = types[static_cast<size_t>(a.type < 0 ? 0 : a.type)];
+        char *p = out.room(name.size() + longest + 64 + 6 * kNum);
+        p = TextOut::put(p, name);
+        *p++ = ',';
+        p = whole(p, layer.idOf(i));
+        *p++ = ',';
+        p = num(p, pt.x);
+        *p++ = ',';
+        p = num(p, pt.y);
+        *p++ = ',';
+        p = num(p, pt.r);
+        *p++ = ',';
+        p = TextOut::put(p, type);
+        *p++ = ',';
+        p = num(p, a.rotation);
+        *p++ = ',';
+        p = num(p, a.scale);
+        if (anyZ) {
+            *p++ = ',';
+            if (!layer.z.empty())
+                p = num(p, layer.z[i]);
+        }
+        *p++ = '\n';
+        out.commit(p);
+    }
+}
+
+std::string exportPoints(ExportFormat format, const ExportInfo &info, const std::vector<PointLayerPtr> &layers)
+{
+    switch (format) {
+    case ExportFormat::Json: return exportJson(info, layers);
+    case ExportFormat::Csv: return exportCsv(layers);
+    case ExportFormat::Tiled: return exportTiled(info, layers);
+    case ExportFormat::Gltf: return exportGltf(info, layers);
+    case ExportFormat::Godot: return exportGodot(info, layers);
+    case ExportFormat::UnrealCsv: return exportUnrealCsv(layers);
+    case ExportFormat::UnrealJson: return exportUnrealJson(layers);
+    }
+    return {};
+}
+
+std::vector<WeightedType> exportTypes(const PointLayer &layer)
+{
+    if (!layer.info.types.empty())
+        return layer.info.types;
+    return {WeightedType{layer.info.name, 1}};
+}
+
+std::vector<PointLayerPtr> layersOf(const EvalResult &result, const std::vector<std::string> &nodeIds)
+{
+    std::vector<PointLayerPtr> layers;
+    for (const auto &id : nodeIds) {
+        PortValue v = result.outputWithRole(id, PortRole::LayerPoints);
+        if (const auto *set = std::get_if<PointSetPtr>(&v); set && *set)
+            for (const auto &l : (*set)->layers)
+                layers.push_back(l);
+    }
+    return layers;
+}
+
+const char *exportExtension(ExportFormat format)
+{
+    switch (format) {
+    case ExportFormat::Json: return "json";
+    case ExportFormat::Csv: return "csv";
+    case ExportFormat::Tiled: return "tiled.json";
+    case ExportFormat::Gltf: return "glb";
+    case ExportFormat::Godot: return "tscn";
+    case ExportFormat::UnrealCsv: return "unreal.csv";
+    case ExportFormat::UnrealJson: return "unreal.json";
+    }
+    return "json";
+}
+
+const char *exportFormatName(ExportFormat format)
+{
+    switch (format) {
+    case ExportFormat::Json: return "json";
+    case ExportFormat::Csv: return "csv";
+    case ExportFormat::Tiled: return "tiled";
+    case ExportFormat::Gltf: return "gltf";
+    case ExportFormat::Godot: return "godot";
+    case ExportFormat::UnrealCsv: return "unreal";
+    case ExportFormat::UnrealJson: return "unreal-json";
+    }
+    return "json";
+}
+
+std::vector<ExportFormat> allExportFormats()
+{
+    return {ExportFormat::Json, ExportFormat::Csv, ExportFormat::Tiled, ExportFormat::Gltf,
+            ExportFormat::Godot, ExportFormat::UnrealCsv, ExportFormat::UnrealJson};
+}
+
+bool exportFormatFromName(const std::string &name, ExportFormat &format)
+{
+    for (ExportFormat f : allExportFormats())
+        if (name == exportFormatName(f)) {
+            format = f;
+            return true;
+        }
+    return false;
+}
+
+} // namespace grove

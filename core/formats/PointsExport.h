@@ -1,0 +1,59 @@
+// Points export: grove.points JSON, CSV and Tiled object layers (formats.md section 2).
+#pragma once
+
+#include "core/base/DataTypes.h"
+#include "core/graph/Graph.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace grove {
+
+struct EvalResult;
+
+enum class ExportFormat { Json, Csv, Tiled, Gltf, Godot, UnrealCsv, UnrealJson };
+
+struct ExportInfo
+{
+    std::string graphName;
+    std::string graphFile;  // the graph file's name without its folder, so exports match on any machine
+    std::string graphHash;
+    World world;
+    // The JSON's bounds when set (an export of a region); else the world's rectangle.
+    std::optional<Region> bounds;
+};
+
+inline constexpr const char *kGroveVersion = "0.1.0";
+
+// Layers without a types list export as one implicit type named after the layer, so every
+// point has a valid type index and name.
+std::string exportPoints(ExportFormat format, const ExportInfo &info, const std::vector<PointLayerPtr> &layers);
+
+// The JSON and CSV exports in pieces, for writers that produce a layer's points a part at a time
+// (StreamExport, merge); exportPoints joins the same pieces. JSON: head, then per layer its head
+// (with its point count), its points, its tail; then the tail. `extraLine` is one more member
+// ("\"shard\": {...}") before "layers". A point starts with ",\n" unless it is a layer's first.
+std::string jsonExportHead(const ExportInfo &info, const std::string &extraLine = {});
+std::string jsonLayerHead(const PointLayer &layer, std::size_t count, bool firstLayer);
+void appendJsonPoints(std::string &out, const PointLayer &layer, bool first);
+std::string jsonLayerTail(std::size_t count);
+std::string jsonExportTail(std::size_t layers);
+std::string csvExportHead(bool anyZ);
+void appendCsvRows(std::string &out, const PointLayer &layer, bool anyZ);
+
+// A layer's types as exports list them: its types, or one implicit type named after the layer.
+std::vector<WeightedType> exportTypes(const PointLayer &layer);
+
+// The layers of the given nodes' `points` outputs, in the given order.
+std::vector<PointLayerPtr> layersOf(const EvalResult &result, const std::vector<std::string> &nodeIds);
+
+const char *exportExtension(ExportFormat format);  // "json", "csv", "tiled.json", "glb", "tscn", ...
+// The format's name on the command line and in exports' messages ("json", "gltf", "unreal", ...),
+// and back; false for a name no format has.
+const char *exportFormatName(ExportFormat format);
+bool exportFormatFromName(const std::string &name, ExportFormat &format);
+// Every format's name, in the order the CLI's help and the Export dialog list them.
+std::vector<ExportFormat> allExportFormats();
+
+} // namespace grove

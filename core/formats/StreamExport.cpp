@@ -1,0 +1,276 @@
+// Streamed export: rows of chunks prepared on threads (upstream layers first), each layer's points
+// text spooled beside the output, then head, spools and tail assembled into the atomic output.
+#include "core/formats/StreamExport.h"
+
+#include "core/base/StreamedFile.h"
+#include "core/base/Value.h"
+
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+#include <unistd.h>
+
+namespace grove {
+
+namespace {
+
+constexpr std::size_t kFlushBytes = std::size_t(4) << 20;
+constexpr std::size_t kMinCacheBytes = std::size_t(8) << 20;
+
+// Every lazy chunked layer the exported ones read from, upstream first, each once.
+void gatherChunked(const PointLayerPtr &layer, std::vector<const ChunkedLayer *> &out)
+{
+    if (!layer->chunked)
+        return;
+    for (const PointLayerPtr &up : layer->chunked->settings().obstacles)
+        gatherChunked(up, out);
+    if (layer->lazy && std::find(out.begin(), out.end(), layer->chunked.get()) == out.end())
+        out.push_back(layer->chunked.get());
+}
+
+const ChunkedLayer *firstChunked(const std::vector<PointLayerPtr> &layers)
+{
+    std::vector<const ChunkedLayer *> all;
+    for (const PointLayerPtr &l : layers) {
+        if (l->chunked)
+            return l->chunked.get();
+        gatherChunked(l, all);
+    }
+    return all.empty() ? nullptr : all.front();
+}
+
+bool streamed(const PointLayer &layer)
+{
+    return layer.lazy && layer.chunked;
+}
+
+// Copies a spool of CSV rows, dropping the empty z column's comma at each row's end (outside
+// quotes): for the rare export whose only layers with heights came out empty.
+std::optional<std::string> copyWithoutZ(StreamedFile &file, const Spool &spool)
+{
+    std::vector<char> in(std::size_t(1) << 20);
+    std::string out;
+    bool quoted = false, comma = false;
+    for (std::uint64_t offset = 0; offset < spool.size();) {
+        const ssize_t n = ::pread(spool.fd(), in.data(), in.size(), static_cast<off_t>(offset));
+        if (n <= 0)
+            return std::string("cannot read a temporary file back");
+        offset += static_cast<std::uint64_t>(n);
+        out.clear();
+        for (ssize_t k = 0; k < n; ++k) {
+            const char c = in[static_cast<std::size_t>(k)];
+            if (comma && !(c == '\n' && !quoted))
+                out += ',';
+            comma = false;
+            if (c == '"')
+                quoted = !quoted;
+            if (c == ',' && !quoted) {
+                comma = true;
+                continue;
+            }
+            out += c;
+        }
+        if (auto err = file.write(out))
+            return err;
+    }
+    if (comma)
+        return file.write(",");
+    return std::nullopt;
+}
+
+std::string shardLine(const StreamExportJob &job, std::size_t begin, std::size_t end, const ChunkRun &chunks, double chunkSide)
+{
+    auto coord = [](const ChunkCoord &c) { return "[" + std::to_string(c.i) + ", " + std::to_string(c.j) + "]"; };
+    std::string s = "\"shard\": {\"index\": " + std::to_string(job.shard->index) + ", \"count\": "
+                    + std::to_string(job.shard->count) + ", \"chunks\": {\"begin\": " + std::to_string(begin) + ", \"end\": "
+                    + std::to_string(end) + ", \"total\": " + std::to_string(chunks.total);
+    if (begin < end)
+        s += ", \"first\": " + coord(chunks.at(begin)) + ", \"last\": " + coord(chunks.at(end - 1));
+    s += "}, \"chunk\": " + formatNumber(chunkSide) + ", \"region\": [" + formatNumber(job.region.x0) + ", "
+         + formatNumber(job.region.y0) + ", " + formatNumber(job.region.x1) + ", " + formatNumber(job.region.y1) + "]}";
+    return s;
+}
+
+} // namespace
+
+std::pair<std::size_t, std::size_t> shardRun(std::size_t index, std::size_t count, std::size_t total)
+{
+    // k <= count <= 100000 and total < 2^32 (the chunk range): the product fits 64 bits
+    const auto at = [&](std::size_t k) {
+        return static_cast<std::size_t>(std::uint64_t(k) * total / std::max<std::size_t>(count, 1));
+    };
+    return {at(index), at(index + 1)};
+}
+
+ChunkRun regionChunks(const std::vector<PointLayerPtr> &layers, const Region &region)
+{
+    ChunkRun run;
+    const ChunkedLayer *c = firstChunked(layers);
+    ChunkCoord first, last;
+    if (!c || !c->chunkSpan(region, first, last))
+        return run;
+    if (first.i < -kChunkRange || first.j < -kChunkRange || last.i >= kChunkRange || last.j >= kChunkRange)
+        throw std::out_of_range("the region reaches beyond chunk " + std::to_string(kChunkRange) + " from the origin");
+    run.first = first;
+    run.width = static_cast<std::size_t>(last.i - first.i + 1);
+    run.total = run.width * static_cast<std::size_t>(last.j - first.j + 1);
+    return run;
+}
+
+StreamStatus streamExport(const StreamExportJob &job, const std::string &path, std::string *error)
+{
+    auto failed = [&](std::string why) {
+        if (error)
+            *error = std::move(why);
+        return StreamStatus::Failed;
+    };
+    const auto stopped = [&] { return job.cancel && job.cancel->load(std::memory_order_relaxed); };
+    const bool json = job.format != ExportFormat::Csv;
+    try {
+        const ChunkRun chunks = regionChunks(job.layers, job.region);
+        std::size_t begin = 0, end = chunks.total;
+        if (job.shard)
+            std::tie(begin, end) = shardRun(job.shard->index, job.shard->count, chunks.total);
+        const bool writesHeld = !job.shard || job.shard->index == 0;
+        const ChunkedLayer *grid = firstChunked(job.layers);
+        const double side = grid ? grid->chunkSize() : 0;
+
+        std::vector<const ChunkedLayer *> prep;
+        for (const PointLayerPtr &l : job.layers)
+            gatherChunked(l, prep);
+        bool anyZ = false;  // CSV: a z column when some layer has heights
+        for (const PointLayerPtr &l : job.layers)
+            anyZ = anyZ || (streamed(*l) ? bool(l->chunked->settings().height) : !l->z.empty());
+
+        const std::size_t n = job.layers.size();
+        std::vector<Spool> spools(n);
+        std::vector<std::string> pending(n);
+        std::vector<std::size_t> counts(n, 0);
+        for (Spool &s : spools)
+            if (auto err = s.open(StreamedFile::spoolFolder(path)))
+                return failed(*err);
+        StreamProgress progress{0, end - begin, 0};
+        auto add = [&](std::size_t li, const PointLayer &part) -> std::optional<std::string> {
+            if (json)
+                appendJsonPoints(pending[li], part, counts[li] == 0);
+            else
+                appendCsvRows(pending[li], part, anyZ);
+            counts[li] += part.points.size();
+            progress.points += part.points.size();
+            if (pending[li].size() < kFlushBytes)
+                return std::nullopt;
+            auto err = spools[li].append(pending[li]);
+            pending[li].clear();
+            return err;
+        };
+
+        // layers that are held whole (not chunked): the first shard writes them
+        for (std::size_t li = 0; li < n; ++li) {
+            if (streamed(*job.layers[li]) || !writesHeld)
+                continue;
+            auto part = layerInRegion(*job.layers[li], job.region, job.threads, job.cancel);
+            if (!part)
+                return StreamStatus::Cancelled;
+            if (auto err = add(li, *part))
+                return failed(*err);
+        }
+
+        std::vector<std::size_t> largestRow(prep.size(), 0);
+        for (std::size_t k = begin; k < end;) {
+            const std::size_t rowEnd = std::min(end, (k / chunks.width + 1) * chunks.width);
+            std::vector<ChunkCoord> row;
+            for (std::size_t c = k; c < rowEnd; ++c)
+                row.push_back(chunks.at(c));
+            // An odd row's chunks (phases 2 and 3) lean on the row below: prepare both together,
+            // so its chunks come phase by phase on every thread rather than one cone at a time.
+            std::vector<ChunkCoord> band = row;
+            if (row.front().j & 1)
+                for (const ChunkCoord &c : row)
+                    band.push_back({c.i, c.j + 1});
+            for (const ChunkedLayer *p : prep)
+                if (p->prepare(band, job.threads, job.cancel) != ChunkStatus::Done)
+                    return StreamStatus::Cancelled;
+            for (std::size_t li = 0; li < n; ++li) {
+                if (!streamed(*job.layers[li]))
+                    continue;
+                for (const ChunkCoord &c : row) {
+                    const Region cell{std::max(c.i * side, job.region.x0), std::max(c.j * side, job.region.y0),
+                                      std::min((c.i + 1) * side, job.region.x1), std::min((c.j + 1) * side, job.region.y1)};
+                    auto part = layerInRegion(*job.layers[li], cell, 1, job.cancel);
+                    if (!part)
+                        return StreamStatus::Cancelled;
+                    if (auto err = add(li, *part))
+                        return failed(*err);
+                }
+            }
+            // Keep about four rows of chunks per layer (the row before, this one, the one below
+            // and room): older rows are the least recently used and go first.
+            for (std::size_t p = 0; p < prep.size(); ++p) {
+                std::size_t bytes = 0;
+                for (const ChunkCoord &c : band)
+                    if (ChunkPointsPtr cp = prep[p]->chunk(c.i, c.j, job.cancel))
+                        bytes += cp->bytes();
+                largestRow[p] = std::max(largestRow[p], bytes);
+                prep[p]->setCacheBudget(std::clamp(8 * largestRow[p], std::min(kMinCacheBytes, job.cacheBytes), job.cacheBytes));
+            }
+            progress.chunksDone += row.size();
+            if (stopped())
+                return StreamStatus::Cancelled;
+            if (job.progress)
+                job.progress(progress);
+            k = rowEnd;
+        }
+        for (std::size_t li = 0; li < n; ++li)
+            if (auto err = spools[li].append(pending[li]))
+                return failed(*err);
+        pending.clear();
+        if (stopped())
+            return StreamStatus::Cancelled;
+
+        // assembly: the head (with counts), each layer's spool, the tail. The output's temporary
+        // file exists only from here on, so a second Ctrl+C (which kills) rarely leaves one.
+        StreamedFile file;
+        if (auto err = file.open(path))
+            return failed(*err);
+        if (json) {
+            ExportInfo info = job.info;
+            if (auto err = file.write(jsonExportHead(info, job.shard ? shardLine(job, begin, end, chunks, side) : std::string())))
+                return failed(*err);
+            for (std::size_t li = 0; li < n; ++li) {
+                if (auto err = file.write(jsonLayerHead(*job.layers[li], counts[li], li == 0)))
+                    return failed(*err);
+                if (auto err = file.copyFrom(spools[li].fd(), 0, spools[li].size(), "a temporary file", job.cancel))
+                    return stopped() ? StreamStatus::Cancelled : failed(*err);
+                if (auto err = file.write(jsonLayerTail(counts[li])))
+                    return failed(*err);
+            }
+            if (auto err = file.write(jsonExportTail(n)))
+                return failed(*err);
+        } else {
+            // the z column is there only when a layer with heights has points
+            bool zWritten = false;
+            for (std::size_t li = 0; li < n; ++li)
+                zWritten = zWritten || (counts[li] > 0 && (streamed(*job.layers[li]) ? bool(job.layers[li]->chunked->settings().height)
+                                                                                      : !job.layers[li]->z.empty()));
+            if (auto err = file.write(csvExportHead(zWritten)))
+                return failed(*err);
+            for (std::size_t li = 0; li < n; ++li) {
+                auto err = anyZ && !zWritten ? copyWithoutZ(file, spools[li])
+                                             : file.copyFrom(spools[li].fd(), 0, spools[li].size(), "a temporary file", job.cancel);
+                if (err)
+                    return stopped() ? StreamStatus::Cancelled : failed(*err);
+            }
+        }
+        if (stopped())
+            return StreamStatus::Cancelled;
+        if (auto err = file.commit())
+            return failed(*err);
+    } catch (const std::bad_alloc &) {
+        return failed("out of memory");
+    } catch (const std::exception &e) {
+        return failed(std::string("chunked placement failed: ") + e.what());
+    }
+    return StreamStatus::Done;
+}
+
+} // namespace grove

@@ -1,0 +1,169 @@
+// OccupancyGrid: cell lists sized for the layer, exact distance tests independent of the cell size.
+#include "core/sampling/OccupancyGrid.h"
+
+#include <algorithm>
+#include <atomic>
+
+namespace grove {
+
+namespace {
+
+typedef double V4d __attribute__((vector_size(32)));
+typedef long long V4l __attribute__((vector_size(32)));
+
+// Eight queries in two 4-lane vectors against every gathered centre, stopping once every lane
+// has met a clear conflict. Compiled twice: plain (SSE2 pairs) and AVX2. Each lane does the
+// scalar test's operations in the same order (no fused multiply-adds: -ffp-contract=off), so the
+// masks are the scalar answers.
+template<int Dummy>
+inline __attribute__((always_inline)) void batchMasksKernel(const double *nx, const double *ny, std::size_t count,
+                                                            const double *xs, const double *ys, int n, double conflict2,
+                                                            double free2, unsigned &conflictOut, unsigned &nearOut)
+{
+    const V4d ax = {xs[0], xs[1], xs[2], xs[3]}, bx = {xs[4], xs[5], xs[6], xs[7]};
+    const V4d ay = {ys[0], ys[1], ys[2], ys[3]}, by = {ys[4], ys[5], ys[6], ys[7]};
+    // lanes past n start as conflicts, so "every lane blocked" can end the scan early
+    V4l ca = {n <= 0 ? -1LL : 0, n <= 1 ? -1LL : 0, n <= 2 ? -1LL : 0, n <= 3 ? -1LL : 0};
+    V4l cb = {n <= 4 ? -1LL : 0, n <= 5 ? -1LL : 0, n <= 6 ? -1LL : 0, n <= 7 ? -1LL : 0};
+    V4l na = {0, 0, 0, 0}, nb = {0, 0, 0, 0};
+    const V4d c2 = {conflict2, conflict2, conflict2, conflict2}, f2 = {free2, free2, free2, free2};
+    std::size_t j = 0;
+    while (j < count) {
+        const std::size_t end = std::min(count, j + 4);
+        for (; j < end; ++j) {
+            const V4d px = {nx[j], nx[j], nx[j], nx[j]}, py = {ny[j], ny[j], ny[j], ny[j]};
+            const V4d dxa = px - ax, dya = py - ay, dxb = px - bx, dyb = py - by;
+            const V4d da = dxa * dxa + dya * dya, db = dxb * dxb + dyb * dyb;
+            ca |= da < c2;
+            cb |= db < c2;
+            na |= da < f2;
+            nb |= db < f2;
+        }
+        const V4l all = ca & cb;
+        if ((all[0] & all[1] & all[2] & all[3]) == -1LL)
+            break;
+    }
+    unsigned c = 0, m = 0;
+    for (int i = 0; i < 4; ++i) {
+        c |= static_cast<unsigned>(ca[i] & 1) << i;
+        c |= static_cast<unsigned>(cb[i] & 1) << (i + 4);
+        m |= static_cast<unsigned>(na[i] & 1) << i;
+        m |= static_cast<unsigned>(nb[i] & 1) << (i + 4);
+    }
+    conflictOut = c;
+    nearOut = m | c;
+}
+
+void batchMasksPlain(const double *nx, const double *ny, std::size_t count, const double *xs, const double *ys, int n,
+                     double conflict2, double free2, unsigned &conflict, unsigned &near)
+{
+    batchMasksKernel<0>(nx, ny, count, xs, ys, n, conflict2, free2, conflict, near);
+}
+
+__attribute__((target("avx2"))) void batchMasksAvx2(const double *nx, const double *ny, std::size_t count, const double *xs,
+                                                     const double *ys, int n, double conflict2, double free2,
+                                                     unsigned &conflict, unsigned &near)
+{
+    batchMasksKernel<1>(nx, ny, count, xs, ys, n, conflict2, free2, conflict, near);
+}
+
+using BatchMasksFn = void (*)(const double *, const double *, std::size_t, const double *, const double *, int, double,
+                              double, unsigned &, unsigned &);
+std::atomic<BatchMasksFn> g_batchMasks{__builtin_cpu_supports("avx2") ? batchMasksAvx2 : batchMasksPlain};
+
+} // namespace
+
+void OccupancyGrid::setBatchSimd(bool allowed)
+{
+    g_batchMasks.store(allowed && __builtin_cpu_supports("avx2") ? batchMasksAvx2 : batchMasksPlain);
+}
+
+void OccupancyGrid::batchMasks(const NearSet &set, const double *xs, const double *ys, int n, const Query &q,
+                               unsigned &conflict, unsigned &near)
+{
+    g_batchMasks.load(std::memory_order_relaxed)(set.x.data(), set.y.data(), set.count, xs, ys, n, q.conflict2, q.free2, conflict, near);
+}
+
+double OccupancyGrid::cellsFor(double width, double height, double cellSize)
+{
+    return std::ceil(width / cellSize) * std::ceil(height / cellSize);
+}
+
+OccupancyGrid::OccupancyGrid(double width, double height, double cellSize, double originX, double originY)
+    : m_cellSize(cellSize), m_inverse(1.0 / cellSize), m_originX(originX), m_originY(originY)
+{
+    m_cols = std::max(1, static_cast<int>(std::ceil(width / cellSize)));
+    m_rows = std::max(1, static_cast<int>(std::ceil(height / cellSize)));
+    m_head.reset(static_cast<size_t>(m_cols) * static_cast<size_t>(m_rows), -1);
+    m_code.reset(static_cast<size_t>(m_cols) * static_cast<size_t>(m_rows), kEmpty);
+    m_quantStep = cellSize / static_cast<double>(kQuantMask + 1);
+    m_quantError = m_quantStep * 0.70710678118654757;  // half the quantised square's diagonal
+    m_extent = std::max(m_cols, m_rows) * cellSize;
+}
+
+void OccupancyGrid::add(double x, double y, double r)
+{
+    if ((m_size & kBlockMask) == 0) {
+        m_blocks.push_back(std::make_unique<LargeArray<PointXYR>>());
+        m_blocks.back()->resetUninitialized(kBlockSize);
+        m_nextBlocks.push_back(std::make_unique<LargeArray<std::int32_t>>());
+        m_nextBlocks.back()->resetUninitialized(kBlockSize);
+    }
+    const int col = colOf(x), row = rowOf(y);
+    const size_t cell = static_cast<size_t>(row) * static_cast<size_t>(m_cols) + static_cast<size_t>(col);
+    // head: -1 empty, i >= 0 the cell's only point, -(i + 2) newest of a chain through next()
+    const std::int32_t index = static_cast<std::int32_t>(m_size);
+    const std::int32_t head = m_head[cell];
+    (*m_nextBlocks[m_size >> kBlockShift])[m_size & kBlockMask] = head == -1 ? -1 : head >= 0 ? head : -(head + 2);
+    m_head[cell] = head == -1 ? index : -(index + 2);
+    // The code: the point's offset in its cell in 1/32768ths, when it is the cell's only point
+    // and lies in the cell (obstacles beyond the map are clamped into edge cells).
+    std::uint32_t code = kSpecial;
+    const double fx = (x - m_originX) * m_inverse - col, fy = (y - m_originY) * m_inverse - row;
+    if (head == -1 && fx >= 0 && fx < 1 && fy >= 0 && fy < 1 && r >= 0) {
+        const double scale = kQuantMask + 1;
+        const std::uint32_t qx = std::min(kQuantMask, static_cast<std::uint32_t>(fx * scale));
+        const std::uint32_t qy = std::min(kQuantMask, static_cast<std::uint32_t>(fy * scale));
+        code = (qx << kQuantBits) | qy;
+    }
+    m_code[cell] = code;
+    m_minRadius = std::min(m_minRadius, r);
+    (*m_blocks[m_size >> kBlockShift])[m_size & kBlockMask] = {x, y, r};
+    ++m_size;
+}
+
+void OccupancyGrid::addAll(const std::vector<PointXYR> &points)
+{
+    constexpr size_t kAhead = 16;
+    for (size_t i = 0; i < points.size(); ++i) {
+        if (i + kAhead < points.size()) {
+            const PointXYR &q = points[i + kAhead];
+            const size_t cell = static_cast<size_t>(rowOf(q.y)) * static_cast<size_t>(m_cols) + static_cast<size_t>(colOf(q.x));
+            __builtin_prefetch(m_head.data() + cell, 1);
+            __builtin_prefetch(m_code.data() + cell, 1);
+        }
+        add(points[i].x, points[i].y, points[i].r);
+    }
+}
+
+std::vector<PointXYR> OccupancyGrid::takePoints(std::size_t from)
+{
+    m_head.release();
+    m_code.release();
+    m_nextBlocks.clear();
+    std::vector<PointXYR> out;
+    if (from >= m_size)
+        return out;
+    out.reserve(m_size - from);
+    for (size_t b = 0; b < m_blocks.size(); ++b) {
+        const size_t begin = b << kBlockShift, end = std::min(m_size, begin + kBlockSize);
+        for (size_t i = std::max(begin, from); i < end; ++i)
+            out.push_back((*m_blocks[b])[i - begin]);
+        m_blocks[b].reset();  // free each block as soon as it is copied
+    }
+    m_blocks.clear();
+    m_size = 0;
+    return out;
+}
+
+} // namespace grove

@@ -1,0 +1,64 @@
+// Bridson placement on a shared occupancy, bit-exact with the seed tutorial (steps 4-6).
+#pragma once
+
+#include "core/base/DataTypes.h"
+#include "core/sampling/OccupancyGrid.h"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace grove {
+
+enum class StartMode { Patches, Random, Point };
+
+// Tutorial (`method: exact` in a graph): the seed tutorial's Bridson, bit for bit. Fast: candidates
+// on the circle just outside the radius (Martin Roberts): denser, quicker, deterministic, not the
+// tutorial's points.
+enum class PlacementMethod { Tutorial, Fast };
+
+struct PlacementSettings
+{
+    double width = 0, height = 0;
+    double x0 = 0, y0 = 0;       // the placement area's corner: [x0, x0 + width) x [y0, y0 + height)
+    double radius = 20;          // the layer's minimum radius
+    int k = 30;
+    std::int32_t seed = 0;       // effective seed
+    StartMode start = StartMode::Patches;
+    PlacementMethod method = PlacementMethod::Tutorial;
+    double startX = 0, startY = 0;
+    const Mask *allowed = nullptr;      // optional biome rule
+    const Field *radiusField = nullptr; // optional: a point's radius is max(radius, field(x, y))
+    double radiusFieldMax = 0;          // radiusField's upper bound (+inf when unknown)
+    std::uint64_t maxPoints = UINT64_MAX;
+};
+
+struct PlacementControl
+{
+    const std::atomic<bool> *cancel = nullptr;
+    std::function<void(double)> progress;  // fraction in [0, 1], throttled
+    PlacementTally *tally = nullptr;       // filled with the rejection counts when given
+};
+
+enum class PlacementStatus { Done, Cancelled, TooManyPoints };
+
+// An upper bound on a layer's points: hexagonal packing at the layer's minimum radius.
+double maxPointsEstimate(double width, double height, double radius);
+
+// Places one layer, testing against and adding to `occupancy`; on success the layer's points
+// move into `out` and the occupancy is used up (its cells freed to keep the peak low).
+PlacementStatus placePoisson(const PlacementSettings &settings, OccupancyGrid &occupancy,
+                             std::vector<PointXYR> &out, const PlacementControl &control = {});
+
+// One chunk of a chunked world (ChunkedLayer): Bridson inside the settings' area on an occupancy
+// that already holds every point it must keep clear of. `adopted` (already on the occupancy, and
+// this layer's own) and the frontier (points of chunks placed before, near this one, each with
+// `frontierTries` candidates in its ring) start in the active list; then the start mode, growth,
+// and a patches pass over the whole area that re-seeds whatever the neighbours cut off.
+PlacementStatus placeChunk(const PlacementSettings &settings, OccupancyGrid &occupancy, const std::vector<PointXYR> &adopted,
+                           const std::vector<PointXYR> &frontier, int frontierTries, std::vector<PointXYR> &out,
+                           const PlacementControl &control = {});
+
+} // namespace grove

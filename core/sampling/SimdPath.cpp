@@ -1,0 +1,39 @@
+// GROVE_SIMD: the one switch over the AVX2 dispatches (ValueNoise, OccupancyGrid).
+#include "core/sampling/SimdPath.h"
+
+#include "core/sampling/OccupancyGrid.h"
+#include "core/fields/ValueNoise.h"
+
+#include <cstdlib>
+
+namespace grove {
+
+namespace {
+bool cpuHasAvx2()
+{
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    return __builtin_cpu_supports("avx2");
+#else
+    return false;
+#endif
+}
+} // namespace
+
+std::string applySimdEnvironment()
+{
+    const char *env = std::getenv("GROVE_SIMD");
+    const std::string want = env ? env : "";
+    if (want.empty())
+        return {};
+    if (want != "avx2" && want != "sse2")
+        return "GROVE_SIMD takes avx2 or sse2, got '" + want + "'";
+    if (want == "avx2" && !cpuHasAvx2())
+        return "GROVE_SIMD=avx2, but this CPU has no AVX2";
+    setValueNoiseSimd(want == "avx2");
+    OccupancyGrid::setBatchSimd(want == "avx2");
+    return {};
+}
+
+std::string activeSimdPath() { return valueNoiseSimdActive() ? "avx2" : "sse2"; }
+
+} // namespace grove

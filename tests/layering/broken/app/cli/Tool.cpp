@@ -1,0 +1,2 @@
+#include "tests/Helper.h"
+#include "core/high/High.h"

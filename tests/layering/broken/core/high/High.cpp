@@ -1,0 +1,2 @@
+#include "core/high/High.h"
+#include "core/low/Low.h"

@@ -1,0 +1,1 @@
+#include "app/editor/panel/Panel.h"
