@@ -2,13 +2,13 @@
 // layers, compare two versions (DiffCommand), list the catalog. main.cpp and the CLI fuzzer call runCli.
 #include "CliApp.h"
 
-#include "BenchCommand.h"
-#include "CheckCommand.h"
+#include "commands/BenchCommand.h"
+#include "commands/CheckCommand.h"
 #include "ChunkedRun.h"
 #include "CliOptions.h"
 #include "CliUsage.h"
-#include "DiffCommand.h"
-#include "InputsCommand.h"
+#include "commands/DiffCommand.h"
+#include "commands/InputsCommand.h"
 
 #include "core/base/AtomicFile.h"
 #include "core/formats/CatalogExport.h"
