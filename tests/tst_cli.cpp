@@ -43,6 +43,7 @@ class TestCli : public QObject
 private slots:
     void init();
     void helpAndVersion();
+    void everyListedCommandRunsAndIsSuggested();
     void usageErrorsExitTwo_data();
     void usageErrorsExitTwo();
     void validateOkAndProblems();
@@ -91,6 +92,31 @@ void TestCli::helpAndVersion()
     Run v = cli({"--version"});
     QCOMPARE(v.code, 0);
     QCOMPARE(v.out, std::string("grove-cli 0.1.0\n"));
+}
+
+// --help lists each command once; each runs (a bad option is its own usage error, not an unknown
+// command), and a typo of its name is answered with it.
+void TestCli::everyListedCommandRunsAndIsSuggested()
+{
+    const Run h = cli({"--help"});
+    QStringList listed;
+    for (const QString &line : QString::fromStdString(h.out).split('\n'))
+        if (line.startsWith("  grove-cli "))
+            listed << line.mid(12).section(' ', 0, 0);
+    QCOMPARE(listed, (QStringList{"validate", "eval", "check", "format", "merge", "inputs", "diff", "bench", "nodes", "--help"}));
+    QVERIFY(h.out.find("  grove-cli --help | --version\n") != std::string::npos);
+    listed.removeLast();
+    for (const QString &command : listed) {
+        const Run r = cli({command, "--no-such-option"});
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.find(command.toStdString()) != std::string::npos && r.err.find("unknown command") == std::string::npos,
+                 r.err.c_str());
+        QString typo = command;
+        std::swap(typo[1], typo[2]);
+        const Run t = cli({typo});
+        QCOMPARE(t.code, 2);
+        QCOMPARE(QString::fromStdString(t.err), "grove-cli: unknown command '" + typo + "'; did you mean '" + command + "'?\n(see grove-cli --help)\n");
+    }
 }
 
 void TestCli::usageErrorsExitTwo_data()
