@@ -7,6 +7,7 @@
 #include "core/export/ExportJob.h"
 #include "core/graph/GraphWriter.h"
 #include "core/graph/GroupGraph.h"
+#include "core/graph/GroupResolver.h"
 #include "core/graph/NodeRegistry.h"
 
 #include <QDir>
@@ -361,9 +362,10 @@ void TestGroups::groupThenUngroupIsByteIdentical()
     const std::string d = dir.path().toStdString();
     const std::string original = readFile(presetsDir() + "/island_world.grove.yaml");
     writeFile(at(d, "island.grove.yaml"), original);
-    const LoadResult loaded = loadGraphFile(at(d, "island.grove.yaml"), registry());
+    GroupResolver groups(registry());
+    const LoadResult loaded = loadGraphFile(at(d, "island.grove.yaml"), groups);
     QVERIFY(loaded.ok());
-    const Grouping grouped = groupNodes(loaded.graph, {"rocks", "trees", "forest"}, "woods", "parts/woods.grove.yaml", registry());
+    const Grouping grouped = groupNodes(loaded.graph, {"rocks", "trees", "forest"}, "woods", "parts/woods.grove.yaml", groups);
     QVERIFY2(grouped.problem.empty(), grouped.problem.c_str());
     // the selection's outside links became declared inputs and outputs
     QCOMPARE(grouped.inner.groupInputs.size(), size_t(3));  // chests.all, shore_and_land, ground
@@ -389,22 +391,24 @@ void TestGroups::groupThenUngroupIsByteIdentical()
     }
 
     // ungroup: the original bytes
-    const LoadResult withGroup = loadGraphFile(at(d, "island.grove.yaml"), registry());
+    GroupResolver withGroups(registry());
+    const LoadResult withGroup = loadGraphFile(at(d, "island.grove.yaml"), withGroups);
     QVERIFY2(withGroup.ok(), formatAll(withGroup.diagnostics).c_str());
-    const Ungrouping ungrouped = ungroupNode(withGroup.graph, "woods", registry());
+    const Ungrouping ungrouped = ungroupNode(withGroup.graph, "woods", withGroups);
     QVERIFY2(ungrouped.problem.empty(), ungrouped.problem.c_str());
     QCOMPARE(QString::fromStdString(saveGraphToString(ungrouped.graph, registry())), QString::fromStdString(original));
 }
 
 void TestGroups::groupingRefusesACycle()
 {
-    const LoadResult loaded = loadGraphFile(presetsDir() + "/island_world.grove.yaml", registry());
+    GroupResolver groups(registry());
+    const LoadResult loaded = loadGraphFile(presetsDir() + "/island_world.grove.yaml", groups);
     // chests -> rocks -> trees: chests and trees without rocks would give to rocks and take from it
-    const Grouping grouped = groupNodes(loaded.graph, {"chests", "trees"}, "g", "g.grove.yaml", registry());
+    const Grouping grouped = groupNodes(loaded.graph, {"chests", "trees"}, "g", "g.grove.yaml", groups);
     QVERIFY(grouped.outer.nodes.empty());
     QCOMPARE(QString::fromStdString(grouped.problem),
              QString("the selection takes from a node that takes from the selection: grouping it would make a cycle; select that node too"));
-    QCOMPARE(QString::fromStdString(groupNodes(loaded.graph, {"trees"}, "rocks", "g.grove.yaml", registry()).problem),
+    QCOMPARE(QString::fromStdString(groupNodes(loaded.graph, {"trees"}, "rocks", "g.grove.yaml", groups).problem),
              QString("another node is called 'rocks'"));
 }
 

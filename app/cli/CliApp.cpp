@@ -15,6 +15,7 @@
 #include "core/eval/Evaluator.h"
 #include "core/export/ExportJob.h"
 #include "core/export/ExportWriter.h"
+#include "core/graph/GroupResolver.h"
 #include "core/graph/GraphReader.h"
 #include "core/graph/GraphWriter.h"
 #include "core/graph/GroupGraph.h"
@@ -91,10 +92,11 @@ int Cli::cmdValidate(const std::vector<std::string> &args)
     for (const auto &file : args) {
         if (!file.empty() && file[0] == '-' && file != "-")
             return usageError("unknown option for validate: " + file);
-        LoadResult loaded = loadGraphFile(file, registry);
+        GroupResolver groups(registry);  // this file's groups, read as it loads
+        LoadResult loaded = loadGraphFile(file, groups);
         if (loaded.ok()) {  // the groups too: what evaluation would see (problems only; the hash is the file's)
             LoadResult expanded = loaded;
-            expandLoadedGroups(expanded, file, registry);
+            expandLoadedGroups(expanded, file, groups);
             loaded.diagnostics = std::move(expanded.diagnostics);
         }
         printDiagnostics(loaded.diagnostics);
@@ -106,7 +108,7 @@ int Cli::cmdValidate(const std::vector<std::string> &args)
             m_err << file << ": " << errors << (errors == 1 ? " problem" : " problems") << "\n";
         } else {
             m_out << file << ": ok (" << loaded.graph.nodes.size() << " nodes, "
-                      << graphHash(loaded.graph, registry) << ")\n";
+                      << graphHash(loaded.graph, groups) << ")\n";
         }
     }
     return anyErrors ? kExitInvalid : kExitOk;
@@ -217,9 +219,10 @@ int Cli::cmdEval(const std::vector<std::string> &args)
         return usageError("--stats and --png cover the whole world: they do not go with --region or --shard");
 
     const NodeRegistry &registry = builtinRegistry();
-    LoadResult loaded = loadGraphFile(file, registry);
+    GroupResolver groups(registry);  // the run's groups, read as the graph loads
+    LoadResult loaded = loadGraphFile(file, groups);
     if (loaded.ok())
-        expandLoadedGroups(loaded, file, registry);  // group nodes become their files' nodes
+        expandLoadedGroups(loaded, file, groups);  // group nodes become their files' nodes
     printDiagnostics(loaded.diagnostics);
     if (!loaded.ok())
         return kExitInvalid;
@@ -458,13 +461,14 @@ int Cli::cmdFormat(const std::vector<std::string> &args)
     const NodeRegistry &registry = builtinRegistry();
     int status = kExitOk;
     for (const auto &file : files) {
-        LoadResult loaded = loadGraphFile(file, registry);
+        GroupResolver groups(registry);
+        LoadResult loaded = loadGraphFile(file, groups);
         printDiagnostics(loaded.diagnostics);
         if (!loaded.ok()) {
             status = kExitInvalid;  // never rewrite a graph that did not load cleanly
             continue;
         }
-        const std::string canonical = saveGraphToString(loaded.graph, registry);
+        const std::string canonical = saveGraphToString(loaded.graph, groups);
         std::ifstream in(file, std::ios::binary);
         std::ostringstream current;
         current << in.rdbuf();
