@@ -85,7 +85,12 @@ void TestGroups::descriptorComesFromTheFile()
     node.id = "woods";
     node.type = "group";
     node.params = {{"graph", Value(std::string("groups/forest_undergrowth.grove.yaml"))}};
-    const NodeDescriptor *d = registry().find(node, presetsDir());
+    Graph graph;
+    graph.baseDir = presetsDir();
+    graph.nodes.push_back(node);
+    GroupResolver groups(registry());
+    resolveGroups(groups, graph);
+    const NodeDescriptor *d = groups.find(node, presetsDir());
     QVERIFY(d);
     QCOMPARE(QString::fromStdString(d->displayName), QString("Forest with undergrowth"));
     QCOMPARE(d->inputNames(), (std::vector<std::string>{"area", "obstacles"}));
@@ -246,7 +251,8 @@ void TestGroups::unwiredInputKeepsTheInnerDefault()
     QVERIFY2(loaded.ok(), formatAll(loaded.diagnostics).c_str());
     QCOMPARE(loaded.graph.node("wired_dots")->input("allowed")->toString(), std::string("m"));
     QCOMPARE(loaded.graph.node("loose_dots")->input("allowed")->toString(), std::string("loose_patch"));
-    QVERIFY(registry().find(*loadGraphFile(at(d, "top.grove.yaml"), registry()).graph.node("wired"), d)->input("area")->optional);
+    GroupResolver groups(registry());
+    QVERIFY(groups.find(*loadGraphFile(at(d, "top.grove.yaml"), groups).graph.node("wired"), d)->input("area")->optional);
 }
 
 // The group file is read again when it changes (same size, new contents): the outer result follows.

@@ -126,6 +126,7 @@ bool EditActions::groupSelection(const QString &file)
         emit statusMessage(tr("Cannot write %1: %2").arg(path, QString::fromStdString(*error)), 8000);
         return false;
     }
+    m_document->reloadGroups();  // a file of that name read before (grouped, undone) is read anew
     m_document->undoStack()->push(new ReplaceGraphCommand(m_document, grouping.outer, tr("Group %n node(s)", nullptr, int(ids.size()))));
     m_scene->clearSelection();
     if (NodeItem *item = m_scene->nodeItem(groupId))
