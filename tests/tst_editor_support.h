@@ -141,7 +141,7 @@ layout:
 
 inline std::string bytes(const Document *document)
 {
-    return saveGraphToString(document->graph(), document->registry());
+    return saveGraphToString(document->graph(), document->groups());
 }
 
 // One node's block in saved text ("  id:\n    type: ..."), up to the next node or section.

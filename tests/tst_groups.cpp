@@ -7,6 +7,7 @@
 #include "core/export/ExportJob.h"
 #include "core/graph/GraphWriter.h"
 #include "core/graph/GroupGraph.h"
+#include "core/graph/GroupResolver.h"
 #include "core/graph/NodeRegistry.h"
 
 #include <QDir>
@@ -84,7 +85,12 @@ void TestGroups::descriptorComesFromTheFile()
     node.id = "woods";
     node.type = "group";
     node.params = {{"graph", Value(std::string("groups/forest_undergrowth.grove.yaml"))}};
-    const NodeDescriptor *d = registry().find(node, presetsDir());
+    Graph graph;
+    graph.baseDir = presetsDir();
+    graph.nodes.push_back(node);
+    GroupResolver groups(registry());
+    resolveGroups(groups, graph);
+    const NodeDescriptor *d = groups.find(node, presetsDir());
     QVERIFY(d);
     QCOMPARE(QString::fromStdString(d->displayName), QString("Forest with undergrowth"));
     QCOMPARE(d->inputNames(), (std::vector<std::string>{"area", "obstacles"}));
@@ -245,7 +251,8 @@ void TestGroups::unwiredInputKeepsTheInnerDefault()
     QVERIFY2(loaded.ok(), formatAll(loaded.diagnostics).c_str());
     QCOMPARE(loaded.graph.node("wired_dots")->input("allowed")->toString(), std::string("m"));
     QCOMPARE(loaded.graph.node("loose_dots")->input("allowed")->toString(), std::string("loose_patch"));
-    QVERIFY(registry().find(*loadGraphFile(at(d, "top.grove.yaml"), registry()).graph.node("wired"), d)->input("area")->optional);
+    GroupResolver groups(registry());
+    QVERIFY(groups.find(*loadGraphFile(at(d, "top.grove.yaml"), groups).graph.node("wired"), d)->input("area")->optional);
 }
 
 // The group file is read again when it changes (same size, new contents): the outer result follows.
@@ -361,9 +368,10 @@ void TestGroups::groupThenUngroupIsByteIdentical()
     const std::string d = dir.path().toStdString();
     const std::string original = readFile(presetsDir() + "/island_world.grove.yaml");
     writeFile(at(d, "island.grove.yaml"), original);
-    const LoadResult loaded = loadGraphFile(at(d, "island.grove.yaml"), registry());
+    GroupResolver groups(registry());
+    const LoadResult loaded = loadGraphFile(at(d, "island.grove.yaml"), groups);
     QVERIFY(loaded.ok());
-    const Grouping grouped = groupNodes(loaded.graph, {"rocks", "trees", "forest"}, "woods", "parts/woods.grove.yaml", registry());
+    const Grouping grouped = groupNodes(loaded.graph, {"rocks", "trees", "forest"}, "woods", "parts/woods.grove.yaml", groups);
     QVERIFY2(grouped.problem.empty(), grouped.problem.c_str());
     // the selection's outside links became declared inputs and outputs
     QCOMPARE(grouped.inner.groupInputs.size(), size_t(3));  // chests.all, shore_and_land, ground
@@ -389,22 +397,24 @@ void TestGroups::groupThenUngroupIsByteIdentical()
     }
 
     // ungroup: the original bytes
-    const LoadResult withGroup = loadGraphFile(at(d, "island.grove.yaml"), registry());
+    GroupResolver withGroups(registry());
+    const LoadResult withGroup = loadGraphFile(at(d, "island.grove.yaml"), withGroups);
     QVERIFY2(withGroup.ok(), formatAll(withGroup.diagnostics).c_str());
-    const Ungrouping ungrouped = ungroupNode(withGroup.graph, "woods", registry());
+    const Ungrouping ungrouped = ungroupNode(withGroup.graph, "woods", withGroups);
     QVERIFY2(ungrouped.problem.empty(), ungrouped.problem.c_str());
     QCOMPARE(QString::fromStdString(saveGraphToString(ungrouped.graph, registry())), QString::fromStdString(original));
 }
 
 void TestGroups::groupingRefusesACycle()
 {
-    const LoadResult loaded = loadGraphFile(presetsDir() + "/island_world.grove.yaml", registry());
+    GroupResolver groups(registry());
+    const LoadResult loaded = loadGraphFile(presetsDir() + "/island_world.grove.yaml", groups);
     // chests -> rocks -> trees: chests and trees without rocks would give to rocks and take from it
-    const Grouping grouped = groupNodes(loaded.graph, {"chests", "trees"}, "g", "g.grove.yaml", registry());
+    const Grouping grouped = groupNodes(loaded.graph, {"chests", "trees"}, "g", "g.grove.yaml", groups);
     QVERIFY(grouped.outer.nodes.empty());
     QCOMPARE(QString::fromStdString(grouped.problem),
              QString("the selection takes from a node that takes from the selection: grouping it would make a cycle; select that node too"));
-    QCOMPARE(QString::fromStdString(groupNodes(loaded.graph, {"trees"}, "rocks", "g.grove.yaml", registry()).problem),
+    QCOMPARE(QString::fromStdString(groupNodes(loaded.graph, {"trees"}, "rocks", "g.grove.yaml", groups).problem),
              QString("another node is called 'rocks'"));
 }
 

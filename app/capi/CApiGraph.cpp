@@ -63,11 +63,12 @@ std::shared_ptr<GraphState> release(grove_graph *handle)
     return state;
 }
 
-grove_graph *openLoaded(LoadResult loaded, const std::string &fileName, long long maxPoints, std::string &message)
+grove_graph *openLoaded(LoadResult loaded, const GroupResolver &groups, const std::string &fileName, long long maxPoints,
+                        std::string &message)
 {
-    const NodeRegistry &nodes = builtinRegistry();
+    const NodeRegistry &nodes = groups.registry();
     if (loaded.ok())
-        expandLoadedGroups(loaded, fileName, nodes);  // group nodes: their files' layers, as grove-cli
+        expandLoadedGroups(loaded, fileName, groups);  // group nodes: their files' layers, as grove-cli
     // Messages as grove-cli prints them: the loader's (warnings too), then evaluation's.
     std::string text;
     for (const Diagnostic &d : loaded.diagnostics)

@@ -7,6 +7,7 @@
 #include "core/base/DataTypes.h"
 #include "core/eval/Evaluator.h"
 #include "core/graph/GraphReader.h"
+#include "core/graph/GroupResolver.h"
 #include "core/base/Limits.h"
 
 #include <atomic>
@@ -40,7 +41,9 @@ std::shared_ptr<GraphState> acquire(grove_graph *handle, std::string &message);
 // Takes the graph out of the registry (null when it is not open): its handle is no longer valid.
 std::shared_ptr<GraphState> release(grove_graph *handle);
 // Evaluates a loaded graph and registers it; null with every problem, as grove-cli prints them.
-grove_graph *openLoaded(LoadResult loaded, const std::string &fileName, long long maxPoints, std::string &message);
+// groups: the resolver the graph was loaded with (its group files, read once).
+grove_graph *openLoaded(LoadResult loaded, const GroupResolver &groups, const std::string &fileName, long long maxPoints,
+                        std::string &message);
 // A layer by node id, else by export name; -1 when none.
 int findLayer(const GraphState &s, const std::string &name);
 const LayerEntry *layerAt(const GraphState &s, int index);

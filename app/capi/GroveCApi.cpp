@@ -112,8 +112,9 @@ grove_graph *grove_open_with(const char *yaml, size_t length, const char *name_f
         const std::string baseDir = options && options->base_dir && *options->base_dir
                                         ? std::filesystem::absolute(options->base_dir).lexically_normal().string()
                                         : std::string();
-        LoadResult loaded = loadGraphFromString(std::string(yaml, length), name, builtinRegistry(), baseDir);
-        return openLoaded(std::move(loaded), name, maxPoints, message);
+        GroupResolver groups(builtinRegistry());  // the handle's group files, read as it loads
+        LoadResult loaded = loadGraphFromString(std::string(yaml, length), name, groups, baseDir);
+        return openLoaded(std::move(loaded), groups, name, maxPoints, message);
     });
 }
 
@@ -124,7 +125,9 @@ grove_graph *grove_open_file(const char *path, char *error, size_t error_size)
             message = "the path is NULL";
             return nullptr;
         }
-        return openLoaded(loadGraphFile(path, builtinRegistry()), path,
+        GroupResolver groups(builtinRegistry());
+        LoadResult loaded = loadGraphFile(path, groups);
+        return openLoaded(std::move(loaded), groups, path,
                           static_cast<long long>(limits::defaultMaxPointsPerLayer), message);
     });
 }

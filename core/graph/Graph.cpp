@@ -195,4 +195,53 @@ bool isValidNodeId(const std::string &id)
     return true;
 }
 
+std::vector<std::vector<std::string>> findCycles(const Graph &graph)
+{
+    const size_t n = graph.nodes.size();
+    GraphIndex index(graph);
+    // Whatever the topological order cannot place sits on or below a cycle.
+    std::vector<char> done;
+    topologicalOrder(graph, &done);
+    std::vector<std::vector<int>> sources(n);
+    for (size_t i = 0; i < n; ++i)
+        for (const auto &[port, link] : graph.nodes[i].inputs)
+            if (const int src = index.indexOf(link.node); src >= 0)
+                sources[i].push_back(src);
+    // Walk upstream through unfinished sources until a node repeats: that loop is a cycle.
+    std::vector<std::vector<std::string>> cycles;
+    std::vector<char> reported(n, 0);
+    std::vector<int> seenAt(n, -1);
+    for (size_t start = 0; start < n; ++start) {
+        if (done[start] || reported[start])
+            continue;
+        std::vector<int> walk;
+        int cur = static_cast<int>(start);
+        while (cur >= 0 && seenAt[static_cast<size_t>(cur)] < 0 && !reported[static_cast<size_t>(cur)]) {
+            seenAt[static_cast<size_t>(cur)] = static_cast<int>(walk.size());
+            walk.push_back(cur);
+            int next = -1;
+            for (int s : sources[static_cast<size_t>(cur)])
+                if (!done[static_cast<size_t>(s)]) {
+                    next = s;
+                    break;
+                }
+            cur = next;
+        }
+        if (cur >= 0 && !reported[static_cast<size_t>(cur)]) {
+            std::vector<std::string> cycle;
+            for (size_t k = static_cast<size_t>(seenAt[static_cast<size_t>(cur)]); k < walk.size(); ++k)
+                cycle.push_back(graph.nodes[static_cast<size_t>(walk[k])].id);
+            std::reverse(cycle.begin(), cycle.end());  // upstream first
+            // start at the smallest id, so the message is the same whichever node was met first
+            std::rotate(cycle.begin(), std::min_element(cycle.begin(), cycle.end()), cycle.end());
+            cycles.push_back(std::move(cycle));
+        }
+        for (int w : walk) {
+            reported[static_cast<size_t>(w)] = 1;
+            seenAt[static_cast<size_t>(w)] = -1;
+        }
+    }
+    return cycles;
+}
+
 } // namespace grove

@@ -139,6 +139,9 @@ private:
 // `placed`, when given, says per node whether it found a place before the cycles.
 std::vector<int> topologicalOrder(const Graph &graph, std::vector<char> *placed = nullptr);
 
+// The nodes of every cycle, each cycle in link order, to name them in messages.
+std::vector<std::vector<std::string>> findCycles(const Graph &graph);
+
 // True for ids matching [a-z][a-z0-9_]*.
 bool isValidNodeId(const std::string &id);
 

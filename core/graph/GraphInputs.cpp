@@ -4,7 +4,7 @@
 
 #include "core/base/FileInput.h"
 #include "core/graph/GroupGraph.h"
-#include "core/graph/NodeRegistry.h"
+#include "core/graph/GroupResolver.h"
 
 #include <filesystem>
 #include <set>
@@ -22,16 +22,16 @@ std::string absoluteNormal(const std::string &path)
 
 } // namespace
 
-std::vector<std::string> graphInputFiles(const Graph &graph, const NodeRegistry &registry)
+std::vector<std::string> graphInputFiles(const Graph &graph, const GroupResolver &groups)
 {
     std::set<std::string> files;
     for (const Node &node : graph.nodes)
         if (node.type == kGroupType)
-            for (const auto &[file, signature] : resolveGroup(node, graph.baseDir, registry)->deps)
+            for (const auto &[file, signature] : groups.group(node, graph.baseDir)->deps)
                 files.insert(absoluteNormal(file));
-    const Graph expanded = hasGroupNodes(graph) ? expandGroups(graph, registry, nullptr) : graph;
+    const Graph expanded = hasGroupNodes(graph) ? expandGroups(graph, groups, nullptr) : graph;
     for (const Node &node : expanded.nodes) {
-        const NodeDescriptor *d = registry.find(node, expanded.baseDir);
+        const NodeDescriptor *d = groups.find(node, expanded.baseDir);
         if (!d)
             continue;
         for (const ParamSpec &spec : d->params) {

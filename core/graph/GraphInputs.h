@@ -8,12 +8,12 @@
 
 namespace grove {
 
-class NodeRegistry;
+class GroupResolver;
 
 // Every file evaluating `graph` (read from its file, baseDir set) reads besides that file: each
 // group's graph file (and the group files those include) and the file of every file param, in
 // the graph and inside its groups. Absolute, lexically normal, sorted, each once; a file that does
-// not exist is listed too (evaluation reports it).
-std::vector<std::string> graphInputFiles(const Graph &graph, const NodeRegistry &registry);
+// not exist is listed too (evaluation reports it). groups: the graph's, resolved.
+std::vector<std::string> graphInputFiles(const Graph &graph, const GroupResolver &groups);
 
 } // namespace grove

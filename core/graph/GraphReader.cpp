@@ -3,6 +3,7 @@
 
 #include "core/graph/GraphValidator.h"
 #include "core/graph/GroupGraph.h"
+#include "core/graph/GroupResolver.h"
 #include "core/base/Limits.h"
 #include "core/graph/NodeRegistry.h"
 #include "core/base/YamlValue.h"
@@ -23,11 +24,16 @@ namespace grove {
 
 namespace {
 
+LoadResult readGroupFile(const std::string &path, const std::string &shownAs, GroupResolver &groups)
+{
+    return loadGraphFile(path, groups, shownAs);
+}
+
 class Reader
 {
 public:
-    Reader(std::string file, const NodeRegistry &registry, std::string baseDir)
-        : m_file(std::move(file)), m_registry(registry)
+    Reader(std::string file, GroupResolver &groups, std::string baseDir, std::string self)
+        : m_file(std::move(file)), m_groups(groups), m_registry(groups.registry()), m_self(std::move(self))
     {
         m_graph.baseDir = std::move(baseDir);
     }
@@ -110,7 +116,9 @@ private:
     std::size_t m_itemBudget = 1u << 18;
 
     std::string m_file;
+    GroupResolver &m_groups;
     const NodeRegistry &m_registry;
+    std::string m_self;  // the file read (absolute), which a group inside must not include
     Graph m_graph;
     Diagnostics m_diags;
     std::map<std::string, std::pair<int, int>> m_locs;  // YAML path -> (line, column)
@@ -480,8 +488,10 @@ LoadResult Reader::load(const std::string &text)
             error(locationOf(root), "world", "the graph needs a world: {width, height, seed}");
     }
 
+    // The group files it includes are read before it is checked against their descriptors.
+    m_groups.resolve(m_graph, m_self, &readGroupFile);
     // Structural checks on what was read, placed at the lines they came from.
-    for (Diagnostic d : validateGraph(m_graph, m_registry)) {
+    for (Diagnostic d : validateGraph(m_graph, m_groups)) {
         if (!d.file.empty() && !d.nodeId.empty()) {
             // a problem inside a group's file keeps its own place; the message says where it is included
             const auto [line, column] = findLocation(m_locs, "nodes." + d.nodeId + ".params.graph");
@@ -513,7 +523,7 @@ LoadResult Reader::load(const std::string &text)
 
     // Best effort graph: known params completed with defaults; bad values replaced by defaults.
     for (auto &node : m_graph.nodes) {
-        const NodeDescriptor *desc = m_registry.find(node, m_graph.baseDir);
+        const NodeDescriptor *desc = m_groups.find(node, m_graph.baseDir);
         if (!desc)
             continue;
         ValueMap good;
@@ -550,17 +560,28 @@ LoadResult Reader::load(const std::string &text)
 
 } // namespace
 
-LoadResult loadGraphFromString(const std::string &text, const std::string &fileName, const NodeRegistry &registry,
+LoadResult loadGraphFromString(const std::string &text, const std::string &fileName, GroupResolver &groups,
                                const std::string &baseDir)
 {
-    Reader reader(fileName, registry, baseDir);
     // a group inside that includes this very file is a cycle
     std::error_code ec;
     const std::string self = fileName.empty() ? std::string()
                              : baseDir.empty() ? (std::filesystem::current_path(ec) / fileName).lexically_normal().string()
                                                : (std::filesystem::path(baseDir) / std::filesystem::path(fileName).filename()).lexically_normal().string();
-    GroupFileScope scope(self);
+    Reader reader(fileName, groups, baseDir, self);
     return reader.load(text);
+}
+
+LoadResult loadGraphFromString(const std::string &text, const std::string &fileName, const NodeRegistry &registry,
+                               const std::string &baseDir)
+{
+    GroupResolver groups(registry);
+    return loadGraphFromString(text, fileName, groups, baseDir);
+}
+
+void resolveGroups(GroupResolver &groups, const Graph &graph, const std::string &file)
+{
+    groups.resolve(graph, file, &readGroupFile);
 }
 
 void locate(const LoadResult &loaded, Diagnostic &diagnostic)

@@ -3,6 +3,7 @@
 
 #include "core/base/Diagnostic.h"
 #include "core/graph/Graph.h"
+#include "core/graph/LoadResult.h"
 
 #include <map>
 #include <string>
@@ -10,28 +11,38 @@
 
 namespace grove {
 
+class GroupResolver;
 class NodeRegistry;
 
-struct LoadResult
-{
-    // YAML path -> (line, column) of what the file said there, to place later problems
-    // (evaluation failures, overrides) at their source.
-    std::map<std::string, std::pair<int, int>> locations;
-    Graph graph;              // best effort even when there are errors (bad params take defaults)
-    Diagnostics diagnostics;  // every problem, in file order
-    bool ok() const { return !hasErrors(diagnostics); }
-};
-
+// Reading a graph resolves its groups: every group file it includes (and those they include) that
+// `groups` does not hold yet is read into it, and the graph is checked against the descriptors
+// groups then holds. Files it holds already are not read again (a reload is the owner's call).
 // Parses YAML text; `fileName` is only used in diagnostics.
 // `baseDir`: the folder file params and group files are relative to (the graph's baseDir).
+LoadResult loadGraphFromString(const std::string &text, const std::string &fileName, GroupResolver &groups,
+                               const std::string &baseDir = {});
+// Reads a file; a missing or unreadable file is a diagnostic, not an exception.
+LoadResult loadGraphFile(const std::string &path, GroupResolver &groups);
+// The same, with the file named shownAs in diagnostics (a group file as its including graph names it).
+LoadResult loadGraphFile(const std::string &path, GroupResolver &groups, const std::string &shownAs);
+
+// One-shot forms for callers that keep no resolver (a test, a tool reading one graph): the groups
+// are read into a resolver of the call's own, dropped with it.
 LoadResult loadGraphFromString(const std::string &text, const std::string &fileName, const NodeRegistry &registry,
                                const std::string &baseDir = {});
+LoadResult loadGraphFile(const std::string &path, const NodeRegistry &registry);
+
+// Reads into groups the group files graph names that it does not hold yet (an edit added a group
+// node or changed its file). file: the graph's own file (absolute), which a group must not include.
+void resolveGroups(GroupResolver &groups, const Graph &graph, const std::string &file = {});
+
+// A loaded graph made ready to evaluate: groups expanded, their problems added (located in the
+// file), and the expanded nodes' YAML paths located at their group node's line. No-op without
+// groups. groups: the resolver it was loaded with; the registry form is one-shot.
+void expandLoadedGroups(LoadResult &loaded, const std::string &file, const GroupResolver &groups);
+void expandLoadedGroups(LoadResult &loaded, const std::string &file, const NodeRegistry &registry);
+
 // Puts a later problem (evaluation, override) at the line of the YAML path it names.
 void locate(const LoadResult &loaded, Diagnostic &diagnostic);
-
-// Reads a file; a missing or unreadable file is a diagnostic, not an exception.
-LoadResult loadGraphFile(const std::string &path, const NodeRegistry &registry);
-// The same, with the file named shownAs in diagnostics (a group file as its including graph names it).
-LoadResult loadGraphFile(const std::string &path, const NodeRegistry &registry, const std::string &shownAs);
 
 } // namespace grove

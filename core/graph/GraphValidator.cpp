@@ -3,6 +3,7 @@
 
 #include "core/graph/Expectation.h"
 #include "core/graph/GroupGraph.h"
+#include "core/graph/GroupResolver.h"
 #include "core/base/Limits.h"
 #include "core/graph/NodeRegistry.h"
 #include "core/base/TextEscape.h"
@@ -34,56 +35,7 @@ const PortSpec *sourcePort(const NodeDescriptor &source, const Link &link)
 
 } // namespace
 
-std::vector<std::vector<std::string>> findCycles(const Graph &graph)
-{
-    const size_t n = graph.nodes.size();
-    GraphIndex index(graph);
-    // Whatever the topological order cannot place sits on or below a cycle.
-    std::vector<char> done;
-    topologicalOrder(graph, &done);
-    std::vector<std::vector<int>> sources(n);
-    for (size_t i = 0; i < n; ++i)
-        for (const auto &[port, link] : graph.nodes[i].inputs)
-            if (const int src = index.indexOf(link.node); src >= 0)
-                sources[i].push_back(src);
-    // Walk upstream through unfinished sources until a node repeats: that loop is a cycle.
-    std::vector<std::vector<std::string>> cycles;
-    std::vector<char> reported(n, 0);
-    std::vector<int> seenAt(n, -1);
-    for (size_t start = 0; start < n; ++start) {
-        if (done[start] || reported[start])
-            continue;
-        std::vector<int> walk;
-        int cur = static_cast<int>(start);
-        while (cur >= 0 && seenAt[static_cast<size_t>(cur)] < 0 && !reported[static_cast<size_t>(cur)]) {
-            seenAt[static_cast<size_t>(cur)] = static_cast<int>(walk.size());
-            walk.push_back(cur);
-            int next = -1;
-            for (int s : sources[static_cast<size_t>(cur)])
-                if (!done[static_cast<size_t>(s)]) {
-                    next = s;
-                    break;
-                }
-            cur = next;
-        }
-        if (cur >= 0 && !reported[static_cast<size_t>(cur)]) {
-            std::vector<std::string> cycle;
-            for (size_t k = static_cast<size_t>(seenAt[static_cast<size_t>(cur)]); k < walk.size(); ++k)
-                cycle.push_back(graph.nodes[static_cast<size_t>(walk[k])].id);
-            std::reverse(cycle.begin(), cycle.end());  // upstream first
-            // start at the smallest id, so the message is the same whichever node was met first
-            std::rotate(cycle.begin(), std::min_element(cycle.begin(), cycle.end()), cycle.end());
-            cycles.push_back(std::move(cycle));
-        }
-        for (int w : walk) {
-            reported[static_cast<size_t>(w)] = 1;
-            seenAt[static_cast<size_t>(w)] = -1;
-        }
-    }
-    return cycles;
-}
-
-Diagnostics validateGraph(const Graph &graph, const NodeRegistry &registry)
+Diagnostics validateGraph(const Graph &graph, const GroupResolver &groups)
 {
     Diagnostics out;
     const World &w = graph.world;
@@ -135,20 +87,20 @@ Diagnostics validateGraph(const Graph &graph, const NodeRegistry &registry)
                                                      + " is not valid: use a-z, 0-9 and _, starting with a letter, at most 128 characters"));
         if (!seen.insert(node.id).second)
             out.push_back(problem(base, node.id, "duplicate node id " + quote(node.id)));
-        const NodeDescriptor *desc = registry.find(node, graph.baseDir);
+        const NodeDescriptor *desc = groups.find(node, graph.baseDir);
         if (node.type.empty()) {
             out.push_back(problem(base + ".type", node.id, "node " + quote(node.id) + " needs a type"));
             continue;
         }
         if (!desc) {
             out.push_back(problem(base + ".type", node.id,
-                                  "unknown node type " + quote(node.type) + "" + didYouMean(node.type, registry.typeIds())));
+                                  "unknown node type " + quote(node.type) + "" + didYouMean(node.type, groups.registry().typeIds())));
             continue;
         }
         if (node.type == kGroupType) {  // its file's problems, at its graph param or in the file
-            for (Diagnostic &d : groupNodeProblems(node, graph, registry))
+            for (Diagnostic &d : groups.nodeProblems(node, graph))
                 out.push_back(std::move(d));
-            if (!resolveGroup(node, graph.baseDir, registry)->usable)
+            if (!groups.group(node, graph.baseDir)->usable)
                 continue;
         }
         if (w.endless && desc->needsWorldSize)
@@ -199,8 +151,8 @@ Diagnostics validateGraph(const Graph &graph, const NodeRegistry &registry)
                 continue;
             }
             const Node &source = graph.nodes[static_cast<size_t>(src)];
-            const NodeDescriptor *srcDesc = registry.find(source, graph.baseDir);
-            if (!srcDesc || (source.type == kGroupType && !resolveGroup(source, graph.baseDir, registry)->usable))
+            const NodeDescriptor *srcDesc = groups.find(source, graph.baseDir);
+            if (!srcDesc || (source.type == kGroupType && !groups.group(source, graph.baseDir)->usable))
                 continue;  // reported on the source node
             const PortSpec *outPort = sourcePort(*srcDesc, link);
             if (!outPort) {
@@ -244,20 +196,20 @@ Diagnostics validateGraph(const Graph &graph, const NodeRegistry &registry)
         names += " -> " + cycle.front();
         out.push_back(problem("nodes." + cycle.front(), cycle.front(), "cycle: " + names));
     }
-    for (Diagnostic &d : validateGroupDeclarations(graph, registry))
+    for (Diagnostic &d : validateGroupDeclarations(graph, groups))
         out.push_back(std::move(d));
     return out;
 }
 
-std::optional<std::string> connectionProblem(const Graph &graph, const NodeRegistry &registry, const Link &from,
+std::optional<std::string> connectionProblem(const Graph &graph, const GroupResolver &groups, const Link &from,
                                              const std::string &toNode, const std::string &toInput)
 {
     const Node *source = graph.node(from.node);
     const Node *target = graph.node(toNode);
     if (!source || !target)
         return std::string("no such node");
-    const NodeDescriptor *srcDesc = registry.find(*source, graph.baseDir);
-    const NodeDescriptor *dstDesc = registry.find(*target, graph.baseDir);
+    const NodeDescriptor *srcDesc = groups.find(*source, graph.baseDir);
+    const NodeDescriptor *dstDesc = groups.find(*target, graph.baseDir);
     if (!srcDesc || !dstDesc)
         return std::string("unknown node type");
     const PortSpec *outPort = sourcePort(*srcDesc, from);

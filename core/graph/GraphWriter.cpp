@@ -2,6 +2,7 @@
 #include "core/graph/GraphWriter.h"
 
 #include "core/graph/GroupGraph.h"
+#include "core/graph/GroupResolver.h"
 #include "core/graph/NodeRegistry.h"
 #include "core/base/Sha256.h"
 #include "core/base/YamlValue.h"
@@ -88,7 +89,7 @@ std::string expectScalar(const std::string &text)
     return plain && yamlScalar(word) == word ? text : yamlScalar(text);
 }
 
-std::string writeGraph(const Graph &graph, const NodeRegistry &registry, bool withLayout, bool withExpect)
+std::string writeGraph(const Graph &graph, const GroupResolver &groups, bool withLayout, bool withExpect)
 {
     std::string out;
     out += "grove: " + std::to_string(kGraphFormatVersion) + "\n";
@@ -116,7 +117,7 @@ std::string writeGraph(const Graph &graph, const NodeRegistry &registry, bool wi
             const Node &node = graph.nodes[static_cast<size_t>(i)];
             out += "  " + yamlScalar(node.id) + ":\n";
             out += "    type: " + yamlScalar(node.type) + "\n";
-            const NodeDescriptor *desc = registry.find(node, graph.baseDir);
+            const NodeDescriptor *desc = groups.find(node, graph.baseDir);
             // a changed default or meaning is a new version of the type: it changes the text and the hash
             if (const int version = desc ? desc->version : node.version; version > 1)
                 out += "    version: " + std::to_string(version) + "\n";
@@ -175,15 +176,15 @@ std::string writeGraph(const Graph &graph, const NodeRegistry &registry, bool wi
 
 } // namespace
 
-std::string saveGraphToString(const Graph &graph, const NodeRegistry &registry, bool withLayout)
+std::string saveGraphToString(const Graph &graph, const GroupResolver &groups, bool withLayout)
 {
-    return writeGraph(graph, registry, withLayout, true);
+    return writeGraph(graph, groups, withLayout, true);
 }
 
 // Expectations check what a graph computes; they do not change it.
-std::string graphHash(const Graph &graph, const NodeRegistry &registry)
+std::string graphHash(const Graph &graph, const GroupResolver &groups)
 {
-    return "sha256:" + Sha256::hex(writeGraph(graph, registry, false, false));
+    return "sha256:" + Sha256::hex(writeGraph(graph, groups, false, false));
 }
 
 } // namespace grove

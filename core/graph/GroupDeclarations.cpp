@@ -2,10 +2,10 @@
 #include "core/graph/GroupGraph.h"
 
 #include "core/graph/GroupInternal.h"
+#include "core/graph/GroupResolver.h"
 
 #include "core/graph/EvalContext.h"
 #include "core/base/FileInput.h"
-#include "core/graph/GraphValidator.h"
 #include "core/base/Limits.h"
 #include "core/graph/NodeRegistry.h"
 #include "core/base/YamlValue.h"
@@ -27,10 +27,10 @@ namespace grove {
 
 using namespace group_detail;
 
-Diagnostics validateGroupDeclarations(const Graph &graph, const NodeRegistry &registry)
+Diagnostics validateGroupDeclarations(const Graph &graph, const GroupResolver &groups)
 {
     Diagnostics out;
-    auto nodeDesc = [&](const Node &n) { return registry.find(n, graph.baseDir); };
+    auto nodeDesc = [&](const Node &n) { return groups.find(n, graph.baseDir); };
     for (const auto &[name, in] : graph.groupInputs) {
         const std::string path = "inputs." + name;
         if (!isValidNodeId(name))

@@ -2,10 +2,10 @@
 #include "core/graph/GroupGraph.h"
 
 #include "core/graph/GroupInternal.h"
+#include "core/graph/GroupResolver.h"
 
 #include "core/graph/EvalContext.h"
 #include "core/base/FileInput.h"
-#include "core/graph/GraphValidator.h"
 #include "core/base/Limits.h"
 #include "core/graph/NodeRegistry.h"
 #include "core/base/YamlValue.h"
@@ -30,10 +30,10 @@ using namespace group_detail;
 namespace {
 
 // The params of a node that name files (relative to its graph's folder).
-std::vector<std::string> fileParams(const Node &node, const std::string &baseDir, const NodeRegistry &registry)
+std::vector<std::string> fileParams(const Node &node, const std::string &baseDir, const GroupResolver &groups)
 {
     std::vector<std::string> names;
-    if (const NodeDescriptor *d = registry.find(node, baseDir))
+    if (const NodeDescriptor *d = groups.find(node, baseDir))
         for (const ParamSpec &spec : d->params)
             if (spec.role == ParamRole::FilePath)
                 names.push_back(spec.name);
@@ -72,7 +72,7 @@ std::string portName(const Link &link)
 } // namespace
 
 Grouping groupNodes(const Graph &graph, const std::vector<std::string> &ids, const std::string &groupId,
-                    const std::string &groupFile, const NodeRegistry &registry)
+                    const std::string &groupFile, const GroupResolver &groups)
 {
     Grouping r;
     const std::set<std::string> selected(ids.begin(), ids.end());
@@ -128,10 +128,10 @@ Grouping groupNodes(const Graph &graph, const std::vector<std::string> &ids, con
         if (!placed)
             outer.nodes.push_back(Node{}), placed = true;  // the group takes the first one's place
         Node inside = node;
-        for (const std::string &name : fileParams(node, graph.baseDir, registry))
+        for (const std::string &name : fileParams(node, graph.baseDir, groups))
             if (Value *v = paramSlot(inside, name); v && v->isString())
                 *v = Value(rebase(v->toString()));
-        if (seeded(node, registry))
+        if (seeded(node, groups.registry()))
             if (Value *v = paramSlot(inside, "seed"); v && v->isNumber())
                 *v = Value(static_cast<double>(offsetSeed(v->toNumber(), undo)));
         std::vector<std::pair<std::string, Link>> kept;
@@ -184,13 +184,13 @@ Grouping groupNodes(const Graph &graph, const std::vector<std::string> &ids, con
     return r;
 }
 
-Ungrouping ungroupNode(const Graph &graph, const std::string &groupId, const NodeRegistry &registry)
+Ungrouping ungroupNode(const Graph &graph, const std::string &groupId, const GroupResolver &groups)
 {
     Ungrouping r;
     const Node *group = graph.node(groupId);
     if (!group || group->type != kGroupType)
         return r.problem = "no group " + quote(groupId), r;
-    auto info = resolveGroup(*group, graph.baseDir, registry);
+    auto info = groups.group(*group, graph.baseDir);
     if (!info->usable)
         return r.problem = info->problems.empty() ? "its file cannot be used" : info->problems.front().message, r;
     const Graph &inner = info->loaded.graph;
@@ -215,10 +215,10 @@ Ungrouping ungroupNode(const Graph &graph, const std::string &groupId, const Nod
         for (auto &[port, link] : node.inputs)
             if (auto it = ids.find(link.node); it != ids.end())
                 link.node = it->second;
-        for (const std::string &name : fileParams(n, inner.baseDir, registry))
+        for (const std::string &name : fileParams(n, inner.baseDir, groups))
             if (Value *v = paramSlot(node, name); v && v->isString() && !v->toString().empty())
                 *v = Value(joinPath(fileDir, v->toString()));
-        if (seeded(n, registry))
+        if (seeded(n, groups.registry()))
             if (Value *v = paramSlot(node, "seed"); v && v->isNumber())
                 *v = Value(static_cast<double>(offsetSeed(v->toNumber(), offset)));
         out.push_back(std::move(node));

@@ -2,10 +2,10 @@
 #include "core/graph/GroupGraph.h"
 
 #include "core/graph/GroupInternal.h"
+#include "core/graph/GroupResolver.h"
 
 #include "core/graph/EvalContext.h"
 #include "core/base/FileInput.h"
-#include "core/graph/GraphValidator.h"
 #include "core/base/Limits.h"
 #include "core/graph/NodeRegistry.h"
 #include "core/base/YamlValue.h"
@@ -41,7 +41,7 @@ struct Expanded
 class Expander
 {
 public:
-    Expander(const NodeRegistry &registry, Diagnostics *problems) : m_registry(registry), m_problems(problems) {}
+    Expander(const GroupResolver &groups, Diagnostics *problems) : m_groups(groups), m_problems(problems) {}
 
     Graph expand(const Graph &graph, int depth);
 
@@ -61,7 +61,7 @@ private:
         if (it != m_inner.end())
             return &it->second;
         Graph g = info.loaded.graph;
-        Expander nested(m_registry, nullptr);
+        Expander nested(m_groups, nullptr);
         Graph expanded = nested.expand(g, depth + 1);
         if (nested.m_failed) {
             why = nested.m_reason;
@@ -70,7 +70,7 @@ private:
         return &m_inner.emplace(&info, std::move(expanded)).first->second;
     }
 
-    const NodeRegistry &m_registry;
+    const GroupResolver &m_groups;
     Diagnostics *m_problems;
     bool m_failed = false;
     std::string m_reason;  // the first problem's cause, for the group that holds this graph
@@ -92,7 +92,7 @@ Graph Expander::expand(const Graph &graph, int depth)
             out.nodes.push_back(node);
             continue;
         }
-        auto info = resolveGroup(node, graph.baseDir, m_registry);
+        auto info = m_groups.group(node, graph.baseDir);
         holding.push_back(info);
         std::string why;
         const Graph *inner = info->usable && depth <= kMaxGroupDepth ? innerOf(*info, depth, why) : nullptr;
@@ -119,7 +119,7 @@ Graph Expander::expand(const Graph &graph, int depth)
             origin[inside.id] = node.id;
             for (auto &[port, link] : inside.inputs)
                 link.node = prefix + link.node;
-            if (const NodeDescriptor *d = m_registry.find(inside.type)) {
+            if (const NodeDescriptor *d = m_groups.registry().find(inside.type)) {
                 for (const ParamSpec &spec : d->params) {
                     Value *v = nullptr;
                     for (auto &[k, pv] : inside.params)
@@ -233,41 +233,10 @@ Graph Expander::expand(const Graph &graph, int depth)
 } // namespace
 
 
-Graph expandGroups(const Graph &graph, const NodeRegistry &registry, Diagnostics *problems)
+Graph expandGroups(const Graph &graph, const GroupResolver &groups, Diagnostics *problems)
 {
-    Expander expander(registry, problems);
+    Expander expander(groups, problems);
     return expander.expand(graph, 0);
-}
-
-void expandLoadedGroups(LoadResult &loaded, const std::string &file, const NodeRegistry &registry)
-{
-    if (!hasGroupNodes(loaded.graph))
-        return;
-    Diagnostics problems;
-    Graph expanded = expandGroups(loaded.graph, registry, &problems);
-    std::map<std::string, std::pair<int, int>> extra;
-    for (const Node &n : expanded.nodes)
-        if (!loaded.graph.node(n.id)) {
-            // an expanded node's paths point at its group node (the longest group id that prefixes it)
-            std::string group;
-            for (const Node &g : loaded.graph.nodes)
-                if (g.type == kGroupType && n.id.rfind(g.id + "_", 0) == 0 && g.id.size() > group.size())
-                    group = g.id;
-            auto at = loaded.locations.find("nodes." + group);
-            if (at != loaded.locations.end())
-                extra.emplace("nodes." + n.id, at->second);
-        }
-    loaded.locations.insert(extra.begin(), extra.end());
-    if (problems.empty())
-        for (Diagnostic d : validateGraph(expanded, registry))
-            if (d.severity == Diagnostic::Severity::Error)
-                problems.push_back(std::move(d));
-    for (Diagnostic &d : problems) {
-        d.file = file;
-        locate(loaded, d);
-        loaded.diagnostics.push_back(std::move(d));
-    }
-    loaded.graph = std::move(expanded);
 }
 
 } // namespace grove

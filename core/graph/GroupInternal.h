@@ -1,4 +1,4 @@
-// What the group units (GroupGraph, GroupDeclarations, GroupExpansion, GroupEditing) share.
+// What the group units (GroupResolver, GroupDeclarations, GroupExpansion, GroupEditing) share.
 #pragma once
 
 #include "core/base/Diagnostic.h"

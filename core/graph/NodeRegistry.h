@@ -10,16 +10,11 @@
 
 namespace grove {
 
-struct Node;
-
 class NodeRegistry
 {
 public:
     void add(NodeDescriptor descriptor);
     const NodeDescriptor *find(const std::string &typeId) const;
-    // A node's descriptor: its type's, except a group node's, which its file declares
-    // (core/graph/GroupGraph.cpp; baseDir: the including graph's folder).
-    const NodeDescriptor *find(const Node &node, const std::string &baseDir) const;
     // In registration order (the catalog's order).
     const std::vector<std::unique_ptr<NodeDescriptor>> &all() const { return m_descriptors; }
     std::vector<std::string> typeIds() const;

@@ -8,6 +8,7 @@
 #include "core/sampling/ChunkedLayer.h"
 #include "core/eval/Evaluator.h"
 #include "core/graph/Expectation.h"
+#include "core/graph/GroupResolver.h"
 #include "core/graph/GraphReader.h"
 #include "core/graph/GroupGraph.h"
 #include "core/analysis/LayerMetrics.h"
@@ -137,9 +138,10 @@ int CheckCommand::run(const std::vector<std::string> &args)
 int CheckCommand::checkGraph(const std::string &file)
 {
     const NodeRegistry &registry = builtinRegistry();
-    LoadResult loaded = loadGraphFile(file, registry);
+    GroupResolver groups(registry);  // this graph's groups, read as it loads
+    LoadResult loaded = loadGraphFile(file, groups);
     if (loaded.ok())
-        expandLoadedGroups(loaded, file, registry);  // group nodes become their files' nodes
+        expandLoadedGroups(loaded, file, groups);  // group nodes become their files' nodes
     for (const auto &d : loaded.diagnostics)
         m_err << d.format() << "\n";
     if (!loaded.ok())

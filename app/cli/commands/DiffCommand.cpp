@@ -12,6 +12,7 @@
 #include "core/eval/Evaluator.h"
 #include "core/base/FileInput.h"
 #include "core/export/ExportWriter.h"
+#include "core/graph/GroupResolver.h"
 #include "core/graph/GraphReader.h"
 #include "core/graph/GroupGraph.h"
 #include "core/base/Limits.h"
@@ -161,15 +162,16 @@ bool DiffRun::read(Side &side)
 std::optional<SideLayers> DiffRun::evaluate(const Side &side, Evaluator &evaluator)
 {
     const NodeRegistry &registry = builtinRegistry();
+    GroupResolver groups(registry);  // this side's groups, read as it loads
     LoadResult loaded;
     if (side.revision) {
-        loaded = loadGraphFromString(side.text, side.arg, registry,
+        loaded = loadGraphFromString(side.text, side.arg, groups,
                                      std::filesystem::path(side.workTreePath).parent_path().string());
     } else {
-        loaded = loadGraphFile(side.arg, registry);
+        loaded = loadGraphFile(side.arg, groups);
     }
     if (loaded.ok())
-        expandLoadedGroups(loaded, side.arg, registry);  // group nodes become their files' nodes
+        expandLoadedGroups(loaded, side.arg, groups);  // group nodes become their files' nodes
     for (const auto &d : loaded.diagnostics)
         m_err << d.format() << "\n";
     if (!loaded.ok())

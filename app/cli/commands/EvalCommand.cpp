@@ -18,6 +18,7 @@
 #include "core/formats/PointsExport.h"
 #include "core/formats/StreamExport.h"
 #include "core/graph/GraphReader.h"
+#include "core/graph/GroupResolver.h"
 #include "core/graph/GraphWriter.h"
 #include "core/graph/GroupGraph.h"
 #include "core/graph/NodeRegistry.h"
@@ -170,7 +171,7 @@ class EvalRun
 {
 public:
     EvalRun(const EvalOptions &options, std::ostream &out, std::ostream &err)
-        : m_o(options), m_out(out), m_err(err), m_registry(builtinRegistry()), m_evaluator(m_registry)
+        : m_o(options), m_out(out), m_err(err), m_registry(builtinRegistry()), m_groups(m_registry), m_evaluator(m_registry)
     {
     }
 
@@ -191,6 +192,7 @@ private:
     std::ostream &m_out;
     std::ostream &m_err;
     const NodeRegistry &m_registry;
+    GroupResolver m_groups;  // the run's groups, read as the graph loads
     Evaluator m_evaluator;  // kept until the export is written (a chunked layer places its chunks as it is exported)
     LoadResult m_loaded;
     Graph m_graph;  // as loaded, then --seed and --set
@@ -221,9 +223,9 @@ int EvalRun::reportFailures(const EvalResult &result)
 
 bool EvalRun::load()
 {
-    m_loaded = loadGraphFile(m_o.file, m_registry);
+    m_loaded = loadGraphFile(m_o.file, m_groups);
     if (m_loaded.ok())
-        expandLoadedGroups(m_loaded, m_o.file, m_registry);  // group nodes become their files' nodes
+        expandLoadedGroups(m_loaded, m_o.file, m_groups);  // group nodes become their files' nodes
     cli::printDiagnostics(m_err, m_loaded.diagnostics);
     if (!m_loaded.ok())
         return false;

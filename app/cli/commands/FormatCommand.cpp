@@ -6,6 +6,7 @@
 
 #include "core/base/AtomicFile.h"
 #include "core/graph/GraphReader.h"
+#include "core/graph/GroupResolver.h"
 #include "core/graph/GraphWriter.h"
 #include "core/graph/NodeRegistry.h"
 #include "nodes/BuiltinNodes.h"
@@ -32,13 +33,14 @@ int runFormat(const std::vector<std::string> &args, std::ostream &, std::ostream
     const NodeRegistry &registry = builtinRegistry();
     int status = cli::kExitOk;
     for (const auto &file : files) {
-        LoadResult loaded = loadGraphFile(file, registry);
+        GroupResolver groups(registry);
+        LoadResult loaded = loadGraphFile(file, groups);
         cli::printDiagnostics(err, loaded.diagnostics);
         if (!loaded.ok()) {
             status = cli::kExitInvalid;  // never rewrite a graph that did not load cleanly
             continue;
         }
-        const std::string canonical = saveGraphToString(loaded.graph, registry);
+        const std::string canonical = saveGraphToString(loaded.graph, groups);
         std::ifstream in(file, std::ios::binary);
         std::ostringstream current;
         current << in.rdbuf();

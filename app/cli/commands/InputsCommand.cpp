@@ -3,6 +3,7 @@
 #include "InputsCommand.h"
 
 #include "core/graph/GraphInputs.h"
+#include "core/graph/GroupResolver.h"
 #include "core/graph/GraphReader.h"
 #include "core/graph/GroupGraph.h"
 #include "core/graph/NodeRegistry.h"
@@ -21,17 +22,18 @@ int runInputs(const std::vector<std::string> &args, std::ostream &out, std::ostr
     }
     const std::string &file = args[0];
     const NodeRegistry &registry = builtinRegistry();
-    LoadResult loaded = loadGraphFile(file, registry);
+    GroupResolver groups(registry);
+    LoadResult loaded = loadGraphFile(file, groups);
     const Graph graph = loaded.graph;  // with its group nodes, which name their files
     if (loaded.ok())
-        expandLoadedGroups(loaded, file, registry);
+        expandLoadedGroups(loaded, file, groups);
     if (!loaded.ok()) {
         for (const auto &d : loaded.diagnostics)
             if (d.severity == Diagnostic::Severity::Error)
                 err << d.format() << "\n";
         return 1;
     }
-    std::vector<std::string> files = graphInputFiles(graph, registry);
+    std::vector<std::string> files = graphInputFiles(graph, groups);
     bool bad = false;
     for (const std::string &f : files) {
         std::error_code ec;

@@ -5,6 +5,7 @@
 #include "CliMessages.h"
 
 #include "core/graph/GraphReader.h"
+#include "core/graph/GroupResolver.h"
 #include "core/graph/GraphWriter.h"
 #include "core/graph/GroupGraph.h"
 #include "core/graph/NodeRegistry.h"
@@ -21,10 +22,11 @@ int runValidate(const std::vector<std::string> &args, std::ostream &out, std::os
     for (const auto &file : args) {
         if (!file.empty() && file[0] == '-' && file != "-")
             return cli::usageError(err, "unknown option for validate: " + file);
-        LoadResult loaded = loadGraphFile(file, registry);
+        GroupResolver groups(registry);  // this file's groups, read as it loads
+        LoadResult loaded = loadGraphFile(file, groups);
         if (loaded.ok()) {  // the groups too: what evaluation would see (problems only; the hash is the file's)
             LoadResult expanded = loaded;
-            expandLoadedGroups(expanded, file, registry);
+            expandLoadedGroups(expanded, file, groups);
             loaded.diagnostics = std::move(expanded.diagnostics);
         }
         cli::printDiagnostics(err, loaded.diagnostics);
@@ -35,7 +37,7 @@ int runValidate(const std::vector<std::string> &args, std::ostream &out, std::os
                 errors += d.severity == Diagnostic::Severity::Error;
             err << file << ": " << errors << (errors == 1 ? " problem" : " problems") << "\n";
         } else {
-            out << file << ": ok (" << loaded.graph.nodes.size() << " nodes, " << graphHash(loaded.graph, registry) << ")\n";
+            out << file << ": ok (" << loaded.graph.nodes.size() << " nodes, " << graphHash(loaded.graph, groups) << ")\n";
         }
     }
     return anyErrors ? cli::kExitInvalid : cli::kExitOk;

@@ -100,7 +100,7 @@ void GraphScene::addNodeItem(const std::string &id)
     const Node *node = m_document->graph().node(id);
     if (!node || m_nodes.count(id))
         return;
-    const NodeDescriptor *desc = m_document->registry().find(*node, m_document->graph().baseDir);
+    const NodeDescriptor *desc = m_document->groups().find(*node, m_document->graph().baseDir);
     auto *item = new NodeItem(*node, desc, style::categoryColor(m_document->registry(), desc ? desc->category : ""));
     if (node->type == kGroupType)
         m_groupDescriptors[id] = desc;
@@ -122,7 +122,7 @@ void GraphScene::refreshGroupCards()
     for (const Node &node : m_document->graph().nodes) {
         if (node.type != kGroupType || !m_nodes.count(node.id))
             continue;
-        const NodeDescriptor *desc = m_document->registry().find(node, m_document->graph().baseDir);
+        const NodeDescriptor *desc = m_document->groups().find(node, m_document->graph().baseDir);
         auto known = m_groupDescriptors.find(node.id);
         if (known != m_groupDescriptors.end() && known->second == desc)
             continue;
@@ -299,7 +299,7 @@ void GraphScene::mouseMoveEvent(QGraphicsSceneMouseEvent *event)
         QPointF end = event->scenePos();
         auto port = portAt(end);
         if (port && port->input) {
-            auto problem = connectionProblem(m_document->graph(), m_document->registry(), m_dragFrom, port->node,
+            auto problem = connectionProblem(m_document->graph(), m_document->groups(), m_dragFrom, port->node,
                                              port->port);
             if (!problem)
                 end = nodeItem(port->node)->portScenePos(true, port->port);  // snap
@@ -395,12 +395,12 @@ void GraphScene::beginWireDrag(const Link &from, QPointF start, std::optional<Po
     // Light up every input that would take this wire: the validator decides, not the canvas.
     for (const Node &n : m_document->graph().nodes) {
         NodeItem *item = nodeItem(n.id);
-        const NodeDescriptor *desc = m_document->registry().find(n, m_document->graph().baseDir);
+        const NodeDescriptor *desc = m_document->groups().find(n, m_document->graph().baseDir);
         if (!item || !desc)
             continue;
         std::map<std::string, NodeItem::PortState> states;
         for (const PortSpec &in : desc->inputs)
-            states[in.name] = connectionProblem(m_document->graph(), m_document->registry(), from, n.id, in.name)
+            states[in.name] = connectionProblem(m_document->graph(), m_document->groups(), from, n.id, in.name)
                                   ? NodeItem::PortState::Refuses
                                   : NodeItem::PortState::Accepts;
         if (states.empty())
@@ -421,7 +421,7 @@ void GraphScene::finishWireDrag(QPointF scenePos)
             rebuildWires();  // dropped back where it was
             return;
         }
-        if (auto problem = connectionProblem(m_document->graph(), m_document->registry(), from, port->node, port->port)) {
+        if (auto problem = connectionProblem(m_document->graph(), m_document->groups(), from, port->node, port->port)) {
             emit statusMessage(tr("Cannot connect %1 to %2.%3: %4")
                                    .arg(QString::fromStdString(from.toString()), QString::fromStdString(port->node),
                                         QString::fromStdString(port->port), QString::fromStdString(*problem)));

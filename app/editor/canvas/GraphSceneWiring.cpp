@@ -20,7 +20,7 @@ std::optional<GraphScene::Insertion> GraphScene::insertionAt(const std::string &
 {
     const Graph &g = m_document->graph();
     const Node *node = g.node(nodeId);
-    const NodeDescriptor *desc = node ? m_document->registry().find(*node, m_document->graph().baseDir) : nullptr;
+    const NodeDescriptor *desc = node ? m_document->groups().find(*node, m_document->graph().baseDir) : nullptr;
     if (!desc || !node->inputs.empty())
         return std::nullopt;
     // Only a node that is not wired yet: splicing a wired one would silently rewire the graph.
@@ -40,14 +40,14 @@ std::optional<GraphScene::Insertion> GraphScene::insertionAt(const std::string &
         return std::nullopt;
     // The validator decides both halves, the second on the graph as the first leaves it.
     for (const PortSpec &in : desc->inputs) {
-        if (connectionProblem(g, m_document->registry(), *from, nodeId, in.name))
+        if (connectionProblem(g, m_document->groups(), *from, nodeId, in.name))
             continue;
         Graph after = g;
         after.node(wire->toNode())->removeInput(wire->toPort());
         after.node(nodeId)->setInput(in.name, *from);
         for (size_t o = 0; o < desc->outputs.size(); ++o) {
             Link out{nodeId, o == 0 ? std::string() : desc->outputs[o].name};
-            if (!connectionProblem(after, m_document->registry(), out, wire->toNode(), wire->toPort()))
+            if (!connectionProblem(after, m_document->groups(), out, wire->toNode(), wire->toPort()))
                 return Insertion{wire, *from, in.name, out};
         }
     }
@@ -69,14 +69,14 @@ void GraphScene::setInsertionHighlight(WireItem *wire)
 bool GraphScene::connectToNode(const Link &from, const std::string &nodeId)
 {
     const Node *node = m_document->graph().node(nodeId);
-    const NodeDescriptor *desc = node ? m_document->registry().find(*node, m_document->graph().baseDir) : nullptr;
+    const NodeDescriptor *desc = node ? m_document->groups().find(*node, m_document->graph().baseDir) : nullptr;
     if (!desc)
         return false;
     std::string chosen;
     for (int pass = 0; pass < 2 && chosen.empty(); ++pass)
         for (const PortSpec &in : desc->inputs)
             if ((pass == 1 || !node->input(in.name))
-                && !connectionProblem(m_document->graph(), m_document->registry(), from, nodeId, in.name)) {
+                && !connectionProblem(m_document->graph(), m_document->groups(), from, nodeId, in.name)) {
                 chosen = in.name;
                 break;
             }
@@ -84,7 +84,7 @@ bool GraphScene::connectToNode(const Link &from, const std::string &nodeId)
     if (chosen.empty()) {
         std::string reason = "it has no inputs";
         if (!desc->inputs.empty())
-            reason = *connectionProblem(m_document->graph(), m_document->registry(), from, nodeId,
+            reason = *connectionProblem(m_document->graph(), m_document->groups(), from, nodeId,
                                         desc->inputs.front().name);
         emit statusMessage(tr("Cannot connect %1 to %2: %3")
                                .arg(fromText, QString::fromStdString(nodeId), QString::fromStdString(reason)));

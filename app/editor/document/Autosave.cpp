@@ -144,7 +144,7 @@ bool Autosave::saveNow()
         return false;
     }
     const QString path = recoveryPathFor(m_document->filePath());
-    const std::string text = saveGraphToString(m_document->graph(), m_document->registry());
+    const std::string text = saveGraphToString(m_document->graph(), m_document->groups());
     if (path == m_written && text == m_lastText)
         return false;
     if (!QDir().mkpath(folder()))

@@ -4,6 +4,7 @@
 #include "core/base/AtomicFile.h"
 #include "core/graph/GraphValidator.h"
 #include "core/graph/GraphWriter.h"
+#include "core/graph/GroupGraph.h"
 #include "core/graph/NodeRegistry.h"
 
 #include <QDir>
@@ -27,7 +28,7 @@ bool sameProblem(const Diagnostic &a, const Diagnostic &b)
 } // namespace
 
 Document::Document(const NodeRegistry &registry, QObject *parent)
-    : QObject(parent), m_registry(registry)
+    : QObject(parent), m_registry(registry), m_groups(registry)
 {
     clear();
 }
@@ -43,6 +44,7 @@ void Document::clear()
 {
     m_undoStack.clear();
     m_graph = Graph{};
+    m_groups.clear();
     m_file = LoadResult{};
     m_fileDiagnostics.emplace();
     m_filePath.clear();
@@ -54,7 +56,8 @@ void Document::clear()
 
 bool Document::load(const QString &path, Diagnostics *diagnostics)
 {
-    LoadResult loaded = loadGraphFile(path.toStdString(), m_registry);
+    GroupResolver groups(m_registry);  // the new file's groups; the open graph keeps its own if it fails
+    LoadResult loaded = loadGraphFile(path.toStdString(), groups);
     if (diagnostics)
         *diagnostics = loaded.diagnostics;
     // Refuse only what gave nothing to edit (unreadable, not YAML, not a graph); otherwise open
@@ -62,6 +65,7 @@ bool Document::load(const QString &path, Diagnostics *diagnostics)
     if (!loaded.ok() && loaded.graph.nodes.empty())
         return false;
     m_undoStack.clear();
+    m_groups = std::move(groups);
     m_graph = loaded.graph;
     m_filePath = path;
     setFileState(std::move(loaded));
@@ -91,7 +95,7 @@ std::optional<std::string> Document::save(const QString &path)
     std::vector<std::pair<std::string, std::string>> moved;  // node, param
     if (!m_graph.baseDir.empty() && QDir(QString::fromStdString(m_graph.baseDir)) != QDir(folder)) {
         for (Node &node : saved.nodes) {
-            const NodeDescriptor *desc = m_registry.find(node, m_graph.baseDir);
+            const NodeDescriptor *desc = m_groups.find(node, m_graph.baseDir);
             for (const ParamSpec &p : desc ? desc->params : std::vector<ParamSpec>{}) {
                 const Value *v = p.role == ParamRole::FilePath ? node.param(p.name) : nullptr;
                 if (!v || !v->isString() || v->toString().empty() || QDir::isAbsolutePath(QString::fromStdString(v->toString())))
@@ -102,7 +106,10 @@ std::optional<std::string> Document::save(const QString &path)
             }
         }
     }
-    const std::string text = saveGraphToString(saved, m_registry);
+    if (!moved.empty())
+        saved.baseDir = folder.toStdString();  // where the rewritten paths are relative to
+    // the groups were read when loaded or edited in: saving reads no group file
+    const std::string text = saveGraphToString(saved, m_groups);
     if (auto error = writeFileAtomically(path.toStdString(), text))
         return error;
     m_graph = std::move(saved);
@@ -111,7 +118,7 @@ std::optional<std::string> Document::save(const QString &path)
     for (const auto &[node, param] : moved)
         emit paramChanged(QString::fromStdString(node), QString::fromStdString(param));
     // The file now says exactly what the graph says: relocate problems against the new text.
-    setFileState(loadGraphFromString(text, path.toStdString(), m_registry));
+    setFileState(loadGraphFromString(text, path.toStdString(), m_groups, m_graph.baseDir));
     m_undoStack.setClean();
     emit filePathChanged(m_filePath);
     emit problemsChanged();
@@ -133,7 +140,7 @@ void Document::setFileState(LoadResult loaded)
 const Diagnostics &Document::fileDiagnostics()
 {
     if (!m_fileDiagnostics) {
-        const Diagnostics again = validateGraph(m_file.graph, m_registry);
+        const Diagnostics again = validateGraph(m_file.graph, m_groups);
         m_fileDiagnostics.emplace();
         for (const Diagnostic &d : m_file.diagnostics)
             if (std::none_of(again.begin(), again.end(), [&](const Diagnostic &v) { return sameProblem(d, v); }))
@@ -210,6 +217,7 @@ void Document::insertNode(int index, const Node &node, const NodeLayout &layout)
     index = std::clamp(index, 0, static_cast<int>(m_graph.nodes.size()));
     m_graph.nodes.insert(m_graph.nodes.begin() + index, node);
     m_graph.layout[node.id] = layout;
+    resolveGroups();  // a group node (pasted, grouped, undone) is read before anyone looks it up
     emit nodeAdded(qs(node.id));
     scheduleValidation();
 }
@@ -241,7 +249,7 @@ void Document::setInput(const std::string &id, const std::string &port, const st
     if (link) {
         n->setInput(port, *link);
         // Keep inputs in catalog order, as the loader does, so undo restores an equal graph.
-        if (const NodeDescriptor *desc = m_registry.find(*n, m_graph.baseDir)) {
+        if (const NodeDescriptor *desc = m_groups.find(*n, m_graph.baseDir)) {
             std::stable_sort(n->inputs.begin(), n->inputs.end(), [desc](const auto &a, const auto &b) {
                 return desc->inputIndex(a.first) < desc->inputIndex(b.first);
             });
@@ -259,6 +267,8 @@ void Document::setParam(const std::string &id, const std::string &name, const Va
     if (!n)
         return;
     n->setParam(name, value);
+    if (n->type == kGroupType)
+        resolveGroups();  // its file may be a new one
     emit paramChanged(qs(id), qs(name));
     scheduleValidation();
 }
@@ -303,8 +313,23 @@ void Document::setGraphInfo(const std::string &name, const std::string &notes, c
 void Document::replaceGraph(const Graph &graph)
 {
     m_graph = graph;
+    resolveGroups();
     emit graphReset();
     scheduleValidation();
+}
+
+// Only files not read yet are read: an edit that names no new group file reads nothing.
+void Document::resolveGroups()
+{
+    const std::string file = m_filePath.isEmpty() ? std::string() : QFileInfo(m_filePath).absoluteFilePath().toStdString();
+    grove::resolveGroups(m_groups, m_graph, file);
+}
+
+void Document::reloadGroups()
+{
+    m_groups.clear();
+    resolveGroups();
+    scheduleValidation();  // the problems, and with them the group cards' ports
 }
 
 // Edits often come in bursts (a macro, a slider drag): validate once when they settle.
@@ -323,7 +348,7 @@ void Document::validateNow()
 {
     m_validationPending = false;
     m_problems = fileDiagnostics();
-    for (Diagnostic d : validateGraph(m_graph, m_registry)) {
+    for (Diagnostic d : validateGraph(m_graph, m_groups)) {
         // A line is worth showing only where the file on disk has this very problem (the designer
         // opens that file); one an unsaved edit made has no line until saved: the panel says so.
         const auto onDisk = std::find_if(m_file.diagnostics.begin(), m_file.diagnostics.end(),

@@ -4,6 +4,7 @@
 #include "core/base/Diagnostic.h"
 #include "core/graph/Graph.h"
 #include "core/graph/GraphReader.h"
+#include "core/graph/GroupResolver.h"
 
 #include <QObject>
 #include <QPointF>
@@ -27,6 +28,9 @@ public:
 
     const Graph &graph() const { return m_graph; }
     const NodeRegistry &registry() const { return m_registry; }
+    // The group files the graph includes, read when it is loaded or an edit names a new one, and
+    // again on reloadGroups(); looking a descriptor up there never reads a file.
+    const GroupResolver &groups() const { return m_groups; }
     QUndoStack *undoStack() { return &m_undoStack; }
     QString filePath() const { return m_filePath; }
     bool isModified() const { return !m_undoStack.isClean(); }
@@ -53,8 +57,9 @@ public:
     std::optional<std::string> renameProblem(const std::string &oldId, const std::string &newId) const;
     bool isCollapsed(const std::string &id) const;
 
-    // Checks the graph again (a group file it includes changed on disk): problems and cards follow.
-    void revalidate() { scheduleValidation(); }
+    // Reads the group files again (one changed on disk), then checks the graph again. Descriptors
+    // held through groups().descriptor() stay valid; those from find() are the new ones from now.
+    void reloadGroups();
 
     // Ends a run of merging edits (a slider drag, typing in one field): the next value edit starts
     // a new undo step even if it changes the same value. Commands compare mergeGeneration().
@@ -92,8 +97,10 @@ private:
     void layoutUnplacedNodes();
     void scheduleValidation();
     void validateNow();
+    void resolveGroups();
 
     const NodeRegistry &m_registry;
+    GroupResolver m_groups;
     Graph m_graph;
     QString m_filePath;
     QUndoStack m_undoStack;

@@ -40,7 +40,7 @@ InputWatcher::InputWatcher(Document *document, QObject *parent)
     // only a file param's edit changes what is watched: a slider drag elsewhere costs nothing
     connect(m_document, &Document::paramChanged, this, [this](const QString &id, const QString &param) {
         const Node *node = m_document->graph().node(id.toStdString());
-        const NodeDescriptor *desc = node ? m_document->registry().find(*node, m_document->graph().baseDir) : nullptr;
+        const NodeDescriptor *desc = node ? m_document->groups().find(*node, m_document->graph().baseDir) : nullptr;
         const ParamSpec *spec = desc ? desc->param(param.toStdString()) : nullptr;
         if (spec && spec->role == ParamRole::FilePath)
             rewatch();
@@ -68,11 +68,11 @@ void InputWatcher::rewatch()
     const Graph &graph = m_document->graph();
     QSet<QString> files;
     for (const Node &node : graph.nodes) {
-        const NodeDescriptor *desc = m_document->registry().find(node, graph.baseDir);
+        const NodeDescriptor *desc = m_document->groups().find(node, graph.baseDir);
         if (!desc)
             continue;
         if (node.type == kGroupType)  // a group's file and the files it includes
-            for (const auto &[file, signature] : resolveGroup(node, graph.baseDir, m_document->registry())->deps)
+            for (const auto &[file, signature] : m_document->groups().group(node, graph.baseDir)->deps)
                 files.insert(QString::fromStdString(file));
         for (const ParamSpec &p : desc->params) {
             if (p.role != ParamRole::FilePath)

@@ -33,7 +33,7 @@ std::string NodeClipboard::copy(const Document &document, const std::vector<std:
         if (l != g.layout.end())
             sub.layout[n.id] = l->second;
     }
-    return saveGraphToString(sub, document.registry());
+    return saveGraphToString(sub, document.groups());
 }
 
 QUndoCommand *NodeClipboard::paste(Document *document, const std::string &text, QPointF topLeft,

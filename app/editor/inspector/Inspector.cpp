@@ -121,7 +121,7 @@ void Inspector::rebuild()
         column->addStretch();
         return;
     }
-    const NodeDescriptor *desc = m_document->registry().find(*node, m_document->graph().baseDir);
+    const NodeDescriptor *desc = m_document->groups().find(*node, m_document->graph().baseDir);
 
     auto *title = new QLabel(page);
     title->setText(QString("<b>%1</b> <span style='color:gray'>· %2</span>")
@@ -214,7 +214,7 @@ std::vector<std::string> Inspector::offeredLabels(const Node &node, const std::s
 void Inspector::commitParam(const std::string &name, const Value &value)
 {
     const Node *node = m_document->graph().node(m_nodeId);
-    const NodeDescriptor *desc = node ? m_document->registry().find(*node, m_document->graph().baseDir) : nullptr;
+    const NodeDescriptor *desc = node ? m_document->groups().find(*node, m_document->graph().baseDir) : nullptr;
     const ParamSpec *spec = desc ? desc->param(name) : nullptr;
     if (!spec)
         return;

@@ -217,6 +217,7 @@ void PreviewController::startRun()
     auto input = std::make_shared<PreviewRunInput>();
     input->maxSide = kMaxSide;
     input->graph = m_document->graph();
+    input->groups = std::make_shared<const GroupResolver>(m_document->groups());
     input->overlayNode = m_overlayEnabled ? m_overlayNode : std::string();
     input->hidden = m_hidden;
     input->depthSlice = m_depthSlice;

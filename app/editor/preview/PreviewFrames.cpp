@@ -92,7 +92,7 @@ PreviewSnapshotPtr computeFrame(PreviewPipeline &pipeline, const NodeRegistry &r
     // groups: the preview shows (and lists the layers of) their files' nodes
     std::optional<Graph> expanded;
     if (hasGroupNodes(in.graph))
-        expanded = expandGroups(in.graph, registry, nullptr);
+        expanded = in.groups ? expandGroups(in.graph, *in.groups, nullptr) : expandGroups(in.graph, registry, nullptr);
     const Graph &graph = expanded ? *expanded : in.graph;
     auto [w, h] = previewSize(graph.world, in.maxSide);
     // the progress names each step for the status bar: "evaluating NODE", then "statistics of LAYER"

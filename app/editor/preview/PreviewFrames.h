@@ -6,6 +6,7 @@
 #include "preview/PreviewSnapshot.h"
 
 #include "core/analysis/LayerStats.h"
+#include "core/graph/GroupResolver.h"
 
 #include <cmath>
 #include <utility>
@@ -15,6 +16,7 @@
 #include <atomic>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -31,6 +33,8 @@ struct PreviewRunInput
 {
     int maxSide = 1024;  // the picture's longer side; smaller for a draft
     Graph graph;
+    // the document's groups as resolved when the run was asked for: a copy the worker reads alone
+    std::shared_ptr<const GroupResolver> groups;
     std::set<std::string> hidden;
     std::pair<double, double> depthSlice{-HUGE_VAL, HUGE_VAL};  // volume layers: the z slab drawn
     std::string overlayNode;

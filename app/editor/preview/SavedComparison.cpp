@@ -6,6 +6,7 @@
 #include "preview/PreviewView.h"
 
 #include "core/graph/GroupGraph.h"
+#include "core/graph/GroupResolver.h"
 #include "core/eval/Evaluator.h"
 #include "core/graph/GraphReader.h"
 #include "core/formats/PointsExport.h"
@@ -119,9 +120,10 @@ void SavedComparison::evaluateSaved()
     m_pool.start([=, file = path.toStdString()] {
         auto layers = std::make_shared<DiffLayersLoad>();
         QString problem;
-        LoadResult loaded = loadGraphFile(file, *registry);
+        GroupResolver groups(*registry);
+        LoadResult loaded = loadGraphFile(file, groups);
         if (loaded.ok())
-            expandLoadedGroups(loaded, file, *registry);  // the groups' layers, as the preview shows them
+            expandLoadedGroups(loaded, file, groups);  // the groups' layers, as the preview shows them
         if (!loaded.ok()) {
             problem = tr("The saved file has problems; fix them and save to compare");
         } else {

@@ -116,16 +116,17 @@ bool EditActions::groupSelection(const QString &file)
         emit statusMessage(tr("A group cannot be the graph's own file."), 6000);
         return false;
     }
-    const Grouping grouping = groupNodes(m_document->graph(), ids, groupId, relative, m_document->registry());
+    const Grouping grouping = groupNodes(m_document->graph(), ids, groupId, relative, m_document->groups());
     if (!grouping.problem.empty()) {
         emit statusMessage(tr("Cannot group: %1").arg(QString::fromStdString(grouping.problem)), 8000);
         return false;
     }
     QDir().mkpath(QFileInfo(path).absolutePath());
-    if (auto error = writeFileAtomically(path.toStdString(), saveGraphToString(grouping.inner, m_document->registry()))) {
+    if (auto error = writeFileAtomically(path.toStdString(), saveGraphToString(grouping.inner, m_document->groups()))) {
         emit statusMessage(tr("Cannot write %1: %2").arg(path, QString::fromStdString(*error)), 8000);
         return false;
     }
+    m_document->reloadGroups();  // a file of that name read before (grouped, undone) is read anew
     m_document->undoStack()->push(new ReplaceGraphCommand(m_document, grouping.outer, tr("Group %n node(s)", nullptr, int(ids.size()))));
     m_scene->clearSelection();
     if (NodeItem *item = m_scene->nodeItem(groupId))
@@ -176,7 +177,7 @@ bool EditActions::ungroupSelection()
     if (!node || node->type != kGroupType)
         return false;
     const std::string id = node->id;
-    const Ungrouping ungrouping = ungroupNode(m_document->graph(), id, m_document->registry());
+    const Ungrouping ungrouping = ungroupNode(m_document->graph(), id, m_document->groups());
     if (!ungrouping.problem.empty()) {
         emit statusMessage(tr("Cannot ungroup %1: %2").arg(QString::fromStdString(id), QString::fromStdString(ungrouping.problem)), 8000);
         return false;
@@ -205,9 +206,9 @@ void EditActions::addNode(const QString &typeId, QPointF scenePos, const QString
         stack->beginMacro(command->text());
         stack->push(command);
         const Node *node = m_document->graph().node(id);
-        const NodeDescriptor *desc = node ? m_document->registry().find(*node, m_document->graph().baseDir) : nullptr;
+        const NodeDescriptor *desc = node ? m_document->groups().find(*node, m_document->graph().baseDir) : nullptr;
         for (const PortSpec &in : desc ? desc->inputs : std::vector<PortSpec>{})
-            if (!connectionProblem(m_document->graph(), m_document->registry(), from, id, in.name)) {
+            if (!connectionProblem(m_document->graph(), m_document->groups(), from, id, in.name)) {
                 stack->push(new SetInputCommand(m_document, id, in.name, from));
                 emit statusMessage(tr("Added %1, wired from %2 into %3.")
                                        .arg(QString::fromStdString(id), wireFrom, QString::fromStdString(in.name)),

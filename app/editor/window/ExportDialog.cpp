@@ -115,7 +115,7 @@ void ExportDialog::browse()
 Graph ExportDialog::exportGraph() const
 {
     const Graph &graph = m_document->graph();
-    return hasGroupNodes(graph) ? expandGroups(graph, m_document->registry(), nullptr) : graph;
+    return hasGroupNodes(graph) ? expandGroups(graph, m_document->groups(), nullptr) : graph;
 }
 
 ExportJob ExportDialog::job() const

@@ -19,6 +19,7 @@ class QUndoGroup;
 namespace grove {
 
 struct Graph;
+class GroupResolver;
 class NodeRegistry;
 class Autosave;
 class Document;
@@ -76,7 +77,7 @@ public:
     QString applyOverride(const QString &assignment);
     // Writes the graph as a preset named `name` into the user's presets folder (atomically);
     // the path written, or the reason it was not.
-    static QString writeUserPreset(const Graph &graph, const NodeRegistry &registry, const QString &name,
+    static QString writeUserPreset(const Graph &graph, const GroupResolver &groups, const QString &name,
                                    const QString &description, bool *ok);
 
 protected:

@@ -14,6 +14,7 @@
 #include "core/export/ExportJob.h"
 #include "core/graph/GraphWriter.h"
 #include "core/graph/GroupGraph.h"
+#include "core/graph/GroupResolver.h"
 #include "core/render/PreviewPipeline.h"
 
 #include <QDialog>
@@ -65,17 +66,17 @@ namespace {
 
 // The node a card's thumbnail is of: itself, or for a group the expanded node (GROUP_INNER) its
 // first output comes from, through groups inside groups.
-std::string thumbnailNode(const Node &node, const std::string &baseDir, const NodeRegistry &registry, int depth = 0)
+std::string thumbnailNode(const Node &node, const std::string &baseDir, const GroupResolver &groups, int depth = 0)
 {
     if (node.type != kGroupType || depth >= kMaxGroupDepth)
         return node.id;
-    const auto info = resolveGroup(node, baseDir, registry);
+    const auto info = groups.group(node, baseDir);
     if (!info->usable)
         return node.id;
     const Graph &inner = info->loaded.graph;
     for (const auto &[name, output] : inner.groupOutputs)
         if (const Node *from = inner.node(output.from.node))
-            return node.id + "_" + thumbnailNode(*from, inner.baseDir, registry, depth + 1);
+            return node.id + "_" + thumbnailNode(*from, inner.baseDir, groups, depth + 1);
     return node.id;
 }
 
@@ -90,7 +91,7 @@ void MainWindow::showThumbnails(GraphTab *tab)
     // A frame whose changed thumbnails follow keeps those cards' pictures until they come.
     for (const Node &node : graph.nodes)
         if (NodeItem *item = tab->scene->nodeItem(node.id)) {
-            auto it = snap->thumbnails.find(thumbnailNode(node, graph.baseDir, m_registry));
+            auto it = snap->thumbnails.find(thumbnailNode(node, graph.baseDir, tab->document->groups()));
             if (it != snap->thumbnails.end())
                 item->setThumbnail(it->second);
             else if (!snap->thumbnailsPending)
@@ -111,7 +112,7 @@ void MainWindow::exportDialog()
     dialog->show();
 }
 
-QString MainWindow::writeUserPreset(const Graph &graph, const NodeRegistry &registry, const QString &name,
+QString MainWindow::writeUserPreset(const Graph &graph, const GroupResolver &groups, const QString &name,
                                     const QString &description, bool *ok)
 {
     *ok = false;
@@ -127,7 +128,7 @@ QString MainWindow::writeUserPreset(const Graph &graph, const NodeRegistry &regi
     if (!QDir().mkpath(dir))
         return tr("Cannot create %1.").arg(dir);
     const QString path = QDir(dir).filePath(QString::fromStdString(safeFileName(trimmed.toLower().toStdString())) + ".grove.yaml");
-    if (auto error = writeFileAtomically(path.toStdString(), saveGraphToString(preset, registry)))
+    if (auto error = writeFileAtomically(path.toStdString(), saveGraphToString(preset, groups)))
         return QString::fromStdString(*error);
     *ok = true;
     return path;
@@ -149,7 +150,7 @@ void MainWindow::saveAsPreset()
     if (dialog.exec() != QDialog::Accepted)
         return;
     bool ok = false;
-    const QString result = writeUserPreset(m_document->graph(), m_document->registry(), name->text(),
+    const QString result = writeUserPreset(m_document->graph(), m_document->groups(), name->text(),
                                            notes->toPlainText(), &ok);
     if (ok)
         statusBar()->showMessage(tr("Saved preset %1; File › New lists it.").arg(result), 6000);

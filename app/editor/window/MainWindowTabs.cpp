@@ -128,8 +128,8 @@ GraphTab *MainWindow::createTab()
     connect(t->inputWatcher, &InputWatcher::inputChanged, this, [this, t, front](const QString &path) {
         if (front())
             statusBar()->showMessage(tr("%1 changed on disk: updating the preview").arg(QFileInfo(path).fileName()), 4000);
+        t->document->reloadGroups();  // a group file: its ports, its problems, what the preview expands
         t->preview->refresh();
-        t->document->revalidate();  // a group file: its problems and its card's ports
     });
     connect(t->preview, &PreviewController::longRunChanged, this, [this, t, front](bool running) {
         t->longRun = running;

@@ -2,6 +2,7 @@
 #include "window/PresetBrowser.h"
 
 #include "core/graph/GroupGraph.h"
+#include "core/graph/GroupResolver.h"
 #include "core/base/AtomicFile.h"
 #include "core/eval/Evaluator.h"
 #include "core/graph/GraphReader.h"
@@ -88,14 +89,15 @@ std::vector<PresetEntry> PresetBrowser::findPresets(const NodeRegistry &registry
         for (const QFileInfo &f : files) {
             if (!user && !seenNames.insert((group ? "groups/" : "") + f.fileName()).second)
                 continue;
-            LoadResult loaded = loadGraphFile(f.absoluteFilePath().toStdString(), registry);
+            GroupResolver groups(registry);
+            LoadResult loaded = loadGraphFile(f.absoluteFilePath().toStdString(), groups);
             if (!loaded.ok())
                 continue;
             PresetEntry e;
             e.path = f.absoluteFilePath();
             e.name = QString::fromStdString(loaded.graph.name.empty() ? f.baseName().toStdString() : loaded.graph.name);
             e.notes = QString::fromStdString(loaded.graph.notes).trimmed();
-            e.hash = QString::fromStdString(graphHash(loaded.graph, registry));
+            e.hash = QString::fromStdString(graphHash(loaded.graph, groups));
             e.user = user;
             e.group = group;
             out.push_back(e);
@@ -210,9 +212,10 @@ void PresetBrowser::requestThumbnail(int row)
     QPointer<PresetBrowser> self(this);
     const NodeRegistry *registry = &m_registry;
     QThreadPool::globalInstance()->start([self, entry, cached, registry, row] {
-        LoadResult loaded = loadGraphFile(entry.path.toStdString(), *registry);
+        GroupResolver groups(*registry);
+        LoadResult loaded = loadGraphFile(entry.path.toStdString(), groups);
         if (hasGroupNodes(loaded.graph))  // the groups' layers too
-            loaded.graph = expandGroups(loaded.graph, *registry, nullptr);
+            loaded.graph = expandGroups(loaded.graph, groups, nullptr);
         Image rgb;
         if (previewsByRegion(loaded.graph.world)) {  // endless or huge: the area it opens on, as the preview
             const QRectF home = previewHome(loaded.graph.world);
