@@ -32,7 +32,9 @@ if [ ${#missing[@]} -gt 0 ]; then
     apt update -qq; updated=1
   fi
   if ! apt install -y -qq --no-install-recommends "${missing[@]}"; then
-    [ $updated = 1 ] || { apt update -qq && apt install -y -qq --no-install-recommends "${missing[@]}"; }
+    [ $updated = 0 ] || exit 1
+    apt update -qq  # package lists older than the packages: once more after an update
+    apt install -y -qq --no-install-recommends "${missing[@]}"
   fi
 fi
 install_s=$((SECONDS - start))
