@@ -1,6 +1,8 @@
 // Value noise: seed 002's hash2/valueNoise/fbm with JavaScript's integer semantics made explicit.
 #include "core/fields/ValueNoise.h"
 
+#include "SimdPath.h"
+
 #include <atomic>
 #include <cmath>
 
@@ -193,7 +195,7 @@ __attribute__((target("avx2"))) bool fbmPointAvx2(double x, double y, const doub
 
 bool hasAvx2()
 {
-    static const bool yes = __builtin_cpu_supports("avx2");
+    static const bool yes = cpuHasAvx2();
     return yes;
 }
 #endif

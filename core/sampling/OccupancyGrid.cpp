@@ -1,6 +1,8 @@
 // OccupancyGrid: cell lists sized for the layer, exact distance tests independent of the cell size.
 #include "core/sampling/OccupancyGrid.h"
 
+#include "SimdPath.h"
+
 #include <algorithm>
 #include <atomic>
 
@@ -14,7 +16,7 @@ typedef long long V4l __attribute__((vector_size(32)));
 // Eight queries in two 4-lane vectors against every gathered centre, stopping once every lane
 // has met a clear conflict. Compiled twice: plain (SSE2 pairs) and AVX2. Each lane does the
 // scalar test's operations in the same order (no fused multiply-adds: -ffp-contract=off), so the
-// masks are the scalar answers.
+// masks are the scalar answers. Off x86-64 only the plain one exists (on aarch64: NEON pairs).
 template<int Dummy>
 inline __attribute__((always_inline)) void batchMasksKernel(const double *nx, const double *ny, std::size_t count,
                                                             const double *xs, const double *ys, int n, double conflict2,
@@ -60,22 +62,26 @@ void batchMasksPlain(const double *nx, const double *ny, std::size_t count, cons
     batchMasksKernel<0>(nx, ny, count, xs, ys, n, conflict2, free2, conflict, near);
 }
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 __attribute__((target("avx2"))) void batchMasksAvx2(const double *nx, const double *ny, std::size_t count, const double *xs,
                                                      const double *ys, int n, double conflict2, double free2,
                                                      unsigned &conflict, unsigned &near)
 {
     batchMasksKernel<1>(nx, ny, count, xs, ys, n, conflict2, free2, conflict, near);
 }
+#else
+constexpr auto batchMasksAvx2 = batchMasksPlain;  // never chosen: cpuHasAvx2() is false
+#endif
 
 using BatchMasksFn = void (*)(const double *, const double *, std::size_t, const double *, const double *, int, double,
                               double, unsigned &, unsigned &);
-std::atomic<BatchMasksFn> g_batchMasks{__builtin_cpu_supports("avx2") ? batchMasksAvx2 : batchMasksPlain};
+std::atomic<BatchMasksFn> g_batchMasks{cpuHasAvx2() ? batchMasksAvx2 : batchMasksPlain};
 
 } // namespace
 
 void OccupancyGrid::setBatchSimd(bool allowed)
 {
-    g_batchMasks.store(allowed && __builtin_cpu_supports("avx2") ? batchMasksAvx2 : batchMasksPlain);
+    g_batchMasks.store(allowed && cpuHasAvx2() ? batchMasksAvx2 : batchMasksPlain);
 }
 
 void OccupancyGrid::batchMasks(const NearSet &set, const double *xs, const double *ys, int n, const Query &q,

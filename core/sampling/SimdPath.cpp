@@ -8,7 +8,6 @@
 
 namespace grove {
 
-namespace {
 bool cpuHasAvx2()
 {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -17,7 +16,6 @@ bool cpuHasAvx2()
     return false;
 #endif
 }
-} // namespace
 
 std::string applySimdEnvironment()
 {

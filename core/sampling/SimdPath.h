@@ -12,6 +12,10 @@ namespace grove {
 // error for another value, or avx2 on a CPU without it; nothing changes then.
 std::string applySimdEnvironment();
 
+// Whether this CPU runs AVX2 code; always false off x86-64 (aarch64 takes the scalar and
+// generic-vector paths, the sse2 path's bytes).
+bool cpuHasAvx2();
+
 // "avx2" or "sse2": the path this process takes now.
 std::string activeSimdPath();
 
