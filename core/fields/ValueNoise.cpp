@@ -1,7 +1,7 @@
 // Value noise: seed 002's hash2/valueNoise/fbm with JavaScript's integer semantics made explicit.
 #include "core/fields/ValueNoise.h"
 
-#include "SimdPath.h"
+#include "core/base/CpuFeatures.h"
 
 #include <atomic>
 #include <cmath>

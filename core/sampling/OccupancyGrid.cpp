@@ -1,7 +1,7 @@
 // OccupancyGrid: cell lists sized for the layer, exact distance tests independent of the cell size.
 #include "core/sampling/OccupancyGrid.h"
 
-#include "SimdPath.h"
+#include "core/base/CpuFeatures.h"
 
 #include <algorithm>
 #include <atomic>

@@ -8,15 +8,6 @@
 
 namespace grove {
 
-bool cpuHasAvx2()
-{
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    return __builtin_cpu_supports("avx2");
-#else
-    return false;
-#endif
-}
-
 std::string applySimdEnvironment()
 {
     const char *env = std::getenv("GROVE_SIMD");

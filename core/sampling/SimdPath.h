@@ -2,6 +2,8 @@
 // comparison (tests/compare-builds.sh) can hold each path to the same bytes.
 #pragma once
 
+#include "core/base/CpuFeatures.h"
+
 #include <string>
 
 namespace grove {
@@ -11,10 +13,6 @@ namespace grove {
 // noise's scalar code and the batch test in SSE2 pairs. Unset or empty: the default. Returns an
 // error for another value, or avx2 on a CPU without it; nothing changes then.
 std::string applySimdEnvironment();
-
-// Whether this CPU runs AVX2 code; always false off x86-64 (aarch64 takes the scalar and
-// generic-vector paths, the sse2 path's bytes).
-bool cpuHasAvx2();
 
 // "avx2" or "sse2": the path this process takes now.
 std::string activeSimdPath();
