@@ -331,7 +331,7 @@ private slots:
         // A saved preset is listed as the user's, with its name and description.
         bool ok = false;
         auto w = openWindow(kIsland);
-        const QString path = MainWindow::writeUserPreset(w->document()->graph(), w->document()->groups(), "My Isle",
+        const QString path = PresetBrowser::writeUserPreset(w->document()->graph(), w->document()->groups(), "My Isle",
                                                          "Windy.", &ok);
         QVERIFY2(ok, qPrintable(path));
         bool listed = false;

@@ -1,6 +1,6 @@
 // One open graph in the editor window: its Document and everything built on it (the canvas, the
 // Inspector, Problems, World, the preview and its dock, autosave, the watcher of the files it reads),
-// plus the group trail it was opened through. MainWindow shows one tab's set at a time and swaps
+// plus the group trail it was opened through. The TabSet shows one tab's set at a time and swaps
 // them when another tab comes to the front; each keeps its own unsaved edits and undo history.
 #pragma once
 

@@ -1,33 +1,48 @@
-// MainWindow: file handling, menus, docks and the status bar; EditActions does the editing.
+// MainWindow: composition of the window's parts, file handling, menus, docks and the status bar;
+// EditActions does the editing, the tab set holds the open graphs.
 #include "window/MainWindow.h"
 
 #include "document/Autosave.h"
 #include "document/Document.h"
+#include "document/ValueCommands.h"
 #include "window/EditActions.h"
+#include "window/ExportDialog.h"
 #include "window/GraphTab.h"
+#include "window/GroupNavigator.h"
 #include "canvas/GraphScene.h"
 #include "canvas/GraphView.h"
 #include "inspector/Inspector.h"
+#include "preview/PreviewController.h"
 #include "window/PresetBrowser.h"
 #include "window/PreviewDock.h"
-#include "window/ProblemsPanel.h"
-#include "window/WorldPanel.h"
+#include "window/PreviewWiring.h"
+#include "window/RecentFiles.h"
+#include "window/TabSet.h"
+
+#include "core/graph/Overrides.h"
+#include "core/render/PreviewPipeline.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFormLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QSettings>
 #include <QStackedWidget>
-#include <QTabWidget>
-#include <QUndoGroup>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTimer>
+#include <QToolBar>
+#include <QUndoGroup>
 #include <QUndoStack>
 
 #include <algorithm>
@@ -36,7 +51,6 @@
 namespace grove {
 
 namespace {
-constexpr int kMaxRecentFiles = 8;
 // Bumped whenever the default arrangement of the docks changes: a state saved for an older
 // arrangement is ignored, so everyone gets the new one once.
 constexpr int kLayoutVersion = 2;
@@ -44,35 +58,134 @@ const char *kFileFilter = "Grove graphs (*.grove.yaml *.yaml);;All files (*)";
 } // namespace
 
 MainWindow::MainWindow(const NodeRegistry &registry, QWidget *parent)
-    : QMainWindow(parent), m_registry(registry), m_undoGroup(new QUndoGroup(this))
+    : QMainWindow(parent), m_tabs(new TabSet(registry, this))
 {
-    // One tab per open graph; the bar shows once a second graph (a group's file) is open.
-    m_tabs = new QTabWidget(this);
-    m_tabs->setObjectName("graphTabs");
-    m_tabs->setDocumentMode(true);
-    m_tabs->setTabsClosable(true);
-    m_tabs->setMovable(true);
-    m_tabs->setTabBarAutoHide(true);
-    setCentralWidget(m_tabs);
+    // One tab per open graph, its canvas in the centre.
+    setCentralWidget(m_tabs->tabWidget());
     m_problemCount = new QLabel(this);
     statusBar()->addPermanentWidget(m_problemCount);
 
     createActions();
-    createGroupBar();
+    // Above the canvas while the front tab was opened from a group node.
+    m_groups = new GroupNavigator(m_tabs, this);
+    addToolBar(Qt::TopToolBarArea, m_groups->toolBar());
     createDocks();
-    createPreview();
+    // Beside the canvas (arrangeDocks), so the map stays in view while dragging the Inspector's sliders.
+    m_previewDock = new QDockWidget(tr("Preview"), this);
+    m_previewDock->setObjectName("PreviewDock");
+    m_previewDock->setWidget(m_tabs->previewPages());
+    m_viewMenu->addAction(m_previewDock->toggleViewAction());
+    m_previewWiring = new PreviewWiring(m_tabs, statusBar(), m_viewMenu, this);
     arrangeDocks();
     createPresetsDock();
+    m_recovery = new AutosaveRecovery(m_tabs, [this](const QString &path) { return openFile(path); }, this);
 
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) { activateTab(tabAt(index)); });
-    connect(m_tabs, &QTabWidget::tabCloseRequested, this, [this](int index) { closeTab(tabAt(index)); });
-    activateTab(createTab());
+    connectCollaborators();
+    m_tabs->activate(m_tabs->create());
 
     readSettings();
     updateTitle();
     updateSelection();
     statusBar()->showMessage(tr("Tab or right-click on the canvas to add a node."), 8000);
 }
+
+MainWindow::~MainWindow()
+{
+    delete m_tabs;  // while the window the tabs report to is whole
+    m_tabs = nullptr;
+}
+
+// What the parts say reaches the status bar; what the front tab does, the menus, title and docks.
+void MainWindow::connectCollaborators()
+{
+    auto status = [this](const QString &message, int timeoutMs) { statusBar()->showMessage(message, timeoutMs); };
+    connect(m_tabs, &TabSet::statusMessage, this, status);
+    connect(m_groups, &GroupNavigator::statusMessage, this, status);
+    connect(m_previewWiring, &PreviewWiring::statusMessage, this, status);
+    connect(m_recovery, &AutosaveRecovery::statusMessage, this, status);
+    // Autosaves come seconds after every edit: never over what an edit said a moment ago.
+    connect(m_tabs, &TabSet::autosaved, this, [this] {
+        if (statusBar()->currentMessage().isEmpty())
+            statusBar()->showMessage(tr("Autosaved unsaved changes for crash recovery."), 2000);
+    });
+    connect(m_tabs, &TabSet::currentChanged, this, &MainWindow::tabCameForward);
+    connect(m_tabs, &TabSet::selectionChanged, this, [this] { updateSelection(); });
+    connect(m_tabs, &TabSet::problemCountChanged, this, &MainWindow::updateProblemCount);
+    connect(m_tabs, &TabSet::cleanChanged, this, &MainWindow::updateTitle);
+    connect(m_tabs, &TabSet::filePathChanged, this, &MainWindow::updateTitle);
+    // a group's file opened in a tab of its own; the last tab stays
+    connect(m_tabs, &TabSet::countChanged, this, [this](int count) { m_closeTabAction->setEnabled(count > 1); });
+    connect(m_tabs, &TabSet::closeRequested, this, [this](GraphTab *t) { closeTab(t); });
+    // edits to a group's file that a crash left unsaved
+    connect(m_groups, &GroupNavigator::groupOpened, this, [this] { offerRecovery(Recovery::Ask); });
+}
+
+void MainWindow::tabCameForward()
+{
+    updateTabMenus();
+    updateProblemCount();
+    updateTitle();
+    updateSelection(false);
+    // the keys go to the canvas that came forward, as they went to the one before
+    if (isActiveWindow())
+        view()->setFocus();
+}
+
+// The Edit menu holds the front tab's canvas actions.
+void MainWindow::updateTabMenus()
+{
+    const EditActions *edit = m_tabs->current()->editActions;
+    m_editMenu->clear();
+    m_editMenu->addAction(m_undoAction);
+    m_editMenu->addAction(m_redoAction);
+    m_editMenu->addSeparator();
+    m_editMenu->addActions({edit->deleteAction(), edit->duplicateAction(), edit->copyAction(), edit->pasteAction()});
+    m_editMenu->addSeparator();
+    m_editMenu->addActions({edit->selectAllAction(), edit->collapseAction()});
+    m_editMenu->addSeparator();
+    m_editMenu->addActions({edit->groupAction(), edit->ungroupAction()});
+}
+
+void MainWindow::updateProblemCount()
+{
+    const GraphTab *t = m_tabs->current();
+    const int errors = t ? t->errors : 0, warnings = t ? t->warnings : 0;
+    m_problemCount->setText(errors + warnings == 0 ? tr("No problems")
+                                                   : tr("%1 error(s), %2 warning(s)").arg(errors).arg(warnings));
+}
+
+Document *MainWindow::document() const { return m_tabs->current()->document; }
+Autosave *MainWindow::autosave() const { return m_tabs->current()->autosave; }
+GraphScene *MainWindow::scene() const { return m_tabs->current()->scene; }
+GraphView *MainWindow::view() const { return m_tabs->current()->view; }
+PreviewController *MainWindow::preview() const { return m_tabs->current()->preview; }
+PreviewDock *MainWindow::previewDock() const { return m_tabs->current()->previewDock; }
+InputWatcher *MainWindow::inputWatcher() const { return m_tabs->current()->inputWatcher; }
+
+int MainWindow::tabCount() const { return m_tabs->count(); }
+int MainWindow::currentTab() const { return m_tabs->currentIndex(); }
+QString MainWindow::tabTitle(int index) const { return m_tabs->title(index); }
+bool MainWindow::closeTab(int index) { return closeTab(m_tabs->at(index)); }
+
+void MainWindow::setCurrentTab(int index)
+{
+    if (GraphTab *t = m_tabs->at(index))
+        m_tabs->activate(t);
+}
+
+bool MainWindow::closeTab(GraphTab *tab)
+{
+    if (!tab || m_tabs->count() < 2)
+        return false;
+    if (!maybeSave(tab))
+        return false;
+    return m_tabs->remove(tab);
+}
+
+bool MainWindow::openGroup(const QString &nodeId) { return m_groups->openGroup(nodeId); }
+bool MainWindow::backFromGroup() { return m_groups->backFromGroup(); }
+QString MainWindow::breadcrumb() const { return m_groups->breadcrumb(); }
+QString MainWindow::offerRecovery(Recovery mode) { return m_recovery->offer(mode); }
 
 void MainWindow::createActions()
 {
@@ -83,7 +196,11 @@ void MainWindow::createActions()
         if (offerRecovery(Recovery::Ask).isEmpty())
             statusBar()->showMessage(tr("No autosaved changes to recover."), 4000);
     });
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recentFiles = new RecentFiles(file->addMenu(tr("Open &Recent")));
+    connect(m_recentFiles, &RecentFiles::chosen, this, [this](const QString &path) {
+        if (!bringForward(path) && maybeSave() && openFile(path))
+            offerRecovery(Recovery::Ask);
+    });
     file->addSeparator();
     file->addAction(tr("&Save"), QKeySequence::Save, this, [this] { save(); });
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, [this] { saveAs(); });
@@ -91,17 +208,16 @@ void MainWindow::createActions()
     file->addAction(tr("&Export…"), QKeySequence(tr("Ctrl+E")), this, [this] { exportDialog(); });
     m_revertAction = file->addAction(tr("Re&vert"), this, [this] { revert(); });
     // a group's file opened in a tab of its own; the last tab stays
-    m_closeTabAction = file->addAction(tr("&Close Tab"), QKeySequence::Close, this, [this] { closeTab(m_current); });
+    m_closeTabAction = file->addAction(tr("&Close Tab"), QKeySequence::Close, this, [this] { closeTab(m_tabs->current()); });
     m_closeTabAction->setEnabled(false);
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, [this] { close(); });
-    updateRecentMenu();
 
     // Filled with the front tab's actions (updateTabMenus); undo and redo act on the front tab's history.
     m_editMenu = menuBar()->addMenu(tr("&Edit"));
-    m_undoAction = m_undoGroup->createUndoAction(this, tr("&Undo"));
+    m_undoAction = m_tabs->undoGroup()->createUndoAction(this, tr("&Undo"));
     m_undoAction->setShortcut(QKeySequence::Undo);
-    m_redoAction = m_undoGroup->createRedoAction(this, tr("&Redo"));
+    m_redoAction = m_tabs->undoGroup()->createRedoAction(this, tr("&Redo"));
     // Ctrl+Y too, where the platform's redo keys lack it (a key listed twice would be ambiguous).
     QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
     if (!redoKeys.contains(QKeySequence(Qt::CTRL | Qt::Key_Y)))
@@ -109,18 +225,18 @@ void MainWindow::createActions()
     m_redoAction->setShortcuts(redoKeys);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
-    // on every tab's canvas (createTab), so they act where the keys are pressed
+    // on every tab's canvas (TabSet::create), so they act where the keys are pressed
     QAction *frame = m_viewMenu->addAction(tr("&Frame Selection"), QKeySequence(Qt::Key_F), this,
-                                           [this] { m_view->frameSelection(); });
+                                           [this] { view()->frameSelection(); });
     frame->setToolTip(tr("Frame the selected nodes, or every node when none is selected"));
-    QAction *all = m_viewMenu->addAction(tr("Frame &All"), QKeySequence(Qt::Key_Home), this, [this] { m_view->frameAll(); });
-    m_viewActions = {frame, all};
-    for (QAction *a : m_viewActions)
+    QAction *all = m_viewMenu->addAction(tr("Frame &All"), QKeySequence(Qt::Key_Home), this, [this] { view()->frameAll(); });
+    for (QAction *a : {frame, all})
         a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_tabs->setViewActions({frame, all});
     m_viewMenu->addSeparator();
     auto cycle = [this](int step) {
-        if (m_tabs->count() > 1)
-            setCurrentTab((m_tabs->currentIndex() + step + m_tabs->count()) % m_tabs->count());
+        if (tabCount() > 1)
+            setCurrentTab((currentTab() + step + tabCount()) % tabCount());
     };
     m_viewMenu->addAction(tr("&Next Tab"), QKeySequence(Qt::CTRL | Qt::Key_PageDown), this, [cycle] { cycle(1); });
     m_viewMenu->addAction(tr("&Previous Tab"), QKeySequence(Qt::CTRL | Qt::Key_PageUp), this, [cycle] { cycle(-1); });
@@ -135,18 +251,15 @@ void MainWindow::createDocks()
 {
     m_inspectorDock = new QDockWidget(tr("Inspector"), this);
     m_inspectorDock->setObjectName("InspectorDock");
-    m_inspectorStack = new QStackedWidget(m_inspectorDock);
-    m_inspectorDock->setWidget(m_inspectorStack);
+    m_inspectorDock->setWidget(m_tabs->inspectorPages());
 
     m_worldDock = new QDockWidget(tr("World"), this);
     m_worldDock->setObjectName("WorldDock");
-    m_worldStack = new QStackedWidget(m_worldDock);
-    m_worldDock->setWidget(m_worldStack);
+    m_worldDock->setWidget(m_tabs->worldPages());
 
     m_problemsDock = new QDockWidget(tr("Problems"), this);
     m_problemsDock->setObjectName("ProblemsDock");
-    m_problemsStack = new QStackedWidget(m_problemsDock);
-    m_problemsDock->setWidget(m_problemsStack);
+    m_problemsDock->setWidget(m_tabs->problemsPages());
 
     m_viewMenu->addAction(m_inspectorDock->toggleViewAction());
     m_viewMenu->addAction(m_worldDock->toggleViewAction());
@@ -159,7 +272,7 @@ void MainWindow::arrangeDocks()
 {
     setCorner(Qt::TopRightCorner, Qt::RightDockWidgetArea);
     setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
-    addDockWidget(Qt::RightDockWidgetArea, m_previewDockWidget);
+    addDockWidget(Qt::RightDockWidgetArea, m_previewDock);
     addDockWidget(Qt::RightDockWidgetArea, m_inspectorDock, Qt::Horizontal);
     addDockWidget(Qt::RightDockWidgetArea, m_worldDock);
     tabifyDockWidget(m_inspectorDock, m_worldDock);
@@ -180,7 +293,7 @@ void MainWindow::showEvent(QShowEvent *event)
     // third of the width for the preview, a quarter for the Inspector, the rest for the canvas.
     QTimer::singleShot(0, this, [this] {
         const int inspector = std::clamp(width() * 23 / 100, 300, 420);
-        resizeDocks({m_previewDockWidget, m_inspectorDock}, {width() * 34 / 100, inspector}, Qt::Horizontal);
+        resizeDocks({m_previewDock, m_inspectorDock}, {width() * 34 / 100, inspector}, Qt::Horizontal);
         resizeDocks({m_problemsDock}, {140}, Qt::Vertical);
     });
 }
@@ -205,7 +318,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
 {
     std::vector<GraphTab *> discarded;
     for (int i = 0; i < m_tabs->count(); ++i)
-        if (!maybeSave(tabAt(i), &discarded)) {
+        if (!maybeSave(m_tabs->at(i), &discarded)) {
             event->ignore();
             return;
         }
@@ -219,8 +332,9 @@ bool MainWindow::maybeSave(GraphTab *tab, std::vector<GraphTab *> *discarded)
 {
     if (!tab || !tab->document->isModified())
         return true;
-    activateTab(tab);  // the question is about the graph in front
-    const QString name = m_document->filePath().isEmpty() ? tr("Untitled") : QFileInfo(m_document->filePath()).fileName();
+    m_tabs->activate(tab);  // the question is about the graph in front
+    const QString path = tab->document->filePath();
+    const QString name = path.isEmpty() ? tr("Untitled") : QFileInfo(path).fileName();
     auto answer = QMessageBox::warning(this, tr("Unsaved changes"),
                                        tr("%1 has unsaved changes. Save them?").arg(name),
                                        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
@@ -231,21 +345,23 @@ bool MainWindow::maybeSave(GraphTab *tab, std::vector<GraphTab *> *discarded)
     if (discarded)
         discarded->push_back(tab);
     else
-        m_autosave->discard();  // the user chose to lose these changes; a crash must not bring them back
+        tab->autosave->discard();  // the user chose to lose these changes; a crash must not bring them back
     return true;
 }
+
+bool MainWindow::maybeSave() { return maybeSave(m_tabs->current()); }
 
 // File > New offers the presets; a preset opens as a new, untitled graph.
 void MainWindow::newGraph()
 {
     if (!maybeSave())
         return;
-    PresetBrowser browser(m_document->registry(), this);
+    PresetBrowser browser(document()->registry(), this);
     if (browser.exec() != QDialog::Accepted)
         return;
     Diagnostics diagnostics;
-    if (browser.chosenPath().isEmpty() || !m_document->loadAsNew(browser.chosenPath(), &diagnostics))
-        m_document->clear();
+    if (browser.chosenPath().isEmpty() || !document()->loadAsNew(browser.chosenPath(), &diagnostics))
+        document()->clear();
 }
 
 void MainWindow::openDialog()
@@ -261,10 +377,10 @@ void MainWindow::openDialog()
 // front tab (again, when it is the front tab's own: Revert).
 bool MainWindow::bringForward(const QString &path)
 {
-    GraphTab *open = tabOf(path);
-    if (!open || open == m_current)
+    GraphTab *open = m_tabs->holding(path);
+    if (!open || open == m_tabs->current())
         return false;
-    activateTab(open);
+    m_tabs->activate(open);
     statusBar()->showMessage(tr("%1 is open in this tab.").arg(QFileInfo(path).fileName()), 4000);
     return true;
 }
@@ -273,42 +389,23 @@ bool MainWindow::openFile(const QString &path)
 {
     if (bringForward(path))
         return true;
-    if (!loadInto(m_current, path))
+    if (!m_tabs->load(m_tabs->current(), path))
         return false;
-    addRecentFile(path);
+    m_recentFiles->add(path);
     QSettings().setValue("lastDir", QFileInfo(path).absolutePath());
-    return true;
-}
-
-bool MainWindow::loadInto(GraphTab *tab, const QString &path)
-{
-    Diagnostics diagnostics;
-    if (!tab->document->load(path, &diagnostics)) {
-        QStringList lines;
-        for (const Diagnostic &d : diagnostics)
-            lines << QString::fromStdString(d.format());
-        QMessageBox::warning(this, tr("Cannot open"),
-                             tr("%1 could not be opened:\n\n%2").arg(QFileInfo(path).fileName(), lines.join('\n')));
-        return false;
-    }
-    const int problems = static_cast<int>(diagnostics.size());
-    statusBar()->showMessage(problems ? tr("Opened %1 with %n problem(s); see Problems.", nullptr, problems)
-                                            .arg(QFileInfo(path).fileName())
-                                      : tr("Opened %1.").arg(QFileInfo(path).fileName()),
-                             6000);
     return true;
 }
 
 bool MainWindow::save()
 {
-    if (m_document->filePath().isEmpty())
+    if (document()->filePath().isEmpty())
         return saveAs();
-    return saveTo(m_document->filePath());
+    return saveTo(document()->filePath());
 }
 
 bool MainWindow::saveAs()
 {
-    QString suggestion = m_document->filePath();
+    QString suggestion = document()->filePath();
     if (suggestion.isEmpty())
         suggestion = QSettings().value("lastDir").toString() + "/untitled.grove.yaml";
     QString path = QFileDialog::getSaveFileName(this, tr("Save graph as"), suggestion, kFileFilter);
@@ -321,28 +418,28 @@ bool MainWindow::saveAs()
 
 bool MainWindow::saveTo(const QString &path)
 {
-    if (GraphTab *open = tabOf(path); open && open != m_current) {
+    if (GraphTab *open = m_tabs->holding(path); open && open != m_tabs->current()) {
         // two tabs on one file would each overwrite the other's edits
         QMessageBox::warning(this, tr("Save failed"),
                              tr("%1 is open in another tab. Close that tab first, or save under another name.\n\n"
                                 "The file on disk is unchanged.").arg(QFileInfo(path).fileName()));
         return false;
     }
-    if (auto error = m_document->save(path)) {
+    if (auto error = document()->save(path)) {
         QMessageBox::critical(this, tr("Save failed"),
                               tr("Could not save %1:\n%2\n\nThe file on disk is unchanged.")
                                   .arg(path, QString::fromStdString(*error)));
         return false;
     }
-    addRecentFile(path);
+    m_recentFiles->add(path);
     statusBar()->showMessage(tr("Saved %1.").arg(QFileInfo(path).fileName()), 4000);
     return true;
 }
 
 void MainWindow::revert()
 {
-    const QString path = m_document->filePath();
-    if (path.isEmpty() || !m_document->isModified())
+    const QString path = document()->filePath();
+    if (path.isEmpty() || !document()->isModified())
         return;
     if (QMessageBox::question(this, tr("Revert"), tr("Discard every change since the last save?"))
         != QMessageBox::Yes)
@@ -350,56 +447,30 @@ void MainWindow::revert()
     openFile(path);
 }
 
-void MainWindow::addRecentFile(const QString &path)
-{
-    QSettings settings;
-    QStringList files = settings.value("recentFiles").toStringList();
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    files.removeAll(absolute);
-    files.prepend(absolute);
-    while (files.size() > kMaxRecentFiles)
-        files.removeLast();
-    settings.setValue("recentFiles", files);
-    updateRecentMenu();
-}
-
-void MainWindow::updateRecentMenu()
-{
-    m_recentMenu->clear();
-    const QStringList files = QSettings().value("recentFiles").toStringList();
-    for (const QString &f : files)
-        m_recentMenu->addAction(QFileInfo(f).fileName(), this, [this, f] {
-            if (!bringForward(f) && maybeSave() && openFile(f))
-                offerRecovery(Recovery::Ask);
-        })->setToolTip(f);
-    m_recentMenu->setEnabled(!files.isEmpty());
-    m_recentMenu->setToolTipsVisible(true);
-}
-
 void MainWindow::updateTitle()
 {
-    const QString path = m_document->filePath();
+    const QString path = document()->filePath();
     const QString name = path.isEmpty() ? tr("Untitled") : QFileInfo(path).fileName();
     setWindowTitle(name + "[*] — Grove");
-    setWindowModified(m_document->isModified());
+    setWindowModified(document()->isModified());
     if (m_revertAction)
         m_revertAction->setEnabled(!path.isEmpty());
 }
 
 void MainWindow::updateSelection(bool raiseInspector)
 {
-    const auto ids = m_scene->selectedNodeIds();
-    m_inspector->showNode(ids.size() == 1 ? ids.front() : std::string(), static_cast<int>(ids.size()));
+    GraphTab *t = m_tabs->current();
+    const auto ids = t->scene->selectedNodeIds();
+    t->inspector->showNode(ids.size() == 1 ? ids.front() : std::string(), static_cast<int>(ids.size()));
     // A node picked while the World tab is in front: show what was picked.
     if (raiseInspector && !ids.empty() && tabifiedDockWidgets(m_inspectorDock).contains(m_worldDock))
         m_inspectorDock->raise();
-    if (m_previewDock)
-        m_previewDock->setSelectedNode(ids.size() == 1 ? ids.front() : std::string());
+    t->previewDock->setSelectedNode(ids.size() == 1 ? ids.front() : std::string());
 }
 
 void MainWindow::selectNode(const QString &id)
 {
-    m_scene->selectNodes({id.toStdString()});
+    scene()->selectNodes({id.toStdString()});
 }
 
 void MainWindow::about()
@@ -408,6 +479,93 @@ void MainWindow::about()
                        tr("<h3>Grove %1</h3><p>Poisson-disk placement for game worlds: wire noise, rules and "
                           "density into layers of points.</p>")
                            .arg(QApplication::applicationVersion()));
+}
+
+// Hidden until asked for (View > Presets); its list, and the thumbnails it renders, are made the
+// first time it shows, so a window that never shows it renders none.
+void MainWindow::createPresetsDock()
+{
+    m_presetsDock = new QDockWidget(tr("Presets"), this);
+    m_presetsDock->setObjectName("PresetsDock");
+    addDockWidget(Qt::RightDockWidgetArea, m_presetsDock);
+    tabifyDockWidget(m_inspectorDock, m_presetsDock);
+    m_inspectorDock->raise();
+    m_presetsDock->hide();
+    auto fill = [this](bool visible) {
+        if (!visible || m_presetsDock->widget())
+            return;
+        auto *browser = new PresetBrowser(document()->registry(), m_presetsDock, PresetBrowser::Mode::Dock);
+        m_presetsDock->setWidget(browser);
+        connect(browser, &PresetBrowser::presetActivated, this, [this](const QString &path) {
+            if (!maybeSave())
+                return;
+            Diagnostics diagnostics;
+            if (path.isEmpty() || !document()->loadAsNew(path, &diagnostics))
+                document()->clear();
+        });
+    };
+    connect(m_presetsDock, &QDockWidget::visibilityChanged, this, fill);
+    // shown from the View menu: in front of the dock it shares a tab with
+    connect(m_presetsDock->toggleViewAction(), &QAction::toggled, this, [this, fill](bool on) {
+        fill(on);
+        if (on)  // once the dock has been shown in its tab group
+            QTimer::singleShot(0, m_presetsDock, &QDockWidget::raise);
+    });
+    m_viewMenu->addAction(m_presetsDock->toggleViewAction());
+}
+
+void MainWindow::exportDialog()
+{
+    auto *dialog = new ExportDialog(document(), &preview()->pipeline().evaluator(), &m_tabs->current()->exports, this);
+    m_tabs->current()->dialogs.removeAll(nullptr);  // closed ones (they delete themselves)
+    m_tabs->current()->dialogs << dialog;           // closed with its tab
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &ExportDialog::finished, this, [this](bool ok, const QString &message) {
+        if (ok)
+            statusBar()->showMessage(message, 6000);
+    });
+    dialog->show();
+}
+
+void MainWindow::saveAsPreset()
+{
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Save as preset"));
+    auto *form = new QFormLayout(&dialog);
+    auto *name = new QLineEdit(QString::fromStdString(document()->graph().name), &dialog);
+    auto *notes = new QPlainTextEdit(QString::fromStdString(document()->graph().notes), &dialog);
+    form->addRow(tr("Name"), name);
+    form->addRow(tr("Description"), notes);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, &dialog);
+    form->addRow(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    bool ok = false;
+    const QString result = PresetBrowser::writeUserPreset(document()->graph(), document()->groups(), name->text(),
+                                                          notes->toPlainText(), &ok);
+    if (ok)
+        statusBar()->showMessage(tr("Saved preset %1; File › New lists it.").arg(result), 6000);
+    else
+        QMessageBox::warning(this, tr("Save as preset"), result);
+}
+
+QString MainWindow::applyOverride(const QString &assignment)
+{
+    Graph edited = document()->graph();
+    if (auto problem = grove::applyOverride(edited, document()->registry(), assignment.toStdString()))
+        return QString::fromStdString(*problem);
+    const QString target = assignment.section('=', 0, 0).trimmed();
+    const std::string node = target.section('.', 0, 0).toStdString();
+    const std::string param = target.section('.', 1).toStdString();
+    const Node *n = edited.node(node);
+    const Value *value = n ? n->param(param) : nullptr;
+    if (!value)
+        return tr("%1 names no param").arg(target);
+    document()->undoStack()->push(new SetParamCommand(document(), node, param, *value));
+    document()->endMerge();
+    return {};
 }
 
 } // namespace grove

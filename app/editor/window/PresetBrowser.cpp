@@ -5,6 +5,7 @@
 #include "core/graph/GroupResolver.h"
 #include "core/base/AtomicFile.h"
 #include "core/eval/Evaluator.h"
+#include "core/export/ExportJob.h"
 #include "core/graph/GraphReader.h"
 #include "core/graph/GraphWriter.h"
 #include "core/formats/PngWriter.h"
@@ -73,6 +74,28 @@ QStringList PresetBrowser::shippedDirs()
 QString PresetBrowser::userDir()
 {
     return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/presets";
+}
+
+QString PresetBrowser::writeUserPreset(const Graph &graph, const GroupResolver &groups, const QString &name,
+                                       const QString &description, bool *ok)
+{
+    *ok = false;
+    const QString trimmed = name.trimmed();
+    if (trimmed.isEmpty())
+        return tr("A preset needs a name.");
+    Graph preset = graph;
+    preset.name = trimmed.toStdString();
+    preset.notes = description.trimmed().toStdString();
+    if (!preset.notes.empty())
+        preset.notes += "\n";
+    const QString dir = userDir();
+    if (!QDir().mkpath(dir))
+        return tr("Cannot create %1.").arg(dir);
+    const QString path = QDir(dir).filePath(QString::fromStdString(safeFileName(trimmed.toLower().toStdString())) + ".grove.yaml");
+    if (auto error = writeFileAtomically(path.toStdString(), saveGraphToString(preset, groups)))
+        return QString::fromStdString(*error);
+    *ok = true;
+    return path;
 }
 
 QString PresetBrowser::thumbnailCacheDir()

@@ -10,7 +10,9 @@ class QListWidget;
 
 namespace grove {
 
+struct Graph;
 class NodeRegistry;
+class GroupResolver;
 
 struct PresetEntry
 {
@@ -36,6 +38,10 @@ public:
     // the binary, then the user's AppDataLocation/presets.
     static QStringList shippedDirs();
     static QString userDir();
+    // Writes `graph` as a preset named `name` into userDir() (atomically); the path written, or the
+    // reason it was not.
+    static QString writeUserPreset(const Graph &graph, const GroupResolver &groups, const QString &name,
+                                   const QString &description, bool *ok);
     static QString thumbnailCacheDir();
     static std::vector<PresetEntry> findPresets(const NodeRegistry &registry);
 

@@ -1,30 +1,35 @@
-// MainWindow's start-up edits: recovering an autosave (choose, ask, restore) and command-line --set.
-#include "window/MainWindow.h"
+// Autosave recovery at start-up or from the File menu: choose, ask, restore.
+#include "window/AutosaveRecovery.h"
 
 #include "document/Autosave.h"
 #include "document/Document.h"
 #include "document/GraphCommands.h"
 #include "window/GraphTab.h"
-#include "document/ValueCommands.h"
+#include "window/TabSet.h"
 
 #include "core/graph/GraphReader.h"
-#include "core/graph/Overrides.h"
 
 #include <QFileInfo>
 #include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QStatusBar>
 #include <QUndoStack>
 
 #include <optional>
+#include <utility>
 
 namespace grove {
 
-QString MainWindow::offerRecovery(Recovery mode)
+AutosaveRecovery::AutosaveRecovery(TabSet *tabs, OpenFile openFile, QWidget *window)
+    : QObject(window), m_tabs(tabs), m_openFile(std::move(openFile)), m_window(window)
 {
-    const QString open = m_document->filePath().isEmpty() ? QString()
-                                                          : QFileInfo(m_document->filePath()).absoluteFilePath();
+}
+
+QString AutosaveRecovery::offer(Mode mode)
+{
+    Document *document = m_tabs->current()->document;
+    const QString open = document->filePath().isEmpty() ? QString()
+                                                        : QFileInfo(document->filePath()).absoluteFilePath();
     std::optional<Autosave::Entry> chosen;
     for (const Autosave::Entry &e : Autosave::entries()) {
         if (e.isStale()) {
@@ -33,11 +38,11 @@ QString MainWindow::offerRecovery(Recovery mode)
             continue;
         }
         bool own = false;  // this session's own, of any tab
-        for (const GraphTab *t : findChildren<GraphTab *>(QString(), Qt::FindDirectChildrenOnly))
-            own = own || e.recoveryPath == t->autosave->currentRecoveryPath();
+        for (int i = 0; i < m_tabs->count(); ++i)
+            own = own || e.recoveryPath == m_tabs->at(i)->autosave->currentRecoveryPath();
         if (own)
             continue;
-        if (!open.isEmpty() ? e.documentPath == open : !m_document->isModified()) {
+        if (!open.isEmpty() ? e.documentPath == open : !document->isModified()) {
             chosen = e;
             break;
         }
@@ -47,12 +52,12 @@ QString MainWindow::offerRecovery(Recovery mode)
     const QString name = chosen->documentPath.isEmpty() ? tr("an untitled graph")
                                                         : QFileInfo(chosen->documentPath).fileName();
     const QString when = QLocale().toString(chosen->saved, QLocale::ShortFormat);
-    if (mode == Recovery::Ask) {
+    if (mode == Mode::Ask) {
         QMessageBox box(QMessageBox::Question, tr("Recover unsaved changes"),
                         tr("Grove closed without saving changes to %1. They were autosaved at %2.\n\n"
                            "Recover them? You can still undo back to the file as it is on disk.")
                             .arg(name, when),
-                        QMessageBox::NoButton, this);
+                        QMessageBox::NoButton, m_window);
         box.setObjectName("recoveryQuestion");
         QPushButton *recover = box.addButton(tr("Recover"), QMessageBox::AcceptRole);
         QPushButton *discard = box.addButton(tr("Discard"), QMessageBox::DestructiveRole);
@@ -66,44 +71,29 @@ QString MainWindow::offerRecovery(Recovery mode)
         if (box.clickedButton() != recover)
             return {};
     }
-    LoadResult recovered = loadGraphFile(chosen->recoveryPath.toStdString(), m_document->registry());
+    LoadResult recovered = loadGraphFile(chosen->recoveryPath.toStdString(), document->registry());
     // the files it reads are beside the document it came from, not the autosave
     recovered.graph.baseDir = chosen->documentPath.isEmpty() ? std::string()
                                                              : QFileInfo(chosen->documentPath).absolutePath().toStdString();
     if (recovered.graph.nodes.empty() && !recovered.ok()) {
-        QMessageBox::warning(this, tr("Cannot recover"),
+        QMessageBox::warning(m_window, tr("Cannot recover"),
                              tr("The autosave of %1 could not be read:\n%2")
                                  .arg(name, QString::fromStdString(recovered.diagnostics.front().format())));
         return {};
     }
     if (!chosen->documentPath.isEmpty() && QFileInfo::exists(chosen->documentPath)) {
-        if (open != chosen->documentPath && !openFile(chosen->documentPath))
+        if (open != chosen->documentPath && !m_openFile(chosen->documentPath))
             return {};
     } else if (!open.isEmpty()) {
-        m_document->clear();  // its file is gone: recover into an untitled graph
+        document->clear();  // its file is gone: recover into an untitled graph
     }
-    m_document->undoStack()->push(new ReplaceGraphCommand(m_document, recovered.graph, tr("Recover autosave")));
-    m_autosave->adopt(*chosen);
+    // the document recovered into: the front tab's, which opening its file may have changed
+    document = m_tabs->current()->document;
+    document->undoStack()->push(new ReplaceGraphCommand(document, recovered.graph, tr("Recover autosave")));
+    m_tabs->current()->autosave->adopt(*chosen);
     const QString message = tr("Recovered unsaved changes to %1 (autosaved %2).").arg(name, when);
-    statusBar()->showMessage(message, 8000);
+    emit statusMessage(message, 8000);
     return message;
-}
-
-QString MainWindow::applyOverride(const QString &assignment)
-{
-    Graph edited = m_document->graph();
-    if (auto problem = grove::applyOverride(edited, m_document->registry(), assignment.toStdString()))
-        return QString::fromStdString(*problem);
-    const QString target = assignment.section('=', 0, 0).trimmed();
-    const std::string node = target.section('.', 0, 0).toStdString();
-    const std::string param = target.section('.', 1).toStdString();
-    const Node *n = edited.node(node);
-    const Value *value = n ? n->param(param) : nullptr;
-    if (!value)
-        return tr("%1 names no param").arg(target);
-    m_document->undoStack()->push(new SetParamCommand(m_document, node, param, *value));
-    m_document->endMerge();
-    return {};
 }
 
 } // namespace grove
