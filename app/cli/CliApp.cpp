@@ -10,7 +10,7 @@
 #include "DiffCommand.h"
 #include "InputsCommand.h"
 
-#include "core/base/AtomicFile.h"
+#include "core/base/SafeFile.h"
 #include "core/formats/CatalogExport.h"
 #include "core/eval/Evaluator.h"
 #include "core/export/ExportJob.h"

@@ -1,7 +1,7 @@
 // PNG encoding: signature, IHDR, one IDAT (filtered rows, deflated), IEND; CRCs from zlib.
 #include "core/formats/PngWriter.h"
 
-#include "core/base/AtomicFile.h"
+#include "core/base/SafeFile.h"
 
 #include <zlib.h>
 

@@ -10,7 +10,7 @@
 #include "preview/PreviewController.h"
 #include "window/PreviewDock.h"
 
-#include "core/base/AtomicFile.h"
+#include "core/base/SafeFile.h"
 #include "core/export/ExportJob.h"
 #include "core/graph/GraphWriter.h"
 #include "core/graph/GroupGraph.h"

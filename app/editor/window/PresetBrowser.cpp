@@ -2,7 +2,7 @@
 #include "window/PresetBrowser.h"
 
 #include "core/graph/GroupGraph.h"
-#include "core/base/AtomicFile.h"
+#include "core/base/SafeFile.h"
 #include "core/eval/Evaluator.h"
 #include "core/graph/GraphReader.h"
 #include "core/graph/GraphWriter.h"
