@@ -66,6 +66,7 @@ bool CsvReader::next(std::vector<std::string> &fields)
     std::uint64_t quoteLine = 0, quoteColumn = 0;
     bool quoted = false;
     const auto tooLong = [&] {
+        fields.clear();
         return fail(fieldLine, fieldColumn, "a field longer than " + std::to_string(m_maxFieldBytes >> 20) + " MiB");
     };
     for (;;) {
