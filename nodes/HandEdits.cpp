@@ -4,6 +4,7 @@
 #include "ParamBuilders.h"
 
 #include "core/base/Diagnostic.h"
+#include "core/graph/AreaValue.h"
 #include "core/graph/EvalContext.h"
 #include "core/geometry/Polygon.h"
 
@@ -179,21 +180,20 @@ MaskPtr withoutErased(MaskPtr allowed, const Value &erase)
     if (!erase.isList() || erase.toList().empty())
         return allowed;
     ShapeSet areas;
-    for (const Value &item : erase.toList()) {
-        if (const Value *c = item.find("circle"); c && c->isList() && c->toList().size() == 3) {
-            const ValueList &v = c->toList();
+    for (const std::optional<Area> &area : readAreaList(erase)) {
+        if (!area) {
+            continue;  // a checked graph holds none
+        } else if (area->circle) {
             ShapeEllipse e;
-            e.c = {v[0].toNumber(), v[1].toNumber()};
-            e.a = e.b = v[2].toNumber();
+            e.c = {area->centre.x, area->centre.y};
+            e.a = e.b = area->radius;
             areas.ellipses.push_back(e);
-        } else if (const Value *p = item.find("polygon"); p && p->isList()) {
+        } else {
             ShapePolygon polygon;
             polygon.rings.emplace_back();
-            for (const Value &vertex : p->toList())
-                if (vertex.isList() && vertex.toList().size() == 2)
-                    polygon.rings[0].push_back({vertex.toList()[0].toNumber(), vertex.toList()[1].toNumber()});
-            if (polygon.rings[0].size() >= 3)
-                areas.polygons.push_back(std::move(polygon));
+            for (const AreaPoint &v : area->polygon)
+                polygon.rings[0].push_back({v.x, v.y});
+            areas.polygons.push_back(std::move(polygon));
         }
     }
     return std::make_shared<ErasedMask>(std::move(allowed), std::move(areas));

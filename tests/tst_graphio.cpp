@@ -3,7 +3,7 @@
 // the catalog, and the value keys of the evaluation cache.
 #include "TestSupport.h"
 
-#include "core/base/AtomicFile.h"
+#include "core/base/SafeFile.h"
 #include "core/formats/CatalogExport.h"
 #include "core/graph/GraphValidator.h"
 #include "core/graph/GraphWriter.h"

@@ -2,7 +2,7 @@
 // middle of a save. In every case the previous file stays byte-identical.
 #include "TestSupport.h"
 
-#include "core/base/AtomicFile.h"
+#include "core/base/SafeFile.h"
 
 #include <QTemporaryDir>
 

@@ -1,7 +1,7 @@
 // Export destinations: checked as a whole first, so a bad one leaves no half results behind.
 #include "core/export/ExportWriter.h"
 
-#include "core/base/AtomicFile.h"
+#include "core/base/SafeFile.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -103,15 +103,21 @@ std::optional<std::string> writeExport(const ExportOutput &output, const ExportD
     if (!destination.png.empty())
         files.emplace_back(destination.png, &output.png);
     std::stable_partition(files.begin(), files.end(), [](const auto &f) { return kindOf(f.first) != Kind::Stream; });
-    std::vector<StagedFile> staged(files.size());
-    for (std::size_t i = 0; i < files.size(); ++i)
-        if (auto err = staged[i].stage(files[i].first, *files[i].second)) {
+    std::vector<SafeFile> staged(files.size());
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        std::optional<std::string> err = staged[i].open(files[i].first);
+        if (!err)
+            err = staged[i].write(*files[i].second);
+        if (!err)
+            err = staged[i].finish();
+        if (err) {
             staged.clear();  // the temporary files go
             if (madeFolder)
                 ::rmdir(destination.points.c_str());
             return err;
         }
-    for (StagedFile &f : staged)
+    }
+    for (SafeFile &f : staged)
         if (auto err = f.commit())
             return err;
     return std::nullopt;

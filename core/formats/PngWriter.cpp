@@ -1,67 +1,63 @@
-// PNG encoding: signature, IHDR, one IDAT (filtered rows, deflated), IEND; CRCs from zlib.
+// PNG encoding through libpng (the library that reads Grove's PNG inputs): 8-bit RGB, rows
+// filtered None, Sub or Up by libpng's smallest-sum heuristic, zlib level 6 with its default
+// strategy, one IDAT, no timestamp or text chunks, so the bytes depend on the pixels alone.
+// libpng reports errors by longjmp, so what the encoder keeps across it lives outside the frame.
 #include "core/formats/PngWriter.h"
 
-#include "core/base/AtomicFile.h"
+#include "core/base/SafeFile.h"
 
+#include <png.h>
 #include <zlib.h>
 
-#include <cstdlib>
-#include <limits>
+#include <csetjmp>
+#include <algorithm>
 
 namespace grove {
 
 namespace {
 
-void putU32(std::string &out, std::uint32_t v)
+struct PngOut
 {
-    out.push_back(static_cast<char>(v >> 24));
-    out.push_back(static_cast<char>(v >> 16));
-    out.push_back(static_cast<char>(v >> 8));
-    out.push_back(static_cast<char>(v));
+    std::string bytes;
+    std::string error;
+};
+
+void onWrite(png_structp png, png_bytep data, png_size_t length)
+{
+    static_cast<PngOut *>(png_get_io_ptr(png))->bytes.append(reinterpret_cast<const char *>(data), length);
 }
 
-void putChunk(std::string &out, const char type[4], const std::string &data)
+void onFlush(png_structp) {}
+
+void onError(png_structp png, png_const_charp message)
 {
-    putU32(out, static_cast<std::uint32_t>(data.size()));
-    const size_t start = out.size();
-    out.append(type, 4);
-    out += data;
-    const auto *bytes = reinterpret_cast<const Bytef *>(out.data() + start);
-    uLong crc = crc32(0L, Z_NULL, 0);
-    crc = crc32(crc, bytes, static_cast<uInt>(out.size() - start));
-    putU32(out, static_cast<std::uint32_t>(crc));
+    static_cast<PngOut *>(png_get_error_ptr(png))->error = message ? message : "unknown libpng error";
+    png_longjmp(png, 1);
 }
 
-// Filters every row with whichever of None, Sub and Up gives the smallest sum of absolute
-// (signed) bytes: libpng's heuristic, cheap and deterministic, and it shrinks smooth ground a lot.
-std::string filterRows(const Image &image)
+void onWarning(png_structp, png_const_charp) {}
+
+// Everything between setjmp and the end of the encode; no automatic object of this frame changes
+// after setjmp.
+bool encode(png_structp png, png_infop info, const Image &image, PngOut &out)
 {
-    const size_t stride = static_cast<size_t>(image.width) * 3;
-    std::string out;
-    out.reserve((stride + 1) * static_cast<size_t>(image.height));
-    std::string candidate[3];
-    for (auto &c : candidate)
-        c.resize(stride);
-    for (int y = 0; y < image.height; ++y) {
-        const std::uint8_t *row = image.rgb.data() + static_cast<size_t>(y) * stride;
-        const std::uint8_t *up = y > 0 ? row - stride : nullptr;
-        long cost[3] = {0, 0, 0};
-        for (size_t i = 0; i < stride; ++i) {
-            const std::uint8_t v[3] = {row[i], static_cast<std::uint8_t>(row[i] - (i >= 3 ? row[i - 3] : 0)),
-                                       static_cast<std::uint8_t>(row[i] - (up ? up[i] : 0))};
-            for (int f = 0; f < 3; ++f) {
-                candidate[f][i] = static_cast<char>(v[f]);
-                cost[f] += std::abs(static_cast<int>(static_cast<std::int8_t>(v[f])));
-            }
-        }
-        int best = 0;
-        for (int f = 1; f < 3; ++f)
-            if (cost[f] < cost[best])
-                best = f;
-        out.push_back(static_cast<char>(best));  // filter types 0 None, 1 Sub, 2 Up
-        out += candidate[best];
-    }
-    return out;
+    if (setjmp(png_jmpbuf(png)))
+        return false;
+    png_set_write_fn(png, &out, onWrite, onFlush);
+    png_set_IHDR(png, info, static_cast<png_uint_32>(image.width), static_cast<png_uint_32>(image.height), 8,
+                 PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE | PNG_FILTER_SUB | PNG_FILTER_UP);
+    png_set_compression_level(png, 6);
+    png_set_compression_strategy(png, Z_DEFAULT_STRATEGY);
+    // one IDAT: the whole deflated image fits the buffer (past 2 GiB, several)
+    const std::size_t stride = static_cast<std::size_t>(image.width) * 3;
+    const std::size_t raw = (stride + 1) * static_cast<std::size_t>(image.height);
+    png_set_compression_buffer_size(png, static_cast<std::size_t>(std::min<uLong>(compressBound(static_cast<uLong>(raw)), 0x7fffffff)));
+    png_write_info(png, info);
+    for (int y = 0; y < image.height; ++y)
+        png_write_row(png, image.rgb.data() + static_cast<std::size_t>(y) * stride);
+    png_write_end(png, nullptr);
+    return true;
 }
 
 } // namespace
@@ -80,26 +76,18 @@ std::optional<std::string> encodePng(const Image &image, std::string *error)
     if (image.rgb.size() != static_cast<size_t>(image.width) * static_cast<size_t>(image.height) * 3)
         return failed("the image holds " + std::to_string(image.rgb.size()) + " bytes, not width * height * 3");
 
-    const std::string raw = filterRows(image);
-    if (raw.size() > std::numeric_limits<uLong>::max() / 2)
-        return failed("the image is too large to compress");
-    uLongf packedSize = compressBound(static_cast<uLong>(raw.size()));
-    std::string packed(packedSize, '\0');
-    const int z = compress2(reinterpret_cast<Bytef *>(packed.data()), &packedSize,
-                            reinterpret_cast<const Bytef *>(raw.data()), static_cast<uLong>(raw.size()), 6);
-    if (z != Z_OK)
-        return failed("zlib could not compress the image (error " + std::to_string(z) + ")");
-    packed.resize(packedSize);
-
-    std::string png("\x89PNG\r\n\x1a\n", 8);
-    std::string header;
-    putU32(header, static_cast<std::uint32_t>(image.width));
-    putU32(header, static_cast<std::uint32_t>(image.height));
-    header += std::string("\x08\x02\x00\x00\x00", 5);  // 8-bit RGB, deflate, adaptive filters, no interlace
-    putChunk(png, "IHDR", header);
-    putChunk(png, "IDAT", packed);
-    putChunk(png, "IEND", {});
-    return png;
+    PngOut out;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &out, onError, onWarning);
+    png_infop info = png ? png_create_info_struct(png) : nullptr;
+    if (!png || !info) {
+        png_destroy_write_struct(&png, &info);
+        return failed("libpng could not start");
+    }
+    const bool ok = encode(png, info, image, out);
+    png_destroy_write_struct(&png, &info);
+    if (!ok)
+        return failed("libpng could not write the image: " + out.error);
+    return std::move(out.bytes);
 }
 
 std::optional<std::string> writePng(const Image &image, const std::string &path)

@@ -1,4 +1,4 @@
-// PNG output for previews: 8-bit RGB, zlib at a fixed level, no timestamps, so bytes are stable.
+// PNG output for previews through libpng: 8-bit RGB, zlib at a fixed level, no timestamps, so bytes are stable.
 #pragma once
 
 #include "core/base/Image.h"

@@ -1,8 +1,9 @@
 // PointsExportReader: grove.points JSON through nlohmann's SAX interface (events, no tree) and
-// Grove CSV with RFC 4180 quoting, both parsed from the stream as it is read; numbers parsed to
+// Grove CSV through the shared CsvReader, both parsed from the stream as it is read; numbers parsed to
 // the nearest double, as they were written.
 #include "core/formats/PointsExportReader.h"
 
+#include "core/base/CsvReader.h"
 #include "core/base/Limits.h"
 #include "core/base/NumberText.h"
 
@@ -366,66 +367,34 @@ private:
     Region m_bounds;
 };
 
-// One CSV record (quoted fields may hold commas, quotes and line breaks); false at the end of
-// the stream or for an unclosed quote (then *error says where).
-bool csvRecord(ByteSource &source, std::vector<std::string> &fields, std::string *error)
+// The source as CSV input: the reader bounds each field itself, so every byte counts as an event
+// (the JSON bound on a run without one does not apply).
+class CsvSource final : public CsvInput
 {
-    fields.clear();
-    if (source.peek() < 0)
-        return false;
-    std::string field;
-    bool quoted = false;
-    const std::string start = source.next();
-    for (int c; (c = source.get()) >= 0;) {
-        if (quoted) {
-            if (c == '"') {
-                if (source.peek() == '"') {
-                    field += '"';
-                    source.get();
-                } else {
-                    quoted = false;
-                }
-            } else {
-                field += static_cast<char>(c);
-            }
-        } else if (c == '"') {
-            quoted = true;
-        } else if (c == ',') {
-            source.event();
-            fields.push_back(std::move(field));
-            field.clear();
-        } else if (c == '\n' || c == '\r') {
-            source.event();
-            if (c == '\r' && source.peek() == '\n')
-                source.get();
-            fields.push_back(std::move(field));
-            return true;
-        } else {
-            field += static_cast<char>(c);
-        }
+public:
+    explicit CsvSource(ByteSource &source) : m_source(source) {}
+    int peek() override { return m_source.peek(); }
+    int get() override
+    {
+        m_source.event();
+        return m_source.get();
     }
-    if (!source.stopped().empty()) {
-        *error = source.stopped();
-        return false;
-    }
-    if (quoted) {
-        *error = start + ": a quoted field is never closed";
-        return false;
-    }
-    fields.push_back(std::move(field));
-    return true;
-}
+    std::string stopped() const override { return m_source.stopped(); }
 
-// A Grove CSV export from its first byte (a UTF-8 byte order mark is skipped).
+private:
+    ByteSource &m_source;
+};
+
+// A Grove CSV export from its first byte.
 PointsExportRead readCsv(ByteSource &source)
 {
     PointsExportRead read;
     read.kind = PointsTextKind::GroveCsv;
-    if (source.ahead().starts_with("\xEF\xBB\xBF"))
-        for (int k = 0; k < 3; ++k)
-            source.get();
+    CsvSource input(source);
+    CsvReader csv(input);
     std::vector<std::string> fields;
-    csvRecord(source, fields, &read.error);
+    csv.next(fields);
+    read.error = csv.error();
     int column[5] = {-1, -1, -1, -1, -1};
     const char *names[5] = {"layer", "id", "x", "y", "r"};
     for (std::size_t i = 0; i < fields.size(); ++i)
@@ -438,13 +407,10 @@ PointsExportRead readCsv(ByteSource &source)
             return read;
         }
     std::map<std::string, std::size_t> layerIndex;
-    for (;;) {
-        const std::string start = source.next();
-        if (!csvRecord(source, fields, &read.error))
-            break;
+    while (read.error.empty() && csv.next(fields)) {
         if (fields.size() == 1 && fields[0].empty())
             continue;  // a blank line (the last newline's)
-        auto where = [&](const std::string &what) { return start + ": " + what; };
+        auto where = [&](const std::string &what) { return csv.recordStart() + ": " + what; };
         for (int k = 0; k < 5; ++k)
             if (static_cast<std::size_t>(column[k]) >= fields.size()) {
                 read.error = where("the row has " + std::to_string(fields.size()) + " fields, no " + names[k]);
@@ -471,6 +437,8 @@ PointsExportRead readCsv(ByteSource &source)
             read.layers.push_back({name, {}});
         read.layers[it->second].points.push_back(p);
     }
+    if (read.error.empty())
+        read.error = csv.error();
     if (!read.error.empty())
         read.layers.clear();
     return read;

@@ -4,7 +4,7 @@
 
 #include "core/base/FileInput.h"
 #include "core/formats/StreamExport.h"
-#include "core/base/StreamedFile.h"
+#include "core/base/SafeFile.h"
 
 #include <nlohmann/json.hpp>
 
@@ -299,7 +299,7 @@ std::optional<std::string> mergeShards(const std::vector<std::string> &paths, co
             return p->path + ": error: cannot read it\n";
         fds.push_back(fd);
     }
-    StreamedFile file;
+    SafeFile file;
     if (auto err = file.open(out))
         return "grove-cli: " + *err + "\n";
     std::string head = "{\n";

@@ -2,7 +2,7 @@
 // text spooled beside the output, then head, spools and tail assembled into the atomic output.
 #include "core/formats/StreamExport.h"
 
-#include "core/base/StreamedFile.h"
+#include "core/base/SafeFile.h"
 #include "core/base/Value.h"
 
 #include <algorithm>
@@ -46,7 +46,7 @@ bool streamed(const PointLayer &layer)
 
 // Copies a spool of CSV rows, dropping the empty z column's comma at each row's end (outside
 // quotes): for the rare export whose only layers with heights came out empty.
-std::optional<std::string> copyWithoutZ(StreamedFile &file, const Spool &spool)
+std::optional<std::string> copyWithoutZ(SafeFile &file, const Spool &spool)
 {
     std::vector<char> in(std::size_t(1) << 20);
     std::string out;
@@ -147,7 +147,7 @@ StreamStatus streamExport(const StreamExportJob &job, const std::string &path, s
         std::vector<std::string> pending(n);
         std::vector<std::size_t> counts(n, 0);
         for (Spool &s : spools)
-            if (auto err = s.open(StreamedFile::spoolFolder(path)))
+            if (auto err = s.open(SafeFile::spoolFolder(path)))
                 return failed(*err);
         StreamProgress progress{0, end - begin, 0};
         auto add = [&](std::size_t li, const PointLayer &part) -> std::optional<std::string> {
@@ -229,7 +229,7 @@ StreamStatus streamExport(const StreamExportJob &job, const std::string &path, s
 
         // assembly: the head (with counts), each layer's spool, the tail. The output's temporary
         // file exists only from here on, so a second Ctrl+C (which kills) rarely leaves one.
-        StreamedFile file;
+        SafeFile file;
         if (auto err = file.open(path))
             return failed(*err);
         if (json) {

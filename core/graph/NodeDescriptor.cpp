@@ -1,5 +1,6 @@
 // Descriptor lookups and the param value checks shared by the loader, overrides and the editor.
 #include "core/graph/NodeDescriptor.h"
+#include "core/graph/AreaValue.h"
 
 #include "core/base/Diagnostic.h"
 #include "core/base/TextEscape.h"
@@ -143,19 +144,6 @@ const PortSpec *NodeDescriptor::inputWithRole(PortRole role) const
 
 namespace {
 
-std::string describeKind(const Value &v)
-{
-    switch (v.kind()) {
-    case Value::Kind::Null: return "null";
-    case Value::Kind::Bool: return "a bool";
-    case Value::Kind::Number: return "a number";
-    case Value::Kind::String: return "a string";
-    case Value::Kind::List: return "a list";
-    case Value::Kind::Map: return "a map";
-    }
-    return "?";
-}
-
 std::string rangeText(const ParamSpec &spec)
 {
     std::string lo = spec.minExclusive ? "> " : ">= ";
@@ -245,69 +233,6 @@ std::optional<std::string> checkRecord(const ParamSpec &spec, const Value &v, st
         }
     }
     return std::nullopt;
-}
-
-// Erase areas and the like: every coordinate finite and within the world's reach.
-constexpr double kAreaReach = 1e9;
-constexpr std::size_t kAreaVertexLimit = 1u << 20;
-
-std::optional<std::string> checkCoordinate(const Value &v, const char *what)
-{
-    if (!v.isNumber())
-        return std::string(what) + " must be a number, got " + describeKind(v);
-    const double d = v.toNumber();
-    if (!std::isfinite(d) || std::fabs(d) > kAreaReach)
-        return std::string(what) + " must be a finite number within +-" + formatNumber(kAreaReach) + ", got "
-               + formatNumber(d);
-    return std::nullopt;
-}
-
-std::optional<std::string> checkArea(const Value &v, std::string &where, std::size_t &vertices)
-{
-    static const std::vector<std::string> shapes{"circle", "polygon"};
-    if (!v.isMap() || v.toMap().size() != 1)
-        return "expected {circle: [x, y, radius]} or {polygon: [[x, y], [x, y], [x, y], ...]}, got "
-               + (v.isMap() ? std::to_string(v.toMap().size()) + " keys" : describeKind(v));
-    const auto &[key, shape] = v.toMap().front();
-    where = "." + key;
-    if (key == "circle") {
-        if (!shape.isList() || shape.toList().size() != 3)
-            return "circle must be [x, y, radius], got "
-                   + (shape.isList() ? std::to_string(shape.toList().size()) + " values" : describeKind(shape));
-        const auto &c = shape.toList();
-        for (auto [i, what] : {std::pair{0, "x"}, {1, "y"}, {2, "radius"}})
-            if (auto err = checkCoordinate(c[static_cast<std::size_t>(i)], what))
-                return "circle " + *err;
-        if (!(c[2].toNumber() > 0))
-            return "circle radius must be > 0, got " + formatNumber(c[2].toNumber());
-        return std::nullopt;
-    }
-    if (key == "polygon") {
-        if (!shape.isList())
-            return "polygon must be a list of [x, y] vertices, got " + describeKind(shape);
-        const auto &list = shape.toList();
-        if (list.size() < 3)
-            return "polygon needs 3 or more vertices, got " + std::to_string(list.size());
-        vertices += list.size();
-        if (vertices > kAreaVertexLimit)
-            return "the areas hold more than " + std::to_string(kAreaVertexLimit) + " vertices in all";
-        for (std::size_t i = 0; i < list.size(); ++i) {
-            const std::string at = "vertex " + std::to_string(i) + " ";
-            if (!list[i].isList() || list[i].toList().size() != 2) {
-                where = ".polygon[" + std::to_string(i) + "]";
-                return at + "must be [x, y], got "
-                       + (list[i].isList() ? std::to_string(list[i].toList().size()) + " values" : describeKind(list[i]));
-            }
-            for (int k = 0; k < 2; ++k)
-                if (auto err = checkCoordinate(list[i].toList()[static_cast<std::size_t>(k)], k == 0 ? "x" : "y")) {
-                    where = ".polygon[" + std::to_string(i) + "]";
-                    return at + *err;
-                }
-        }
-        return std::nullopt;
-    }
-    where.clear();
-    return "unknown area " + quote(key) + didYouMean(key, shapes) + "; an area is a circle or a polygon";
 }
 
 // A record with every field, in field order: defaults fill what is absent.
@@ -435,10 +360,10 @@ std::optional<std::string> checkParamValue(const ParamSpec &spec, const Value &v
         const auto &list = v.toList();
         std::size_t vertices = 0;
         for (size_t i = 0; i < list.size(); ++i) {
-            std::string part;
-            if (auto err = checkArea(list[i], part, vertices)) {
+            std::string part, err;
+            if (!readArea(list[i], &err, &part, &vertices)) {
                 where = "[" + std::to_string(i) + "]" + part;
-                return "item " + std::to_string(i) + ": " + *err;
+                return "item " + std::to_string(i) + ": " + err;
             }
         }
         return std::nullopt;

@@ -6,13 +6,13 @@
 #include "core/formats/PngWriter.h"
 #include "core/formats/PointsExport.h"
 #include "core/fields/Raster.h"
+#include "core/base/ParallelFor.h"
 
 #include <algorithm>
 #include <bit>
 #include <atomic>
 #include <cmath>
 #include <set>
-#include <thread>
 
 namespace grove {
 
@@ -115,26 +115,13 @@ template <typename Work>
 bool forRows(int h, int threads, const RenderOptions &options, Work work)
 {
     threads = std::clamp(threads, 1, std::max(1, h / 8));
-    std::atomic<int> nextRow{0};
-    std::atomic<bool> halted{false};
-    auto run = [&] {
-        constexpr int kRowsPerTake = 4;
-        for (int start = nextRow.fetch_add(kRowsPerTake); start < h; start = nextRow.fetch_add(kRowsPerTake)) {
-            if (halted.load(std::memory_order_relaxed) || cancelled(options)) {
-                halted = true;
-                return;
-            }
-            for (int row = start; row < std::min(h, start + kRowsPerTake); ++row)
-                work(row);
-        }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t)
-        pool.emplace_back(run);
-    run();
-    for (auto &t : pool)
-        t.join();
-    return !halted.load();
+    return parallelFor(static_cast<std::size_t>(std::max(h, 0)), threads, 4, [&](std::size_t begin, std::size_t end, int) {
+        if (cancelled(options))
+            return false;
+        for (std::size_t row = begin; row < end; ++row)
+            work(static_cast<int>(row));
+        return true;
+    });
 }
 
 // True when the shade `kShadeOffset` up and to the left of pixel (px, py) is, bit for bit, the

@@ -2,11 +2,11 @@
 #include "core/sampling/ChunkedLayer.h"
 
 #include "core/sampling/OccupancyGrid.h"
+#include "core/base/ParallelFor.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <thread>
 
 namespace grove {
 
@@ -91,9 +91,7 @@ int chunkIndexOf(double v, double chunk)
 
 int threadCount(int requested)
 {
-    if (requested > 0)
-        return requested;
-    return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+    return requested > 0 ? requested : hardwareThreads();
 }
 
 // An upstream layer whose points are held: found by chunk (a chunked layer's points are in
@@ -447,41 +445,22 @@ bool ChunkedLayer::chunksIn(const Region &region, std::vector<ChunkCoord> &out) 
 ChunkStatus ChunkedLayer::prepare(const std::vector<ChunkCoord> &chunks, int threads, const std::atomic<bool> *cancel,
                                   const std::function<void(std::size_t, std::size_t)> &progress) const
 {
-    const int n = std::min<int>(threadCount(threads), static_cast<int>(std::max<std::size_t>(1, chunks.size())));
     std::atomic<std::size_t> done{0};
-    std::atomic<bool> stopped{false};
-    std::exception_ptr failure;
-    std::mutex failureMutex;
+    bool stopped = false;
     for (int phase = 0; phase < 4 && !stopped; ++phase) {
         std::vector<ChunkCoord> these;
         for (const ChunkCoord &c : chunks)
             if (chunkPhase(c.i, c.j) == phase)
                 these.push_back(c);
-        std::atomic<std::size_t> next{0};
-        auto work = [&](bool reports) {
-            for (std::size_t k; !stopped && (k = next++) < these.size();) {
-                try {
-                    if (!chunk(these[k].i, these[k].j, cancel))
-                        stopped = true;
-                } catch (...) {
-                    std::lock_guard lock(failureMutex);
-                    failure = std::current_exception();
-                    stopped = true;
-                }
-                ++done;
-                if (reports && progress)
-                    progress(done.load(), chunks.size());
-            }
-        };
-        std::vector<std::thread> pool;
-        for (int t = 1; t < n && static_cast<std::size_t>(t) < these.size(); ++t)
-            pool.emplace_back(work, false);
-        work(true);
-        for (auto &t : pool)
-            t.join();
+        // one chunk at a time; progress is told from the calling thread only (worker 0)
+        stopped = !parallelFor(these.size(), threadCount(threads), 1, [&](std::size_t k, std::size_t, int worker) {
+            const bool computed = chunk(these[k].i, these[k].j, cancel) != nullptr;
+            ++done;
+            if (worker == 0 && progress)
+                progress(done.load(), chunks.size());
+            return computed;
+        });
     }
-    if (failure)
-        std::rethrow_exception(failure);
     if (stopped)
         return ChunkStatus::Cancelled;
     if (progress)

@@ -2,7 +2,7 @@
 // placement that made the layer, measured in the same binary: `share of placement` is this
 // benchmark's CPU time per run over the placement's (thread CPU time both, so other processes
 // on a shared machine move neither much).
-#include "core/base/AtomicFile.h"
+#include "core/base/SafeFile.h"
 #include "core/eval/Evaluator.h"
 #include "core/graph/GraphReader.h"
 #include "core/graph/GraphWriter.h"

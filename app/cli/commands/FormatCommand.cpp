@@ -4,7 +4,7 @@
 
 #include "CliMessages.h"
 
-#include "core/base/AtomicFile.h"
+#include "core/base/SafeFile.h"
 #include "core/graph/GraphReader.h"
 #include "core/graph/GroupResolver.h"
 #include "core/graph/GraphWriter.h"

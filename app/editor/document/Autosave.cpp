@@ -3,7 +3,7 @@
 
 #include "document/Document.h"
 
-#include "core/base/AtomicFile.h"
+#include "core/base/SafeFile.h"
 #include "core/graph/GraphWriter.h"
 
 #include <QCoreApplication>

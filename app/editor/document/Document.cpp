@@ -1,7 +1,7 @@
 // Document: file load/save, problem bookkeeping and the low-level mutators undo commands call.
 #include "document/Document.h"
 
-#include "core/base/AtomicFile.h"
+#include "core/base/SafeFile.h"
 #include "core/graph/GraphValidator.h"
 #include "core/graph/GraphWriter.h"
 #include "core/graph/GroupGraph.h"

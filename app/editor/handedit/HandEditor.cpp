@@ -5,6 +5,7 @@
 #include "document/ValueCommands.h"
 
 #include "core/sampling/ChunkedLayer.h"
+#include "core/graph/AreaValue.h"
 #include "core/graph/NodeRegistry.h"
 
 #include <QCoreApplication>
@@ -90,17 +91,15 @@ ValueList HandEditor::eraseAreas() const
 std::vector<EraseShape> HandEditor::eraseShapes() const
 {
     std::vector<EraseShape> shapes;
-    for (const Value &area : eraseAreas()) {
-        EraseShape s;
-        if (const Value *c = area.find("circle"); c && c->isList() && c->toList().size() == 3) {
-            const ValueList &l = c->toList();
-            s.centre = QPointF(l[0].toNumber(), l[1].toNumber());
-            s.radius = l[2].toNumber();
-        } else if (const Value *p = area.find("polygon"); p && p->isList()) {
+    for (const std::optional<Area> &area : readAreaList(Value(eraseAreas()))) {
+        EraseShape s;  // one per item, so an index names the same area in both
+        if (area && area->circle) {
+            s.centre = QPointF(area->centre.x, area->centre.y);
+            s.radius = area->radius;
+        } else if (area) {
             s.circle = false;
-            for (const Value &v : p->toList())
-                if (v.isList() && v.toList().size() == 2)
-                    s.polygon.emplace_back(v.toList()[0].toNumber(), v.toList()[1].toNumber());
+            for (const AreaPoint &v : area->polygon)
+                s.polygon.emplace_back(v.x, v.y);
         }
         shapes.push_back(std::move(s));
     }
@@ -109,27 +108,19 @@ std::vector<EraseShape> HandEditor::eraseShapes() const
 
 Value HandEditor::circleArea(double x, double y, double radius)
 {
-    ValueList circle;
-    circle.emplace_back(tidy(x));
-    circle.emplace_back(tidy(y));
-    circle.emplace_back(std::max(0.1, tidy(radius)));
-    ValueMap area;
-    area.emplace_back("circle", std::move(circle));
-    return Value(std::move(area));
+    Area area;
+    area.centre = {tidy(x), tidy(y)};
+    area.radius = std::max(0.1, tidy(radius));
+    return areaValue(area);
 }
 
 Value HandEditor::polygonArea(const std::vector<QPointF> &vertices)
 {
-    ValueList list;
-    for (const QPointF &v : vertices) {
-        ValueList vertex;
-        vertex.emplace_back(tidy(v.x()));
-        vertex.emplace_back(tidy(v.y()));
-        list.emplace_back(std::move(vertex));
-    }
-    ValueMap area;
-    area.emplace_back("polygon", std::move(list));
-    return Value(std::move(area));
+    Area area;
+    area.circle = false;
+    for (const QPointF &v : vertices)
+        area.polygon.push_back({tidy(v.x()), tidy(v.y())});
+    return areaValue(area);
 }
 
 QString HandEditor::problemWith(const ValueList &pins, const ValueList &erase) const

@@ -2,6 +2,8 @@
 // Clear all; the shapes themselves are drawn and edited in the preview.
 #include "inspector/ListEditors.h"
 
+#include "core/graph/AreaValue.h"
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -14,14 +16,13 @@ namespace {
 QString number(double v) { return QString::fromStdString(formatNumber(v)); }
 
 // "circle at (300, 200) r 60", "polygon of 5 vertices"
-QString describe(const Value &area)
+QString describe(const Value &value)
 {
-    if (const Value *c = area.find("circle"); c && c->isList() && c->toList().size() == 3) {
-        const ValueList &l = c->toList();
-        return QObject::tr("circle at (%1, %2) r %3").arg(number(l[0].toNumber()), number(l[1].toNumber()), number(l[2].toNumber()));
-    }
-    if (const Value *p = area.find("polygon"); p && p->isList())
-        return QObject::tr("polygon of %1 vertices").arg(p->toList().size());
+    const std::optional<Area> area = readArea(value);
+    if (area && area->circle)
+        return QObject::tr("circle at (%1, %2) r %3").arg(number(area->centre.x), number(area->centre.y), number(area->radius));
+    if (area)
+        return QObject::tr("polygon of %1 vertices").arg(area->polygon.size());
     return QObject::tr("(unreadable area)");
 }
 

@@ -11,7 +11,7 @@
 
 #include "document/GraphCommands.h"
 
-#include "core/base/AtomicFile.h"
+#include "core/base/SafeFile.h"
 #include "core/graph/GraphValidator.h"
 #include "core/graph/GraphWriter.h"
 #include "core/graph/GroupGraph.h"

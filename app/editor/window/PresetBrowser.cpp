@@ -3,7 +3,7 @@
 
 #include "core/graph/GroupGraph.h"
 #include "core/graph/GroupResolver.h"
-#include "core/base/AtomicFile.h"
+#include "core/base/SafeFile.h"
 #include "core/eval/Evaluator.h"
 #include "core/export/ExportJob.h"
 #include "core/graph/GraphReader.h"

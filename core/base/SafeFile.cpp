@@ -1,5 +1,5 @@
-// Spools and the streamed output: mkstemp beside the target, fsync and rename on commit.
-#include "core/base/StreamedFile.h"
+// SafeFile and spools: mkstemp beside the target, fsync, close and rename on commit.
+#include "core/base/SafeFile.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -79,7 +79,7 @@ std::optional<std::string> Spool::append(std::string_view bytes)
     return std::nullopt;
 }
 
-StreamedFile::~StreamedFile()
+SafeFile::~SafeFile()
 {
     if (m_ownsFd && m_fd >= 0)
         ::close(m_fd);
@@ -87,7 +87,15 @@ StreamedFile::~StreamedFile()
         ::unlink(m_tmp.c_str());
 }
 
-std::optional<std::string> StreamedFile::open(const std::string &path)
+SafeFile::SafeFile(SafeFile &&other) noexcept
+    : m_path(std::move(other.m_path)), m_tmp(std::move(other.m_tmp)), m_fd(other.m_fd), m_ownsFd(other.m_ownsFd)
+{
+    other.m_tmp.clear();
+    other.m_fd = -1;
+    other.m_ownsFd = false;
+}
+
+std::optional<std::string> SafeFile::open(const std::string &path)
 {
     m_path = path;
     if (path.empty()) {
@@ -112,14 +120,14 @@ std::optional<std::string> StreamedFile::open(const std::string &path)
     name.push_back('\0');
     m_fd = ::mkstemp(name.data());
     if (m_fd < 0)
-        return "cannot write " + path + ": " + std::strerror(errno);
+        return "cannot create a temporary file in " + dir + ": " + std::strerror(errno);
     m_ownsFd = true;
     m_tmp = name.data();
     ::fchmod(m_fd, exists ? (st.st_mode & 07777) : 0644);
     return std::nullopt;
 }
 
-std::string StreamedFile::spoolFolder(const std::string &path)
+std::string SafeFile::spoolFolder(const std::string &path)
 {
     struct stat st{};
     if (path.empty() || (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)))
@@ -127,12 +135,12 @@ std::string StreamedFile::spoolFolder(const std::string &path)
     return folderOf(path);
 }
 
-std::optional<std::string> StreamedFile::write(std::string_view bytes)
+std::optional<std::string> SafeFile::write(std::string_view bytes)
 {
     return writeAll(m_fd, bytes, m_path.empty() ? "standard output" : m_path);
 }
 
-std::optional<std::string> StreamedFile::copyFrom(int from, std::uint64_t offset, std::uint64_t length, const std::string &what,
+std::optional<std::string> SafeFile::copyFrom(int from, std::uint64_t offset, std::uint64_t length, const std::string &what,
                                                   const std::atomic<bool> *cancel)
 {
     std::vector<char> buffer(std::size_t(1) << 20);
@@ -153,20 +161,58 @@ std::optional<std::string> StreamedFile::copyFrom(int from, std::uint64_t offset
     return std::nullopt;
 }
 
-std::optional<std::string> StreamedFile::commit()
+std::optional<std::string> SafeFile::finish()
 {
-    if (m_tmp.empty())
+    if (m_tmp.empty() && m_ownsFd && m_fd >= 0) {  // a device or pipe: done once closed
+        const int fd = m_fd;
+        m_fd = -1;
+        if (::close(fd) != 0)
+            return "cannot write " + m_path + ": " + std::strerror(errno);
+    }
+    if (m_tmp.empty() || m_fd < 0)
         return std::nullopt;
+    const auto failed = [&](const char *what) -> std::optional<std::string> {
+        std::string reason = what + m_path + ": " + std::strerror(errno);
+        if (m_fd >= 0)
+            ::close(m_fd);
+        m_fd = -1;
+        ::unlink(m_tmp.c_str());
+        m_tmp.clear();
+        return reason;
+    };
     if (::fsync(m_fd) != 0)
-        return "cannot flush " + m_path + ": " + std::strerror(errno);
+        return failed("cannot flush ");
     const int fd = m_fd;
     m_fd = -1;
     if (::close(fd) != 0)
-        return "cannot write " + m_path + ": " + std::strerror(errno);
-    if (::rename(m_tmp.c_str(), m_path.c_str()) != 0)
-        return "cannot replace " + m_path + ": " + std::strerror(errno);
-    m_tmp.clear();
+        return failed("cannot write ");
     return std::nullopt;
+}
+
+std::optional<std::string> SafeFile::commit()
+{
+    if (auto err = finish())
+        return err;
+    if (m_tmp.empty())
+        return std::nullopt;
+    const std::string tmp = std::move(m_tmp);
+    m_tmp.clear();
+    if (::rename(tmp.c_str(), m_path.c_str()) != 0) {
+        std::string reason = "cannot replace " + m_path + ": " + std::strerror(errno);
+        ::unlink(tmp.c_str());
+        return reason;
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> writeFileAtomically(const std::string &path, std::string_view bytes)
+{
+    SafeFile file;
+    if (auto err = file.open(path))
+        return err;
+    if (auto err = file.write(bytes))
+        return err;
+    return file.commit();
 }
 
 } // namespace grove
