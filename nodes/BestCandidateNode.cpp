@@ -123,7 +123,7 @@ void registerBestCandidate(NodeRegistry &registry)
             .describe("the spacing these points are judged and drawn by (not enforced)"),
         seed(),
     };
-    appendLayerParams(d, "dot", "#969ca4");
+    appendLayerParams(d, SpriteShape::Dot, "#969ca4");
     d.evaluate = [](EvalContext &ctx) {
         const double count = ctx.number("count");
         if (!withinPointBudget(ctx, count, "count"))

@@ -22,7 +22,7 @@ void registerDartThrowing(NodeRegistry &registry)
             .describe("misses in a row that count as full"),
         seed(),
     };
-    appendLayerParams(d, "dot", "#969ca4");
+    appendLayerParams(d, SpriteShape::Dot, "#969ca4");
     d.spacing = Spacing::Plane;
     d.evaluate = [](EvalContext &ctx) {
         const World &w = ctx.world();

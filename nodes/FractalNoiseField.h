@@ -14,6 +14,11 @@
 
 namespace grove {
 
+// The `fractal` param's choices.
+inline constexpr ChoiceTable<FractalKind, 3> kFractalKinds{{{FractalKind::Fbm, "fbm"},
+                                                            {FractalKind::Ridged, "ridged"},
+                                                            {FractalKind::Billow, "billow"}}};
+
 // MakeRow(y, seed) gives a row sampler of one octave; the fractal sum and the raster path share it.
 template <class MakeRow>
 class FractalNoiseField final : public Field
@@ -53,7 +58,7 @@ FieldPtr makeNoiseField(const EvalContext &ctx, MakeRow makeRow, double (*octave
     s.octaves = static_cast<int>(ctx.integer("octaves"));
     s.lacunarity = ctx.number("lacunarity");
     s.persistence = ctx.number("persistence");
-    s.kind = fractalKindFromName(ctx.text("fractal")).value_or(FractalKind::Fbm);
+    s.kind = ctx.choice("fractal", kFractalKinds);
     return std::make_shared<FractalNoiseField<MakeRow>>(s, ctx.seed(), std::move(makeRow), octave3);
 }
 
@@ -78,7 +83,7 @@ inline std::vector<ParamSpec> fractalParams(double frequency, int octaves)
 {
     using namespace build;
     std::vector<ParamSpec> params = octaveParams(frequency, octaves);
-    params.push_back(choice("fractal").defaultValue("fbm").values({"fbm", "ridged", "billow"})
+    params.push_back(choice("fractal", kFractalKinds, FractalKind::Fbm)
             .describe("how octaves combine: fbm rolling hills, ridged sharp crests (1 - |2f - 1|), billow puffy "
                       "bumps (|2f - 1|)"));
     return params;

@@ -81,11 +81,11 @@ private:
 ParamSpec pinsParam()
 {
     using namespace build;
-    RecordField x{"x", ParamKind::Number, true, Value(), -1e9, 1e9};
-    RecordField y{"y", ParamKind::Number, true, Value(), -1e9, 1e9};
-    RecordField type{"type", ParamKind::String, false, Value(), -inf, inf, true};
-    RecordField rotation{"rotation", ParamKind::Number, false, Value(), -1e6, 1e6, true};
-    RecordField scale{"scale", ParamKind::Number, false, Value(), 1e-6, 1e6, true};
+    RecordField x{"x", ParamKind::Number, true, Value(), -1e9, 1e9, false, FieldRole::X};
+    RecordField y{"y", ParamKind::Number, true, Value(), -1e9, 1e9, false, FieldRole::Y};
+    RecordField type{"type", ParamKind::String, false, Value(), -inf, inf, true, FieldRole::Type};
+    RecordField rotation{"rotation", ParamKind::Number, false, Value(), -1e6, 1e6, true, FieldRole::Rotation};
+    RecordField scale{"scale", ParamKind::Number, false, Value(), 1e-6, 1e6, true, FieldRole::Scale};
     return recordList("pins").role(ParamRole::Pins).field(x).field(y).field(type).field(rotation).field(scale)
         .describe("points placed by hand, before the layer grows around them: {x, y} and optionally a type, a "
                   "rotation (degrees) and a scale; placed at exactly x, y whatever changes upstream");

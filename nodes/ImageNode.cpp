@@ -14,6 +14,12 @@ namespace grove {
 
 namespace {
 
+constexpr ChoiceTable<ImageChannel, 5> kChannels{{{ImageChannel::Grey, "grey"},
+                                                  {ImageChannel::Red, "red"},
+                                                  {ImageChannel::Green, "green"},
+                                                  {ImageChannel::Blue, "blue"},
+                                                  {ImageChannel::Alpha, "alpha"}}};
+
 class ImageField final : public Field
 {
 public:
@@ -73,7 +79,7 @@ void registerImage(NodeRegistry &registry)
     d.params = {
         text("path").role(ParamRole::FilePath)
             .describe("the image file, relative to the graph file: .png, or .r16 / .raw (16-bit little endian)"),
-        choice("channel").values({"grey", "red", "green", "blue", "alpha"}).defaultValue(std::string("grey"))
+        choice("channel", kChannels, ImageChannel::Grey)
             .describe("what a PNG gives: grey (a colour image's Rec. 601 luma), or one channel (alpha: 1 where the image has none)"),
         integer("raw_width").defaultValue(0).min(0).max(65536).soft(0, 8192)
             .describe("a RAW file's width in samples; 0 with raw_height 0: a square, its side from the file's size"),
@@ -102,12 +108,7 @@ void registerImage(NodeRegistry &registry)
     };
     d.evaluate = [](EvalContext &ctx) {
         const std::string file = ctx.filePath("path");
-        const std::string &channelName = ctx.text("channel");
-        const ImageChannel channel = channelName == "red"     ? ImageChannel::Red
-                                     : channelName == "green" ? ImageChannel::Green
-                                     : channelName == "blue"  ? ImageChannel::Blue
-                                     : channelName == "alpha" ? ImageChannel::Alpha
-                                                              : ImageChannel::Grey;
+        const ImageChannel channel = ctx.choice("channel", kChannels);
         ImageLoad loaded = hasExtension(file, ".png")
                                ? loadPng(file, channel)
                                : loadRaw16(file, static_cast<int>(ctx.integer("raw_width")), static_cast<int>(ctx.integer("raw_height")));

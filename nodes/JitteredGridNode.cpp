@@ -19,7 +19,7 @@ void registerJitteredGrid(NodeRegistry &registry)
         number("spacing").defaultValue(26).above(0).max(1e7).soft(2, 100).describe("grid cell size"),
         seed(),
     };
-    appendLayerParams(d, "dot", "#969ca4");
+    appendLayerParams(d, SpriteShape::Dot, "#969ca4");
     d.evaluate = [](EvalContext &ctx) {
         const World &w = ctx.world();
         const double spacing = ctx.number("spacing");

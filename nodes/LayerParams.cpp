@@ -11,7 +11,7 @@
 
 namespace grove {
 
-std::vector<ParamSpec> layerParams(const std::string &defaultSprite, const std::string &defaultColor)
+std::vector<ParamSpec> layerParams(SpriteShape defaultSprite, const std::string &defaultColor)
 {
     using namespace build;
     return {
@@ -30,7 +30,7 @@ std::vector<ParamSpec> layerParams(const std::string &defaultSprite, const std::
         range("scale").defaultValue(ValueList{1.0, 1.0}).min(0).max(1000).soft(0.5, 2)
             .describe("each point's sprite scale, uniform in [low, high]"),
         color("color").defaultValue(defaultColor).describe("the sprite's colour in the preview"),
-        choice("sprite").defaultValue(defaultSprite).values({"tree", "rock", "chest", "flower", "dot"})
+        choice("sprite", kSpriteShapes, defaultSprite)
             .describe("how the preview draws each point"),
         flag("export").defaultValue(true).role(ParamRole::ExportSwitch)
             .describe("write this layer to exports (and draw it in the preview)"),
@@ -52,7 +52,7 @@ NodeDescriptor scatterDescriptor(std::string typeId, std::string displayName, st
     return d;
 }
 
-void appendLayerParams(NodeDescriptor &d, const std::string &defaultSprite, const std::string &defaultColor)
+void appendLayerParams(NodeDescriptor &d, SpriteShape defaultSprite, const std::string &defaultColor)
 {
     for (auto &p : layerParams(defaultSprite, defaultColor))
         d.params.push_back(std::move(p));
@@ -114,7 +114,7 @@ LayerInfo layerInfo(const EvalContext &ctx)
         info.scaleMax = scale[1].toNumber();
     }
     info.color = parseHexColor(ctx.text("color"));
-    info.sprite = ctx.text("sprite");
+    info.sprite = ctx.choice("sprite", kSpriteShapes);
     return info;
 }
 

@@ -4,6 +4,7 @@
 
 #include "core/base/DataTypes.h"
 #include "core/graph/NodeDescriptor.h"
+#include "core/sampling/PoissonPlacement.h"
 
 #include <string>
 #include <vector>
@@ -12,9 +13,14 @@ namespace grove {
 
 class EvalContext;
 
+// How a placing node (place_layer, place_volume) picks its first points: its `start` param.
+inline constexpr ChoiceTable<StartMode, 3> kStartModes{{{StartMode::Patches, "patches"},
+                                                        {StartMode::Random, "random"},
+                                                        {StartMode::Point, "point"}}};
+
 // Appended to a points node's own params, in this order.
-std::vector<ParamSpec> layerParams(const std::string &defaultSprite, const std::string &defaultColor);
-void appendLayerParams(NodeDescriptor &d, const std::string &defaultSprite, const std::string &defaultColor);
+std::vector<ParamSpec> layerParams(SpriteShape defaultSprite, const std::string &defaultColor);
+void appendLayerParams(NodeDescriptor &d, SpriteShape defaultSprite, const std::string &defaultColor);
 // A scatterer's descriptor before its own params: a Points node whose `points` output is its layer.
 NodeDescriptor scatterDescriptor(std::string typeId, std::string displayName, std::string description);
 // Sets a scatterer's `points` output to a layer of `points`.

@@ -15,19 +15,15 @@ namespace {
 
 enum class MathOp { Add, Subtract, Multiply, Divide, Min, Max, Power, OneMinus, Abs };
 
-const std::vector<std::string> &opNames()
-{
-    static const std::vector<std::string> names = {"add", "subtract", "multiply", "divide", "min",
-                                                   "max", "power",    "one_minus", "abs"};
-    return names;
-}
-
-MathOp opFromName(const std::string &name)
-{
-    const auto &names = opNames();
-    const auto it = std::find(names.begin(), names.end(), name);
-    return it == names.end() ? MathOp::Add : static_cast<MathOp>(it - names.begin());
-}
+constexpr ChoiceTable<MathOp, 9> kOps{{{MathOp::Add, "add"},
+                                        {MathOp::Subtract, "subtract"},
+                                        {MathOp::Multiply, "multiply"},
+                                        {MathOp::Divide, "divide"},
+                                        {MathOp::Min, "min"},
+                                        {MathOp::Max, "max"},
+                                        {MathOp::Power, "power"},
+                                        {MathOp::OneMinus, "one_minus"},
+                                        {MathOp::Abs, "abs"}}};
 
 // Where the result has no real, finite value (x / 0, 0^-1, (-8)^0.5) it is 0, so one bad spot
 // never spreads NaN through everything downstream.
@@ -106,14 +102,14 @@ void registerMath(NodeRegistry &registry)
     };
     d.outputs = {port("field", DataType::Field).describe("op(a, b)")};
     d.params = {
-        choice("op").defaultValue("add").values(opNames())
+        choice("op", kOps, MathOp::Add)
             .describe("add, subtract, multiply, divide (by 0 gives 0), min, max, power (a^b), one_minus (1 - a), "
                       "abs (|a|)"),
         number("b_value").defaultValue(0).min(-1e12).max(1e12).soft(-1, 2)
             .describe("b where the b input is not wired"),
     };
     d.evaluate = [](EvalContext &ctx) {
-        ctx.setOutput("field", std::make_shared<MathField>(opFromName(ctx.text("op")), ctx.field("a"), ctx.field("b"),
+        ctx.setOutput("field", std::make_shared<MathField>(ctx.choice("op", kOps), ctx.field("a"), ctx.field("b"),
                                                            ctx.number("b_value")));
     };
     registry.add(std::move(d));

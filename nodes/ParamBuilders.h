@@ -2,6 +2,7 @@
 //   number("radius").defaultValue(20).above(0).max(1e7).soft(1, 200).describe("...")
 #pragma once
 
+#include "core/base/Choices.h"
 #include "core/graph/NodeDescriptor.h"
 
 #include <limits>
@@ -73,7 +74,13 @@ inline Param number(std::string name) { return Param(ParamKind::Number, std::mov
 inline Param integer(std::string name) { return Param(ParamKind::Integer, std::move(name)); }
 inline Param flag(std::string name) { return Param(ParamKind::Bool, std::move(name)); }
 inline Param text(std::string name) { return Param(ParamKind::String, std::move(name)).defaultValue(std::string()); }
-inline Param choice(std::string name) { return Param(ParamKind::Enum, std::move(name)); }
+// A choice param whose values are a table's names, defaulting to `fallback`; evaluate reads it
+// through the same table: ctx.choice("mode", kModes) gives the enum, never a string.
+template <typename E, std::size_t N>
+Param choice(std::string name, const ChoiceTable<E, N> &table, E fallback)
+{
+    return Param(ParamKind::Enum, std::move(name)).values(choiceNames(table)).defaultValue(choiceName(table, fallback));
+}
 inline Param numberList(std::string name) { return Param(ParamKind::NumberList, std::move(name)).defaultValue(ValueList{}); }
 inline Param nameList(std::string name) { return Param(ParamKind::StringList, std::move(name)).defaultValue(ValueList{}); }
 inline Param color(std::string name) { return Param(ParamKind::Color, std::move(name)); }
@@ -86,7 +93,7 @@ inline Param areaList(std::string name) { return Param(ParamKind::AreaList, std:
 // The seed offset every seeded node adds to world.seed.
 inline Param seed()
 {
-    return integer("seed").defaultValue(0).min(-2147483648.0).max(2147483647.0).soft(0, 100)
+    return integer("seed").role(ParamRole::Seed).defaultValue(0).min(-2147483648.0).max(2147483647.0).soft(0, 100)
         .describe("added to world.seed (wrapped to int32): a different seed grows a different result");
 }
 

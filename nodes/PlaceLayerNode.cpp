@@ -18,6 +18,8 @@ namespace grove {
 
 namespace {
 
+constexpr ChoiceTable<PlacementMethod, 2> kMethods{{{PlacementMethod::Tutorial, "exact"}, {PlacementMethod::Fast, "fast"}}};
+
 // The grid's cell size only changes speed, never a point. With one radius, r / sqrt(2) (one
 // point per cell). With a radius field, the typical radius: cells then hold a few points, but a
 // query at the largest radius scans far fewer cells than a grid sized for the smallest.
@@ -137,11 +139,11 @@ void registerPlaceLayer(NodeRegistry &registry)
         integer("k").defaultValue(30).min(1).max(static_cast<double>(limits::maxK)).soft(1, 50)
             .describe("candidates tried around a point before it retires"),
         seed(),
-        choice("start").defaultValue("patches").values({"patches", "random", "point"})
-            .role(ParamRole::PositionMode, "point")
+        choice("start", kStartModes, StartMode::Patches)
+            .role(ParamRole::PositionMode, choiceName(kStartModes, StartMode::Point))
             .describe("patches: every 2r x 2r square gets a chance to start; random: one random first point; "
                       "point: grow from start_x, start_y"),
-        choice("method").defaultValue("exact").values({"exact", "fast"})
+        choice("method", kMethods, PlacementMethod::Tutorial)
             .describe("exact: the tutorial's Bridson, bit for bit; fast: candidates on the circle just outside the radius, "
                       "denser (about 0.87 points per r^2 against 0.62) and quicker, the same on every machine"),
         number("start_x").defaultValue(0).min(-1e9).max(1e9).soft(0, 1000).role(ParamRole::PositionX)
@@ -151,7 +153,7 @@ void registerPlaceLayer(NodeRegistry &registry)
         number("height_scale").defaultValue(1).min(-1e9).max(1e9).soft(0, 500)
             .describe("world units of z per unit of the height input (a heightmap in [0, 1] times the terrain's height)"),
     };
-    appendLayerParams(d, "tree", "#34884a");
+    appendLayerParams(d, SpriteShape::Tree, "#34884a");
     d.params.push_back(pinsParam());
     d.params.push_back(eraseParam());
     d.checkParams = [](const ValueMap &params, ParamIssues &issues) {
@@ -166,10 +168,9 @@ void registerPlaceLayer(NodeRegistry &registry)
         s.radius = ctx.number("radius");
         s.k = static_cast<int>(ctx.integer("k"));
         s.seed = ctx.seed();
-        const std::string &start = ctx.text("start");
-        s.start = start == "random" ? StartMode::Random : start == "point" ? StartMode::Point : StartMode::Patches;
+        s.start = ctx.choice("start", kStartModes);
         s.startX = ctx.number("start_x");
-        s.method = ctx.text("method") == "fast" ? PlacementMethod::Fast : PlacementMethod::Tutorial;
+        s.method = ctx.choice("method", kMethods);
         s.startY = ctx.number("start_y");
         MaskPtr allowed = ctx.mask("allowed");
         // obstacles that keep their own radius (hand-placed houses) join the allowed area

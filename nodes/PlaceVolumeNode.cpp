@@ -58,7 +58,7 @@ void registerPlaceVolume(NodeRegistry &registry)
         integer("k").defaultValue(30).min(1).max(static_cast<double>(limits::maxK)).soft(1, 50)
             .describe("candidates tried around a point before it retires"),
         seed(),
-        choice("start").defaultValue("patches").values({"patches", "random", "point"})
+        choice("start", kStartModes, StartMode::Patches)
             .describe("patches: every 2r cube (z, then y, then x) gets up to k tries at x + f w, y + f h, z + f d "
                       "(cubes on the far faces cut short), so separate caves all fill; random: one random first point "
                       "(f W, f H, f D); point: grow from start_x, start_y, start_z"),
@@ -69,7 +69,7 @@ void registerPlaceVolume(NodeRegistry &registry)
         number("start_z").defaultValue(0).min(-1e9).max(1e9).soft(0, 1000)
             .describe("first point's depth with start: point"),
     };
-    appendLayerParams(d, "rock", "#8a8f99");
+    appendLayerParams(d, SpriteShape::Rock, "#8a8f99");
     d.checkParams = checkLayerParams;
     d.evaluate = [](EvalContext &ctx) {
         const World &w = ctx.world();
@@ -85,8 +85,7 @@ void registerPlaceVolume(NodeRegistry &registry)
         s.radius = ctx.number("radius");
         s.k = static_cast<int>(ctx.integer("k"));
         s.seed = ctx.seed();
-        const std::string &start = ctx.text("start");
-        s.start = start == "random" ? StartMode::Random : start == "point" ? StartMode::Point : StartMode::Patches;
+        s.start = ctx.choice("start", kStartModes);
         s.startX = ctx.number("start_x");
         s.startY = ctx.number("start_y");
         s.startZ = ctx.number("start_z");

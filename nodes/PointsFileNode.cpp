@@ -43,7 +43,7 @@ void registerPointsFile(NodeRegistry &registry)
                       "within 12), not just the smaller of the two radii as layers do among themselves"),
         seed(),
     };
-    appendLayerParams(d, "chest", "#8a5a3c");
+    appendLayerParams(d, SpriteShape::Chest, "#8a5a3c");
     for (ParamSpec &p : d.params)
         if (p.name == "export")
             p.defaultValue = false;

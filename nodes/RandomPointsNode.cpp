@@ -19,7 +19,7 @@ void registerRandomPoints(NodeRegistry &registry)
             .describe("the spacing these points are judged and drawn by (not enforced)"),
         seed(),
     };
-    appendLayerParams(d, "dot", "#969ca4");
+    appendLayerParams(d, SpriteShape::Dot, "#969ca4");
     d.evaluate = [](EvalContext &ctx) {
         const double count = ctx.number("count");
         if (!withinPointBudget(ctx, count, "count"))

@@ -176,7 +176,7 @@ void registerRelax(NodeRegistry &registry)
                       "(0: the world's longer side / 1024); at most 16777216 cells"),
         seed(),
     };
-    appendLayerParams(d, "dot", "#5b8bd0");
+    appendLayerParams(d, SpriteShape::Dot, "#5b8bd0");
     d.checkParams = checkLayerParams;
     d.evaluate = [](EvalContext &ctx) {
         const World &w = ctx.world();

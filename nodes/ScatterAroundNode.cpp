@@ -67,7 +67,7 @@ void registerScatterAround(NodeRegistry &registry)
             .describe("candidates tried for one child before it is left out"),
         seed(),
     };
-    appendLayerParams(d, "rock", "#8a8f7a");
+    appendLayerParams(d, SpriteShape::Rock, "#8a8f7a");
     d.checkParams = [](const ValueMap &params, ParamIssues &issues) {
         checkLayerParams(params, issues);
         const double rMin = paramNumber(params, "r_min"), rMax = paramNumber(params, "r_max");

@@ -13,6 +13,9 @@ namespace grove {
 
 namespace {
 
+enum class SlopeOutput { Slope, Aspect };
+constexpr ChoiceTable<SlopeOutput, 2> kOutputs{{{SlopeOutput::Slope, "slope"}, {SlopeOutput::Aspect, "aspect"}}};
+
 class SlopeField final : public Field
 {
 public:
@@ -102,14 +105,14 @@ void registerSlope(NodeRegistry &registry)
         number("step").defaultValue(1).above(0).max(1e7).soft(0.25, 32)
             .describe("the differences' spacing in world units: heights at x +- step and y +- step (larger "
                       "smooths away small bumps; the height field is sampled beyond the world's edge too)"),
-        choice("output").defaultValue("slope").values({"slope", "aspect"})
+        choice("output", kOutputs, SlopeOutput::Slope)
             .describe("slope: steepness in degrees, 0 to 90; aspect: the downhill direction in degrees clockwise "
                       "from +x on the map (y down, Grove's rotation): 0 east, 90 south (+y), 180 west, 270 north; "
                       "0 where flat"),
     };
     d.evaluate = [](EvalContext &ctx) {
         ctx.setOutput("field", std::make_shared<SlopeField>(ctx.field("field"), ctx.number("height_scale"),
-                                                            ctx.number("step"), ctx.text("output") == "aspect"));
+                                                            ctx.number("step"), ctx.choice("output", kOutputs) == SlopeOutput::Aspect));
     };
     registry.add(std::move(d));
 }

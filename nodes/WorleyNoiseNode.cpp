@@ -6,6 +6,10 @@
 
 namespace grove {
 
+namespace {
+constexpr ChoiceTable<WorleyMode, 2> kModes{{{WorleyMode::F1, "f1"}, {WorleyMode::F2MinusF1, "f2_minus_f1"}}};
+} // namespace
+
 void registerWorleyNoise(NodeRegistry &registry)
 {
     using namespace build;
@@ -18,10 +22,10 @@ void registerWorleyNoise(NodeRegistry &registry)
                     "the borders between cells.";
     d.outputs = {port("field", DataType::Field).describe("distance in cells, clamped to [0, 1]")};
     d.params = fractalParams(0.02, 1);
-    d.params.push_back(choice("mode").defaultValue("f1").values({"f1", "f2_minus_f1"})
+    d.params.push_back(choice("mode", kModes, WorleyMode::F1)
         .describe("f1: distance to the nearest cell centre; f2_minus_f1: 0 on cell borders, rising inside cells"));
     d.evaluate = [](EvalContext &ctx) {
-        const WorleyMode mode = worleyModeFromName(ctx.text("mode")).value_or(WorleyMode::F1);
+        const WorleyMode mode = ctx.choice("mode", kModes);
         ctx.setOutput("field", makeNoiseField(ctx, [mode](double y, std::int32_t seed) {
                           return WorleyNoiseRow(y, seed, mode);
                       }));

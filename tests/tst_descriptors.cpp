@@ -17,6 +17,9 @@ using namespace grove::test;
 
 namespace {
 
+enum class StampMode { Centre, At };
+constexpr ChoiceTable<StampMode, 2> kStampModes{{{StampMode::Centre, "centre"}, {StampMode::At, "at"}}};
+
 // A points node that names everything differently from place_layer: one point at (at_x, at_y).
 NodeDescriptor stampDescriptor()
 {
@@ -33,7 +36,7 @@ NodeDescriptor stampDescriptor()
     d.params = {
         text("title").role(ParamRole::LayerName).describe("name"),
         flag("visible").defaultValue(true).role(ParamRole::ExportSwitch).describe("exported"),
-        choice("mode").defaultValue("centre").values({"centre", "at"}).role(ParamRole::PositionMode, "at")
+        choice("mode", kStampModes, StampMode::Centre).role(ParamRole::PositionMode, "at")
             .describe("where"),
         number("at_x").defaultValue(0).soft(0, 100).role(ParamRole::PositionX).describe("x"),
         number("at_y").defaultValue(0).soft(0, 100).role(ParamRole::PositionY).describe("y"),
@@ -42,7 +45,7 @@ NodeDescriptor stampDescriptor()
         auto layer = std::make_shared<PointLayer>();
         layer->info.nodeId = ctx.node().id;
         layer->info.name = layerName(ctx.node(), ctx.descriptor());
-        const bool at = ctx.text("mode") == "at";
+        const bool at = ctx.choice("mode", kStampModes) == StampMode::At;
         layer->points.push_back({at ? ctx.number("at_x") : 50.0, at ? ctx.number("at_y") : 50.0, 10});
         auto mine = std::make_shared<PointSet>();
         mine->layers.push_back(layer);
@@ -146,6 +149,12 @@ private slots:
         QCOMPARE(place.paramWithRole(ParamRole::PositionY)->name, std::string("start_y"));
         QCOMPARE(place.paramWithRole(ParamRole::PositionMode)->name, std::string("start"));
         QCOMPARE(place.paramWithRole(ParamRole::PositionMode)->roleValue, std::string("point"));
+        QCOMPARE(place.paramWithRole(ParamRole::Seed)->name, std::string("seed"));
+        // the editor writes a pin through these field roles, never by the fields' names
+        const ParamSpec &pins = *place.paramWithRole(ParamRole::Pins);
+        QCOMPARE(pins.fieldWithRole(FieldRole::X)->name, std::string("x"));
+        QCOMPARE(pins.fieldWithRole(FieldRole::Y)->name, std::string("y"));
+        QCOMPARE(pins.fieldWithRole(FieldRole::Type)->name, std::string("type"));
         for (const char *type : {"place_layer", "random_points", "jittered_grid", "dart_throwing"}) {
             const NodeDescriptor &d = *registry().find(type);
             QVERIFY2(d.makesLayer(), type);
@@ -172,6 +181,10 @@ private slots:
         QTest::newRow("layer role on a field") << 5 << "stamp.mine: a layer role needs a points output";
         QTest::newRow("names from a points input") << 6
                                                    << "stamp.title: names come from a labels input, into a string list param";
+        QTest::newRow("seed on a number") << 7 << "stamp.at_x: the seed role needs an integer param";
+        QTest::newRow("pins without a y field") << 8
+                                                << "stamp.spots: the pins role needs a record list with required numbers in "
+                                                   "the x and y field roles";
     }
 
     void registryRefusesWrongRoles()
@@ -188,6 +201,12 @@ private slots:
         case 4: d.outputs[0].role = PortRole::None; break;
         case 5: d.outputs[0].type = DataType::Field; break;
         case 6: param("title").namesFrom = "under"; break;
+        case 7: param("at_x").role = ParamRole::Seed; break;
+        case 8:
+            d.params.push_back(build::recordList("spots").role(ParamRole::Pins)
+                                   .field({"x", ParamKind::Number, true, Value(), -1e9, 1e9, false, FieldRole::X})
+                                   .field({"y", ParamKind::Number, true, Value(), -1e9, 1e9}));
+            break;
         }
         QCOMPARE(QString::fromStdString(checkRoles(d).value_or("")), message);
         NodeRegistry r;

@@ -1,6 +1,8 @@
 // What flows on wires: fields, labels, masks and point layers, each an immutable shared value.
 #pragma once
 
+#include "core/base/Choices.h"
+
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -95,6 +97,15 @@ struct PinnedAttributes
     double scale = std::nan("");
 };
 
+// How the preview draws a layer's points: the shapes it knows, by the names a layer's sprite param
+// offers (the param is declared from this table, so the preview never matches names).
+enum class SpriteShape { Tree, Rock, Chest, Flower, Dot };
+inline constexpr ChoiceTable<SpriteShape, 5> kSpriteShapes{{{SpriteShape::Tree, "tree"},
+                                                            {SpriteShape::Rock, "rock"},
+                                                            {SpriteShape::Chest, "chest"},
+                                                            {SpriteShape::Flower, "flower"},
+                                                            {SpriteShape::Dot, "dot"}}};
+
 // The per-layer description exports and the preview need; attributes of a point are derived
 // from (attributeSeed, point id), so they are not stored per point.
 struct LayerInfo
@@ -109,7 +120,7 @@ struct LayerInfo
     double rotationMin = 0, rotationMax = 0;
     double scaleMin = 1, scaleMax = 1;
     Rgb color{52, 136, 74};
-    std::string sprite = "dot";
+    SpriteShape sprite = SpriteShape::Dot;
     // Every later layer keeps at least these points' own radius from them (hand-placed houses),
     // not the smaller of the two radii that layers keep from each other.
     bool keepsRadius = false;

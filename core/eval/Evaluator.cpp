@@ -241,7 +241,13 @@ EvalResult Evaluator::evaluate(const Graph &given, const EvalRequest &request)
         EvalContext ctx(desc, node, graph.world, inputs, request.limits, request.cancel, nodeProgress);
         ctx.setBaseDir(graph.baseDir);
         const auto start = std::chrono::steady_clock::now();
-        desc.evaluate(ctx);
+        try {
+            desc.evaluate(ctx);
+        } catch (const NodeCodeFault &fault) {
+            if (nodeCodeChecked())
+                throw;
+            ctx.fail(fault.what());  // no result, so nothing downstream reads a wrong value
+        }
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         if (ctx.cancelled()) {
             result.status = EvalResult::Status::Cancelled;

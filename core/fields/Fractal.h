@@ -16,17 +16,6 @@ enum class FractalKind {
     Billow,  // |2f - 1| per octave: puffy bumps with sharp creases between them
 };
 
-inline std::optional<FractalKind> fractalKindFromName(const std::string &name)
-{
-    if (name == "fbm")
-        return FractalKind::Fbm;
-    if (name == "ridged")
-        return FractalKind::Ridged;
-    if (name == "billow")
-        return FractalKind::Billow;
-    return std::nullopt;
-}
-
 struct FractalSettings
 {
     double frequency = 1;  // applied first: octave o samples at (x * frequency) * lacunarity^o

@@ -7,15 +7,6 @@
 
 namespace grove {
 
-std::optional<WorleyMode> worleyModeFromName(const std::string &name)
-{
-    if (name == "f1")
-        return WorleyMode::F1;
-    if (name == "f2_minus_f1")
-        return WorleyMode::F2MinusF1;
-    return std::nullopt;
-}
-
 WorleyNoiseRow::WorleyNoiseRow(double y, std::int32_t seed, WorleyMode mode) : m_seed(seed), m_mode(mode)
 {
     const double fy0 = std::floor(y);

@@ -12,8 +12,6 @@ enum class WorleyMode {
     F2MinusF1,   // second nearest minus nearest: dark cracks along the cell borders
 };
 
-std::optional<WorleyMode> worleyModeFromName(const std::string &name);  // "f1", "f2_minus_f1"
-
 // Samples one row (fixed y and seed) of Worley noise; consecutive x in the same lattice cell
 // reuse its neighbourhood's feature points. The value depends only on (x, y, seed, mode).
 class WorleyNoiseRow

@@ -1,6 +1,7 @@
 // What a node's evaluate function sees: its params, its wired inputs, the world, and the controls.
 #pragma once
 
+#include "core/base/Choices.h"
 #include "core/base/DataTypes.h"
 #include "core/graph/Graph.h"
 #include "core/graph/NodeDescriptor.h"
@@ -8,10 +9,25 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace grove {
+
+// A fault in a node type's own code, never in the graph: its evaluate asks for a param, input or
+// output its descriptor does not declare (a misspelt name), or reads a choice through a table
+// that is not the declared one. The message names the node type and the name.
+class NodeCodeFault : public std::logic_error
+{
+public:
+    using std::logic_error::logic_error;
+};
+
+// Checked builds (GROVE_CHECKED: Debug and every build with the tests) let a NodeCodeFault escape
+// the evaluator, so a test or a debugging session stops at it. Other builds fail the node with
+// the fault's message: the node has no result, and nothing downstream gets a wrong value.
+bool nodeCodeChecked();
 
 struct EvalLimits
 {
@@ -36,16 +52,27 @@ public:
     const NodeDescriptor &descriptor() const { return m_descriptor; }
     const EvalLimits &limits() const { return m_limits; }
 
-    // Params (already validated and completed with defaults).
+    // Params (already validated and completed with defaults). A name the descriptor does not
+    // declare, like an undeclared input or output below, throws NodeCodeFault.
     const Value &param(const std::string &name) const;
     double number(const std::string &name) const { return param(name).toNumber(); }
     std::int64_t integer(const std::string &name) const { return static_cast<std::int64_t>(param(name).toNumber()); }
     bool flag(const std::string &name) const { return param(name).toBool(); }
     const std::string &text(const std::string &name) const { return param(name).toString(); }
-    // world.seed + params.seed, wrapped to int32.
+    // A choice param's value, read through the table its declaration was made from.
+    template <typename E, std::size_t N>
+    E choice(const std::string &name, const ChoiceTable<E, N> &table) const
+    {
+        checkChoiceTable(name, choiceNames(table));
+        const std::string &picked = text(name);
+        if (const std::optional<E> value = choiceValue(table, picked))
+            return *value;
+        fault("reads choice param " + name + " with a value its table lacks: " + picked);
+    }
+    // world.seed + the param with the Seed role, wrapped to int32.
     std::int32_t seed() const;
 
-    // Inputs: null when not wired.
+    // Inputs: null when not wired; asking for an input as another type than declared faults.
     FieldPtr field(const std::string &input) const;
     LabelsPtr labels(const std::string &input) const;
     MaskPtr mask(const std::string &input) const;
@@ -72,11 +99,8 @@ public:
 
     void fail(std::string message) { m_error = std::move(message); }
     // A failure that belongs to one param (a file that cannot be read): located at that param.
-    void failAt(const std::string &param, std::string message)
-    {
-        m_errorParam = param;
-        m_error = std::move(message);
-    }
+    // `param` may go below the param ("pins[3]"); its param must be declared.
+    void failAt(const std::string &param, std::string message);
     // A failure that belongs to the world's settings (a chunk too small for a layer's radius).
     void failAtWorld(const std::string &key, std::string message)
     {
@@ -87,8 +111,12 @@ public:
     const std::string &error() const { return m_error; }
     const std::string &errorParam() const { return m_errorParam; }
 
+    // Throws NodeCodeFault: "node type 'x' <what>".
+    [[noreturn]] void fault(const std::string &what) const;
+
 private:
-    const PortValue &input(const std::string &name) const;
+    const PortValue &input(const std::string &name, DataType type) const;
+    void checkChoiceTable(const std::string &name, const std::vector<std::string> &tableNames) const;
 
     const NodeDescriptor &m_descriptor;
     const Node &m_node;

@@ -40,13 +40,13 @@ std::vector<std::string> fileParams(const Node &node, const std::string &baseDir
     return names;
 }
 
-bool seeded(const Node &node, const NodeRegistry &registry)
+// The node's seed param (the Seed role), or nullptr.
+const ParamSpec *seedParam(const Node &node, const NodeRegistry &registry)
 {
     if (node.type == kGroupType)
-        return false;
+        return nullptr;
     const NodeDescriptor *d = registry.find(node.type);
-    const ParamSpec *seed = d ? d->param("seed") : nullptr;
-    return seed && seed->kind == ParamKind::Integer;
+    return d ? d->paramWithRole(ParamRole::Seed) : nullptr;
 }
 
 Value *paramSlot(Node &node, const std::string &name)
@@ -131,8 +131,8 @@ Grouping groupNodes(const Graph &graph, const std::vector<std::string> &ids, con
         for (const std::string &name : fileParams(node, graph.baseDir, groups))
             if (Value *v = paramSlot(inside, name); v && v->isString())
                 *v = Value(rebase(v->toString()));
-        if (seeded(node, groups.registry()))
-            if (Value *v = paramSlot(inside, "seed"); v && v->isNumber())
+        if (const ParamSpec *seed = seedParam(node, groups.registry()))
+            if (Value *v = paramSlot(inside, seed->name); v && v->isNumber())
                 *v = Value(static_cast<double>(offsetSeed(v->toNumber(), undo)));
         std::vector<std::pair<std::string, Link>> kept;
         for (const auto &[port, link] : node.inputs) {
@@ -218,8 +218,8 @@ Ungrouping ungroupNode(const Graph &graph, const std::string &groupId, const Gro
         for (const std::string &name : fileParams(n, inner.baseDir, groups))
             if (Value *v = paramSlot(node, name); v && v->isString() && !v->toString().empty())
                 *v = Value(joinPath(fileDir, v->toString()));
-        if (seeded(n, groups.registry()))
-            if (Value *v = paramSlot(node, "seed"); v && v->isNumber())
+        if (const ParamSpec *seed = seedParam(n, groups.registry()))
+            if (Value *v = paramSlot(node, seed->name); v && v->isNumber())
                 *v = Value(static_cast<double>(offsetSeed(v->toNumber(), offset)));
         out.push_back(std::move(node));
     }

@@ -127,7 +127,7 @@ Graph Expander::expand(const Graph &graph, int depth)
                             v = &pv;
                     if (!v)
                         continue;
-                    if (spec.name == "seed" && spec.kind == ParamKind::Integer && v->isNumber())
+                    if (spec.role == ParamRole::Seed && v->isNumber())
                         *v = Value(static_cast<double>(offsetSeed(v->toNumber(), offset)));
                     else if (spec.role == ParamRole::FilePath && v->isString() && !v->toString().empty())
                         *v = Value(joinPath(innerDir, v->toString()));

@@ -43,6 +43,7 @@ const char *paramRoleName(ParamRole role)
     case ParamRole::FilePath: return "file path";
     case ParamRole::Pins: return "pins";
     case ParamRole::EraseAreas: return "erase areas";
+    case ParamRole::Seed: return "seed";
     }
     return "";
 }
@@ -437,18 +438,29 @@ std::optional<std::string> checkRoles(const NodeDescriptor &d)
                 return wrongKind(p, "file path", "string");
             break;
         case ParamRole::Pins: {
-            const auto has = [&](const char *name) {
-                return std::any_of(p.fields.begin(), p.fields.end(), [&](const RecordField &f) {
-                    return f.name == name && f.kind == ParamKind::Number && f.required;
-                });
+            const auto has = [&](FieldRole r, ParamKind kind, bool required) {
+                const RecordField *f = p.fieldWithRole(r);
+                return f && f->kind == kind && f->required == required;
             };
-            if (p.kind != ParamKind::RecordList || !has("x") || !has("y"))
-                return wrongKind(p, "pins", "record list with required numbers x and y");
+            if (p.kind != ParamKind::RecordList || !has(FieldRole::X, ParamKind::Number, true)
+                || !has(FieldRole::Y, ParamKind::Number, true))
+                return d.typeId + "." + p.name
+                       + ": the pins role needs a record list with required numbers in the x and y field roles";
+            for (const auto &[r, kind] : {std::pair{FieldRole::Type, ParamKind::String},
+                                          std::pair{FieldRole::Rotation, ParamKind::Number},
+                                          std::pair{FieldRole::Scale, ParamKind::Number}})
+                if (p.fieldWithRole(r) && !has(r, kind, false))
+                    return d.typeId + "." + p.name
+                           + ": the pins role's type field is an optional string, its rotation and scale optional numbers";
             break;
         }
         case ParamRole::EraseAreas:
             if (p.kind != ParamKind::AreaList)
                 return wrongKind(p, "erase areas", "area list");
+            break;
+        case ParamRole::Seed:
+            if (p.kind != ParamKind::Integer)
+                return d.typeId + "." + p.name + ": the seed role needs an integer param";
             break;
         }
     }

@@ -47,6 +47,18 @@ enum class ParamRole {
                    // are part of the node's cache key, and the editor watches it
     Pins,          // record list with x and y: points placed by hand (the preview's pin, move and delete tools)
     EraseAreas,    // area list: where the layer stays empty (the preview's erase tools)
+    Seed,          // integer: added to world.seed (EvalContext::seed); groups offset it so copies differ
+};
+
+// What a record field means to readers outside the node: the Pins role's records say by these
+// which field holds what, so the editor writes a pin without naming the fields.
+enum class FieldRole {
+    None,
+    X,         // number, required: the pin's position
+    Y,
+    Type,      // string: one of the layer's type names
+    Rotation,  // number: degrees
+    Scale,     // number
 };
 
 // What an output port carries for readers outside the node.
@@ -80,6 +92,7 @@ struct RecordField
     double min = -std::numeric_limits<double>::infinity();
     double max = std::numeric_limits<double>::infinity();
     bool optional = false;               // absent stays absent: no default is filled in (a pin's rotation)
+    FieldRole role = FieldRole::None;
 };
 
 struct ParamSpec
@@ -100,6 +113,15 @@ struct ParamSpec
     ParamRole role = ParamRole::None;
     std::string roleValue;            // PositionMode: the enum value that uses the position
     std::string namesFrom;            // StringList: names picked from the labels wired into this input
+
+    // Record and RecordList: the field with a role, or nullptr.
+    const RecordField *fieldWithRole(FieldRole r) const
+    {
+        for (const RecordField &f : fields)
+            if (f.role == r)
+                return &f;
+        return nullptr;
+    }
 };
 
 struct PortSpec

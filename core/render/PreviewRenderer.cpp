@@ -205,16 +205,15 @@ void paintGround(Image &image, const Region &region, const Ground *ground, const
 
 // A sprite's body radius in world units before the scale attribute: a share of the spacing,
 // capped near seed 000's sizes so big spacings (chests 140 apart) still give small objects.
-double bodyRadius(const std::string &sprite, double r)
+double bodyRadius(SpriteShape sprite, double r)
 {
-    if (sprite == "tree")
-        return std::min(r * 0.45, 9.0);
-    if (sprite == "rock")
-        return std::min(r * 0.4, 5.5);
-    if (sprite == "chest")
-        return std::min(r * 0.4, 6.5);
-    if (sprite == "flower")
-        return std::min(r * 0.3, 2.0);
+    switch (sprite) {
+    case SpriteShape::Tree: return std::min(r * 0.45, 9.0);
+    case SpriteShape::Rock: return std::min(r * 0.4, 5.5);
+    case SpriteShape::Chest: return std::min(r * 0.4, 6.5);
+    case SpriteShape::Flower: return std::min(r * 0.3, 2.0);
+    case SpriteShape::Dot: break;
+    }
     return std::min(r * 0.3, 8.0);  // dot: big enough to read the spacing in sampler comparisons
 }
 
@@ -224,14 +223,14 @@ void drawPoint(Canvas &canvas, const PointLayer &layer, size_t i, const Ground *
                double ky, int light)
 {
     const LayerInfo &info = layer.info;
-    const std::string &sprite = info.sprite;
+    const SpriteShape sprite = info.sprite;
     const double k = (kx + ky) / 2;
     {
         const PointXYR &p = layer.points[i];
         const PointAttributes a = layer.attributes(layer.idOf(i));
         double body = bodyRadius(sprite, p.r) * a.scale;
         // Wetter ground grows bigger trees: 0.5x on dry ground up to 1.5x on the wettest (moisture in [0, 1]).
-        if (sprite == "tree" && ground && ground->moisture) {
+        if (sprite == SpriteShape::Tree && ground && ground->moisture) {
             const double m = ground->moisture->at(p.x, p.y);
             body *= 0.5 + (std::isfinite(m) ? std::clamp(m, 0.0, 1.0) : 0.5);
         }
@@ -240,28 +239,34 @@ void drawPoint(Canvas &canvas, const PointLayer &layer, size_t i, const Ground *
         const Rgb color = light == 256 ? typeTint(info.color, a.type) : scaled(typeTint(info.color, a.type), light);
         const bool special = !layer.specialIds.empty()
                              && std::binary_search(layer.specialIds.begin(), layer.specialIds.end(), layer.idOf(i));
-        if (sprite == "tree") {
+        switch (sprite) {
+        case SpriteShape::Tree:
             canvas.stamp(x + 0.45 * b, y + 0.55 * b, b, kBlack, kShadow);
             canvas.stamp(x, y, b, color, kCover);
             canvas.stamp(x - 0.35 * b, y - 0.35 * b, 0.45 * b, kWhite, kSoft);
-        } else if (sprite == "rock") {
+            break;
+        case SpriteShape::Rock:
             canvas.stamp(x + 0.4 * b, y + 0.4 * b, b, kBlack, kShadow);
             canvas.stamp(x, y, b, color, kCover);
             canvas.stamp(x - 0.3 * b, y - 0.3 * b, 0.4 * b, kWhite, kHalf);
-        } else if (sprite == "chest") {
+            break;
+        case SpriteShape::Chest:
             canvas.stamp(x, y, 2.15 * b, kGold, kGlow);  // a soft glow, so loot catches the eye
             canvas.stamp(x + 0.3 * b, y + 0.3 * b, b, kBlack, kDarkShadow);
             canvas.stamp(x, y, b, color, kCover);
             canvas.stamp(x, y, 0.62 * b, kGold, kCover);
             canvas.stamp(x - 0.23 * b, y - 0.23 * b, 0.23 * b, kWhite, kShine);
-        } else if (sprite == "flower") {
+            break;
+        case SpriteShape::Flower:
             canvas.stamp(x, y, b, i % 3 == 0 ? kBlossom : color, kCover);  // every third one a blossom
-        } else {
+            break;
+        case SpriteShape::Dot:
             canvas.stamp(x + 0.3 * b, y + 0.3 * b, b, kBlack, kSoft + 13);
             canvas.stamp(x, y, b, color, kCover);
             canvas.stamp(x - 0.3 * b, y - 0.3 * b, 0.35 * b, kWhite, kShadow);
+            break;
         }
-        if (special && sprite != "chest") {
+        if (special && sprite != SpriteShape::Chest) {
             // Reserved points (collectibles) show a ringed gold mark, unlike any flower.
             canvas.stamp(x, y, std::max(0.5 * b, 1.0), kBlack, kShadow);
             canvas.stamp(x, y, std::max(0.35 * b, 0.75), kGold, kCover);

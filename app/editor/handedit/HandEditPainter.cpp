@@ -49,10 +49,10 @@ void HandEditTools::paint(QPainter &p)
         p.drawPath(merged);
     }
     for (const Value &pin : m_editor.pins()) {
-        const Value *x = pin.find("x"), *y = pin.find("y");
-        if (!x || !y)
+        const std::optional<QPointF> at = m_editor.pinPosition(pin);
+        if (!at)
             continue;
-        const QPointF c = v.widgetAt(QPointF(x->toNumber(), y->toNumber()));
+        const QPointF c = v.widgetAt(*at);
         p.setBrush(Qt::NoBrush);
         p.setPen(QPen(kShadow, 4));
         p.drawEllipse(c, 7, 7);
@@ -136,9 +136,9 @@ void HandEditTools::paintGesture(QPainter &p)
             p.drawEllipse(v.widgetAt(*m_hover), spacing * scale, spacing * scale);
             p.setPen(QPen(QColor(255, 80, 60), 2.5));
             for (const Value &pin : m_editor.pins()) {
-                const Value *x = pin.find("x"), *y = pin.find("y");
-                if (x && y && std::hypot(x->toNumber() - m_hover->x(), y->toNumber() - m_hover->y()) < spacing)
-                    p.drawEllipse(v.widgetAt(QPointF(x->toNumber(), y->toNumber())), 9, 9);
+                const std::optional<QPointF> at = m_editor.pinPosition(pin);
+                if (at && std::hypot(at->x() - m_hover->x(), at->y() - m_hover->y()) < spacing)
+                    p.drawEllipse(v.widgetAt(*at), 9, 9);
             }
         }
     }

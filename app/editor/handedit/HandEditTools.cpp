@@ -211,10 +211,10 @@ std::optional<PickedPoint> HandEditTools::pointAt(QPointF world) const
     std::optional<PickedPoint> best;
     double bestD = 0;
     for (std::size_t i = 0; i < pins.size(); ++i) {
-        const Value *x = pins[i].find("x"), *y = pins[i].find("y");
-        if (!x || !y)
+        const std::optional<QPointF> position = m_editor.pinPosition(pins[i]);
+        if (!position)
             continue;
-        const QPointF at(x->toNumber(), y->toNumber());
+        const QPointF at = *position;
         double r = 0;
         if (l && l->points)  // the exported pin (exactly at x, y) gives its radius
             for (const PointXYR &p : l->points->points)
@@ -223,8 +223,7 @@ std::optional<PickedPoint> HandEditTools::pointAt(QPointF world) const
         const double d = distance(at, world);
         if (d <= std::max(r, pickSlack()) && (!best || d < bestD)) {
             best = PickedPoint{at.x(), at.y(), r, i, {}, {}, {}};
-            if (const Value *t = pins[i].find("type"))
-                best->type = t->toString();
+            best->type = m_editor.pinType(pins[i]);
             bestD = d;
         }
     }

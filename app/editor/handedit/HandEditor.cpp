@@ -26,23 +26,51 @@ double tidy(double v) { return std::round(v * 10) / 10; }
 
 QString at(double x, double y) { return QString("(%1, %2)").arg(x).arg(y); }
 
-// The pins record's keys are the Pins role's contract (x, y and the optional type, rotation, scale).
-Value pinRecord(double x, double y, const std::string &type, std::optional<double> rotation, std::optional<double> scale)
+} // namespace
+
+const Value *HandEditor::pinField(const Value &pin, FieldRole role) const
 {
-    // values made in place, never moved from a temporary Value: GCC 12 warns (falsely) on those
-    ValueMap record;
-    record.emplace_back("x", tidy(x));
-    record.emplace_back("y", tidy(y));
-    if (!type.empty())
-        record.emplace_back("type", type);
-    if (rotation)
-        record.emplace_back("rotation", std::round(*rotation * 100) / 100);
-    if (scale)
-        record.emplace_back("scale", std::round(*scale * 1000) / 1000);
-    return Value(record);
+    const ParamSpec *spec = pinsSpec();
+    const RecordField *field = spec ? spec->fieldWithRole(role) : nullptr;
+    return field ? pin.find(field->name) : nullptr;
 }
 
-} // namespace
+std::optional<QPointF> HandEditor::pinPosition(const Value &pin) const
+{
+    const Value *x = pinField(pin, FieldRole::X), *y = pinField(pin, FieldRole::Y);
+    if (!x || !y)
+        return std::nullopt;
+    return QPointF(x->toNumber(), y->toNumber());
+}
+
+std::string HandEditor::pinType(const Value &pin) const
+{
+    const Value *t = pinField(pin, FieldRole::Type);
+    return t && t->isString() ? t->toString() : std::string();
+}
+
+// The record's keys are the pins param's fields with the Pins role's field roles (x, y and,
+// where the node has them, type, rotation and scale).
+Value HandEditor::pinRecord(double x, double y, const std::string &type, std::optional<double> rotation,
+                            std::optional<double> scale) const
+{
+    const ParamSpec *spec = pinsSpec();
+    // values made in place, never moved from a temporary Value: GCC 12 warns (falsely) on those
+    ValueMap record;
+    const auto add = [&](FieldRole role, const auto &value) {
+        if (const RecordField *f = spec ? spec->fieldWithRole(role) : nullptr)
+            record.emplace_back(f->name, value);
+    };
+    add(FieldRole::X, tidy(x));
+    add(FieldRole::Y, tidy(y));
+    if (!type.empty())
+        add(FieldRole::Type, type);
+    if (rotation)
+        add(FieldRole::Rotation, std::round(*rotation * 100) / 100);
+    if (scale)
+        add(FieldRole::Scale, std::round(*scale * 1000) / 1000);
+    return Value(record);
+}
 
 const NodeDescriptor *HandEditor::descriptor() const
 {
@@ -134,7 +162,8 @@ QString HandEditor::problemWith(const ValueList &pins, const ValueList &erase) c
     for (const Value &pin : pins) {
         if (std::find(before.begin(), before.end(), pin) != before.end())
             continue;  // only what the edit adds is its fault
-        const double x = pin.find("x") ? pin.find("x")->toNumber() : 0, y = pin.find("y") ? pin.find("y")->toNumber() : 0;
+        const QPointF position = pinPosition(pin).value_or(QPointF());
+        const double x = position.x(), y = position.y();
         if (!world.endless && (x < 0 || y < 0 || x >= world.width || y >= world.height))
             return tr("A pin at %1 is outside the world (%2 × %3): not placed").arg(at(x, y)).arg(world.width).arg(world.height);
         const double reach = kChunkRange * world.chunk;  // an endless world's chunks end somewhere too
@@ -216,9 +245,10 @@ QString HandEditor::movePoint(const PickedPoint &point, QPointF to)
         if (*point.pin >= list.size())
             return tr("That pin is gone");
         ValueMap record = list[*point.pin].toMap();
+        const RecordField *x = pinsSpec()->fieldWithRole(FieldRole::X), *y = pinsSpec()->fieldWithRole(FieldRole::Y);
         for (auto &[key, value] : record)
-            if (key == "x" || key == "y")
-                value = Value(tidy(key == "x" ? to.x() : to.y()));
+            if (key == x->name || key == y->name)
+                value = Value(tidy(key == x->name ? to.x() : to.y()));
         list[*point.pin] = Value(record);
         return apply(text, list, std::nullopt);
     }

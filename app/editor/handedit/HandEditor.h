@@ -53,6 +53,9 @@ public:
     bool takesErase() const { return eraseSpec() != nullptr; }
 
     ValueList pins() const;
+    // A pin's position and type name ("" for none), read through the pins param's field roles.
+    std::optional<QPointF> pinPosition(const Value &pin) const;
+    std::string pinType(const Value &pin) const;
     ValueList eraseAreas() const;
     std::vector<EraseShape> eraseShapes() const;
 
@@ -71,6 +74,9 @@ private:
     const NodeDescriptor *descriptor() const;
     const ParamSpec *pinsSpec() const;
     const ParamSpec *eraseSpec() const;
+    const Value *pinField(const Value &pin, FieldRole role) const;
+    Value pinRecord(double x, double y, const std::string &type, std::optional<double> rotation,
+                    std::optional<double> scale) const;
     // Why the node with these pins and erase list would be invalid (newly: problems it has
     // already are not the edit's fault), or empty.
     QString problemWith(const ValueList &pins, const ValueList &erase) const;
