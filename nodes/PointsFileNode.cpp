@@ -6,7 +6,7 @@
 #include "core/graph/EvalContext.h"
 #include "core/base/FileInput.h"
 #include "core/graph/NodeRegistry.h"
-#include "core/geometry/PointsFile.h"
+#include "core/formats/PointsFile.h"
 
 namespace grove {
 

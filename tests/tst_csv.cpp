@@ -5,7 +5,7 @@
 
 #include "core/base/CsvReader.h"
 #include "core/formats/PointsExportReader.h"
-#include "core/geometry/PointsFile.h"
+#include "core/formats/PointsFile.h"
 
 #include <QTemporaryDir>
 #include <QTest>

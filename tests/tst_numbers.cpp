@@ -6,7 +6,7 @@
 #include "core/math/ExactPower.h"
 #include "core/graph/Expectation.h"
 #include "core/base/NumberText.h"
-#include "core/geometry/PointsFile.h"
+#include "core/formats/PointsFile.h"
 
 #include <QTemporaryDir>
 #include <QTest>

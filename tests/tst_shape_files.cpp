@@ -114,7 +114,7 @@ private slots:
                                                       << "m.tmj: the map has no object layer \"houses\"; its object layers: \"zones\", \"props\"";
         QTest::newRow("grove json point without y")
             << "points_file" << "p.json" << QByteArray(R"({"format": "grove.points", "layers": [{"name": "a", "points": [{"x": 1}]}]})") << ""
-            << "p.json: layer \"a\" point 0 has no numeric x and y";
+            << "p.json: 1:64: point 0 of layer 'a' has no y";
     }
     void badFilesAreLocatedErrors()
     {

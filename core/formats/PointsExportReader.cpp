@@ -11,6 +11,7 @@
 
 #include <charconv>
 #include <istream>
+#include <limits>
 #include <string_view>
 #include <iterator>
 #include <cmath>
@@ -161,7 +162,10 @@ public:
     // The kind is told on the way: until the root's "format" says grove.points, a problem makes
     // the text JSON of another kind (or, for a syntax error, not JSON at all: a graph in YAML's
     // flow style, perhaps); from then on it is an error in the export.
-    explicit ExportSax(ByteSource &source) : m_source(source) {}
+    ExportSax(ByteSource &source, PointsExportNeeds needs)
+        : m_source(source), m_required(needs == PointsExportNeeds::IdAndRadius ? 15 : 6)
+    {
+    }
 
     std::string format;
     bool formatSeen = false;
@@ -228,8 +232,10 @@ public:
     {
         m_source.event();
         if (inPoint()) {
-            if ((m_have & 15) != 15)
+            if ((m_have & m_required) != m_required)
                 return fail("point " + pointName() + " has no " + missing(), m_pointStart);  // where it starts
+            if (!(m_have & 8))
+                m_point.r = std::numeric_limits<double>::quiet_NaN();  // none given (allowed by the caller's needs)
             read.layers.back().points.push_back(m_point);
         } else if (inLayer() && !m_layerNamed) {
             return fail("layer " + std::to_string(read.layers.size() - 1) + " has no name");
@@ -310,7 +316,7 @@ private:
     {
         const char *names[] = {"id", "x", "y", "r"};
         for (int i = 0; i < 4; ++i)
-            if (!(m_have & (1 << i)))
+            if ((m_required & (1 << i)) && !(m_have & (1 << i)))
                 return names[i];
         return {};
     }
@@ -363,6 +369,7 @@ private:
     DiffPoint m_point;
     std::string m_pointStart;  // "LINE:COL" of the point being read
     int m_have = 0;
+    int m_required;  // the bits of id, x, y, r a point must have
     bool m_layerNamed = false;
     Region m_bounds;
 };
@@ -457,7 +464,8 @@ const char *pointsTextKindName(PointsTextKind kind)
     return "";
 }
 
-PointsExportRead readPointsExport(std::istream &in, std::uint64_t maxBytes, std::string *other, std::uint64_t maxOtherBytes)
+PointsExportRead readPointsExport(std::istream &in, std::uint64_t maxBytes, std::string *other, std::uint64_t maxOtherBytes,
+                                  PointsExportNeeds needs)
 {
     ByteSource source(in, maxBytes);
     PointsExportRead read;
@@ -476,7 +484,7 @@ PointsExportRead readPointsExport(std::istream &in, std::uint64_t maxBytes, std:
     if (i < ahead.size() && (ahead[i] == '{' || ahead[i] == '[')) {
         if (other)
             source.keep(other, maxOtherBytes);  // until the format says grove.points
-        ExportSax sax(source);
+        ExportSax sax(source, needs);
         json::sax_parse(SourceIterator{&source}, SourceIterator{}, &sax);
         read = std::move(sax.read);
         read.kind = sax.kind;

@@ -1,5 +1,6 @@
-// Reading Grove's own points exports back (grove.points JSON and CSV) for grove-cli diff: layers,
-// positions, radii and ids as the exact doubles the text holds.
+// Reading Grove's own points exports back (grove.points JSON and CSV): layers, positions, radii and
+// ids as the exact doubles the text holds. The one reader of grove.points JSON: grove-cli diff and
+// the points_file node's placements (core/formats/PointsFile) both read through it.
 #pragma once
 
 #include "core/base/DataTypes.h"
@@ -45,7 +46,15 @@ struct PointsExportRead
 // anything else (kind Other: a graph, perhaps, YAML in flow style included) is read whole into
 // `other` when given, up to maxOtherBytes (beyond: tooLarge, or for text that starts like JSON,
 // an error at the place where it stopped being JSON).
+// What a JSON point must hold: grove-cli diff matches by id and radius; a placements file
+// (points_file) needs only x and y, and a point without r reads with r NaN.
+enum class PointsExportNeeds
+{
+    IdAndRadius,
+    Position
+};
+
 PointsExportRead readPointsExport(std::istream &in, std::uint64_t maxBytes, std::string *other = nullptr,
-                                  std::uint64_t maxOtherBytes = 0);
+                                  std::uint64_t maxOtherBytes = 0, PointsExportNeeds needs = PointsExportNeeds::IdAndRadius);
 
 } // namespace grove

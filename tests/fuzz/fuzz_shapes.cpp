@@ -4,7 +4,7 @@
 // in geometry within the limits (whose mask then answers queries) or in a message; never a
 // crash, a hang or an unbounded allocation.
 #include "core/base/Limits.h"
-#include "core/geometry/PointsFile.h"
+#include "core/formats/PointsFile.h"
 #include "core/geometry/ShapesFile.h"
 
 #include <cmath>

@@ -1,6 +1,8 @@
-// PointsFile: grove.points JSON, Tiled objects, GeoJSON points and CSV (through the shared
-// CsvReader) into placements.
-#include "core/geometry/PointsFile.h"
+// PointsFile: grove.points JSON (through the one reader of Grove's exports), Tiled objects,
+// GeoJSON points and CSV (through the shared CsvReader) into placements.
+#include "core/formats/PointsFile.h"
+
+#include "core/formats/PointsExportReader.h"
 
 #include "core/geometry/ShapesJson.h"
 #include "core/base/CsvReader.h"
@@ -10,6 +12,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <sstream>
 #include <tuple>
 
 namespace grove {
@@ -42,43 +45,27 @@ struct PointCollector
     }
 };
 
-bool grovePoints(const json &root, PointCollector &c)
+// A grove.points export, read by the one reader of that format (PointsExportReader); a point
+// needs x and y here, its radius and id are optional.
+bool grovePoints(const PointsExportRead &read, PointCollector &c)
 {
-    const json *layers = member(root, "layers");
-    if (!layers || !layers->is_array()) {
-        c.out.error = "a grove.points file without a layers list";
-        return false;
-    }
     std::vector<std::string> names;
     bool found = false;
-    for (std::size_t li = 0; li < layers->size(); ++li) {
-        const json &l = (*layers)[li];
-        const std::string name = textAt(l, "name");
-        names.push_back(name);
-        if (!c.o.layer.empty() && name != c.o.layer)
+    for (const DiffLayer &layer : read.layers) {
+        names.push_back(layer.name);
+        if (!c.o.layer.empty() && layer.name != c.o.layer)
             continue;
         found = true;
-        const json *points = member(l, "points");
-        if (!points || !points->is_array()) {
-            c.out.error = "layer " + shapesfile::quoted(name) + " has no points list";
+        if (layer.points.size() > c.o.maxPoints) {
+            c.out.error = "layer " + shapesfile::quoted(layer.name) + " holds " + std::to_string(layer.points.size())
+                          + " points, over the limit of " + std::to_string(c.o.maxPoints) + " per layer";
             return false;
         }
-        if (points->size() > c.o.maxPoints) {
-            c.out.error = "layer " + shapesfile::quoted(name) + " holds " + std::to_string(points->size()) + " points, over the limit of "
-                          + std::to_string(c.o.maxPoints) + " per layer";
-            return false;
-        }
-        c.out.points.reserve(c.out.points.size() + points->size());
-        for (std::size_t i = 0; i < points->size(); ++i) {
-            const json &p = (*points)[i];
-            const std::string label = "layer " + shapesfile::quoted(name) + " point " + std::to_string(i);
-            double x, y, r = 0;
-            if (!numberAt(p, "x", x) || !numberAt(p, "y", y)) {
-                c.out.error = label + " has no numeric x and y";
-                return false;
-            }
-            const bool hasR = numberAt(p, "r", r);
-            if (!c.add(x, y, hasR, r, label))
+        c.out.points.reserve(c.out.points.size() + layer.points.size());
+        for (std::size_t i = 0; i < layer.points.size(); ++i) {
+            const DiffPoint &p = layer.points[i];
+            const std::string label = "layer " + shapesfile::quoted(layer.name) + " point " + std::to_string(i);
+            if (!c.add(p.x, p.y, !std::isnan(p.r), p.r, label))
                 return false;
         }
     }
@@ -269,13 +256,23 @@ PointsLoad loadPointsFile(const std::string &path, const PointsFileOptions &opti
     if (hasExtension(path, ".csv")) {
         ok = csvPoints(text, c);
     } else {
-        json root;
+        std::istringstream in(text);
+        const PointsExportRead grove = readPointsExport(in, text.size() + 1, nullptr, 0, PointsExportNeeds::Position);
+        if (grove.kind == PointsTextKind::GrovePointsJson) {
+            if (!grove.ok()) {
+                r.error = grove.error;
+                return r;
+            }
+            ok = grovePoints(grove, c);
+            if (!ok)
+                r.points = {};
+            return r;
+        }
+        json root;  // not grove.points: a Tiled map or GeoJSON (or neither)
         if (!parseJson(text, root, r.error))
             return r;
         text = {};
-        if (textAt(root, "format") == "grove.points")
-            ok = grovePoints(root, c);
-        else if (isTiledMap(root))
+        if (isTiledMap(root))
             ok = tiledPoints(root, c);
         else if (isGeoJson(root))
             ok = geoPoints(root, c);
