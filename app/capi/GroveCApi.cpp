@@ -77,6 +77,17 @@ R guarded(char *error, std::size_t size, R failed, Body body) noexcept
     return failed;
 }
 
+// A call on an open graph that returns 0 or -1: guarded, the handle checked, then `body(state,
+// message)` (which sets the message and returns -1 when it refuses).
+template<typename Body>
+int onGraph(grove_graph *graph, Body body) noexcept
+{
+    return guarded<int>(nullptr, 0, -1, [&](std::string &message) {
+        auto s = acquire(graph, message);
+        return s ? body(*s, message) : -1;
+    });
+}
+
 
 } // namespace
 
@@ -235,19 +246,16 @@ int grove_layer_has_z(grove_graph *graph, int layer_index)
 
 int grove_world(grove_graph *graph, grove_world_info *out)
 {
-    return guarded<int>(nullptr, 0, -1, [&](std::string &message) {
-        auto s = acquire(graph, message);
-        if (!s)
-            return -1;
+    return onGraph(graph, [&](GraphState &s, std::string &message) {
         if (!out) {
             message = "out is NULL";
             return -1;
         }
-        out->width = s->world.endless ? 0 : s->world.width;
-        out->height = s->world.endless ? 0 : s->world.height;
-        out->chunk = s->world.chunk;
-        out->endless = s->world.endless ? 1 : 0;
-        out->seed = s->world.seed;
+        out->width = s.world.endless ? 0 : s.world.width;
+        out->height = s.world.endless ? 0 : s.world.height;
+        out->chunk = s.world.chunk;
+        out->endless = s.world.endless ? 1 : 0;
+        out->seed = s.world.seed;
         return 0;
     });
 }
@@ -293,63 +301,48 @@ long long grove_points_in_chunk(grove_graph *graph, const char *layer, int i, in
 
 int grove_cancel(grove_graph *graph)
 {
-    return guarded<int>(nullptr, 0, -1, [&](std::string &message) {
-        auto s = acquire(graph, message);
-        if (!s)
-            return -1;
-        s->cancel = true;
+    return onGraph(graph, [&](GraphState &s, std::string &) {
+        s.cancel = true;
         return 0;
     });
 }
 
 int grove_resume(grove_graph *graph)
 {
-    return guarded<int>(nullptr, 0, -1, [&](std::string &message) {
-        auto s = acquire(graph, message);
-        if (!s)
-            return -1;
-        s->cancel = false;
+    return onGraph(graph, [&](GraphState &s, std::string &) {
+        s.cancel = false;
         return 0;
     });
 }
 
 int grove_set_threads(grove_graph *graph, int threads)
 {
-    return guarded<int>(nullptr, 0, -1, [&](std::string &message) {
-        auto s = acquire(graph, message);
-        if (!s)
-            return -1;
+    return onGraph(graph, [&](GraphState &s, std::string &message) {
         if (threads < 0) {
             message = "threads is negative (" + std::to_string(threads) + ")";
             return -1;
         }
-        s->threads = threads;
+        s.threads = threads;
         return 0;
     });
 }
 
 int grove_set_max_points(grove_graph *graph, long long max_points)
 {
-    return guarded<int>(nullptr, 0, -1, [&](std::string &message) {
-        auto s = acquire(graph, message);
-        if (!s)
-            return -1;
+    return onGraph(graph, [&](GraphState &s, std::string &message) {
         if (max_points < 1) {
             message = "max_points must be at least 1, got " + std::to_string(max_points);
             return -1;
         }
-        s->maxPoints = max_points;
+        s.maxPoints = max_points;
         return 0;
     });
 }
 
 int grove_set_cache_bytes(grove_graph *graph, size_t bytes)
 {
-    return guarded<int>(nullptr, 0, -1, [&](std::string &message) {
-        auto s = acquire(graph, message);
-        if (!s)
-            return -1;
-        for (const LayerEntry &e : s->layers)
+    return onGraph(graph, [&](GraphState &s, std::string &) {
+        for (const LayerEntry &e : s.layers)
             if (e.layer->chunked)
                 e.layer->chunked->setCacheBudget(bytes);
         return 0;
