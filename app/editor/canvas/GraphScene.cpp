@@ -100,10 +100,11 @@ void GraphScene::addNodeItem(const std::string &id)
     const Node *node = m_document->graph().node(id);
     if (!node || m_nodes.count(id))
         return;
-    const NodeDescriptor *desc = m_document->groups().find(*node, m_document->graph().baseDir);
-    auto *item = new NodeItem(*node, desc, style::categoryColor(m_document->registry(), desc ? desc->category : ""));
+    std::shared_ptr<const NodeDescriptor> held;
     if (node->type == kGroupType)
-        m_groupDescriptors[id] = desc;
+        held = m_groupDescriptors[id] = m_document->groups().descriptor(*node, m_document->graph().baseDir);
+    const NodeDescriptor *desc = held ? held.get() : m_document->groups().find(*node, m_document->graph().baseDir);
+    auto *item = new NodeItem(*node, desc, style::categoryColor(m_document->registry(), desc ? desc->category : ""));
     item->setPos(m_document->nodePosition(id));
     item->setCollapsed(m_document->isCollapsed(id));
     item->setPortLabelsShown(m_portLabelsShown);
@@ -122,7 +123,7 @@ void GraphScene::refreshGroupCards()
     for (const Node &node : m_document->graph().nodes) {
         if (node.type != kGroupType || !m_nodes.count(node.id))
             continue;
-        const NodeDescriptor *desc = m_document->groups().find(node, m_document->graph().baseDir);
+        const std::shared_ptr<const NodeDescriptor> desc = m_document->groups().descriptor(node, m_document->graph().baseDir);
         auto known = m_groupDescriptors.find(node.id);
         if (known != m_groupDescriptors.end() && known->second == desc)
             continue;

@@ -9,6 +9,7 @@
 #include <QPointF>
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -83,8 +84,10 @@ private:
 
     Document *m_document;
     std::map<std::string, NodeItem *> m_nodes;
-    // group cards: the descriptor each was drawn from (its file's ports), to redraw when it changes
-    std::map<std::string, const NodeDescriptor *> m_groupDescriptors;
+    // group cards: the descriptor each was drawn from (its file's ports), to redraw when it changes;
+    // held, so the card's descriptor outlives a reload of the groups and a new one never takes its
+    // address (which would look unchanged)
+    std::map<std::string, std::shared_ptr<const NodeDescriptor>> m_groupDescriptors;
     void refreshGroupCards();
     std::vector<WireItem *> m_wires;
 
