@@ -256,8 +256,9 @@ PointsLoad loadPointsFile(const std::string &path, const PointsFileOptions &opti
     if (hasExtension(path, ".csv")) {
         ok = csvPoints(text, c);
     } else {
-        std::istringstream in(text);
-        const PointsExportRead grove = readPointsExport(in, text.size() + 1, nullptr, 0, PointsExportNeeds::Position);
+        const std::uint64_t size = text.size();
+        std::istringstream in(std::move(text));  // the text itself, not a copy of it
+        const PointsExportRead grove = readPointsExport(in, size + 1, nullptr, 0, PointsExportNeeds::Position);
         if (grove.kind == PointsTextKind::GrovePointsJson) {
             if (!grove.ok()) {
                 r.error = grove.error;
@@ -268,7 +269,8 @@ PointsLoad loadPointsFile(const std::string &path, const PointsFileOptions &opti
                 r.points = {};
             return r;
         }
-        json root;  // not grove.points: a Tiled map or GeoJSON (or neither)
+        text = std::move(in).str();  // back, for the tree of a Tiled map or GeoJSON (or neither)
+        json root;
         if (!parseJson(text, root, r.error))
             return r;
         text = {};
