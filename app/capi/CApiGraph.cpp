@@ -182,6 +182,7 @@ std::shared_ptr<PointLayer> lazyRegion(const GraphState &s, const PointLayer &la
             std::shared_ptr<PointLayer> got = layerInRegion(layer, piece, s.threads.load(), &s.cancel);
             if (!got)
                 return nullptr;
+            s.piecesDone.fetch_add(1);
             out->points.insert(out->points.end(), got->points.begin(), got->points.end());
             out->ids.insert(out->ids.end(), got->ids.begin(), got->ids.end());
             out->z.insert(out->z.end(), got->z.begin(), got->z.end());
@@ -237,8 +238,20 @@ long long pointsIn(grove_graph *handle, const char *layer, const Region &region,
     if (e.layer->lazy && e.layer->chunked && !regionFits(*s, e, region, message))
         return -1;
     std::shared_ptr<PointLayer> got;
+    s->callsRunning.fetch_add(1);
+    struct Running  // counted while the layer is placed, whichever way the call ends
+    {
+        GraphState &state;
+        ~Running() { state.callsRunning.fetch_sub(1); }
+    } running{*s};
     try {
-        got = e.layer->lazy && e.layer->chunked ? lazyRegion(*s, *e.layer, region) : layerInRegion(*e.layer, region, 1, &s->cancel);
+        if (e.layer->lazy && e.layer->chunked) {
+            got = lazyRegion(*s, *e.layer, region);
+        } else {
+            got = layerInRegion(*e.layer, region, 1, &s->cancel);
+            if (got)
+                s->piecesDone.fetch_add(1);
+        }
     } catch (const std::bad_alloc &) {
         throw;
     } catch (const std::exception &ex) {

@@ -34,6 +34,9 @@ struct GraphState
     std::atomic<bool> cancel{false};
     std::atomic<int> threads{1};
     std::atomic<long long> maxPoints{static_cast<long long>(limits::defaultMaxPointsPerLayer)};
+    // grove_get_activity's counters, kept by the region calls
+    mutable std::atomic<int> callsRunning{0};
+    mutable std::atomic<long long> piecesDone{0};
 };
 
 // The open graph behind a handle; null with a message for NULL or a handle not open.

@@ -315,6 +315,19 @@ int grove_resume(grove_graph *graph)
     });
 }
 
+int grove_get_activity(grove_graph *graph, grove_activity *out)
+{
+    return onGraph(graph, [&](GraphState &s, std::string &message) {
+        if (!out) {
+            message = "out is NULL";
+            return -1;
+        }
+        out->calls_running = s.callsRunning.load();
+        out->pieces_done = s.piecesDone.load();
+        return 0;
+    });
+}
+
 int grove_set_threads(grove_graph *graph, int threads)
 {
     return onGraph(graph, [&](GraphState &s, std::string &message) {

@@ -118,6 +118,17 @@ GROVE_API long long grove_points_in_chunk(grove_graph *graph, const char *layer,
 GROVE_API int grove_cancel(grove_graph *graph);
 GROVE_API int grove_resume(grove_graph *graph);
 
+/* What a graph is doing, for a debug overlay, a progress bar or a test: the calls inside
+ * grove_points_in_region or grove_points_in_chunk now (from any thread), and the pieces of work
+ * those calls finished since grove_open (a lazy layer's region is placed 16 chunks a piece; any
+ * other region is one piece). */
+typedef struct grove_activity {
+    int calls_running;
+    long long pieces_done;
+} grove_activity;
+/* Fills *out: 0, or -1 for a bad handle or a NULL out. */
+GROVE_API int grove_get_activity(grove_graph *graph, grove_activity *out);
+
 /* Threads one region call may use for its chunks (0: every core). Default 1: an engine asks from
  * its own threads. 0, or -1 for a bad handle or a negative count. */
 GROVE_API int grove_set_threads(grove_graph *graph, int threads);

@@ -8,11 +8,11 @@
 #include <locale.h>
 #include <math.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 static int failures = 0;
@@ -249,6 +249,16 @@ static void *run_big(void *arg)
     return NULL;
 }
 
+/* Waits, by what the graph reports and not by a clock, until a call on it has finished a piece of
+   its work: that call is running, however busy the machine. */
+static grove_activity await_running(grove_graph *g)
+{
+    grove_activity a = {0, 0};
+    while (grove_get_activity(g, &a) == 0 && a.pieces_done == 0)
+        sched_yield();
+    return a;
+}
+
 static void check_errors(void)
 {
     char error[2048];
@@ -346,12 +356,20 @@ static void check_errors(void)
     grove_set_max_points(big, 1000000000LL);
     struct cancel_job j = {big, 0, {0}};
     pthread_t t;
+    grove_activity idle = {-1, -1};
+    CHECK(grove_get_activity(big, &idle) == 0 && idle.calls_running == 0 && idle.pieces_done == 0,
+          "a new graph is idle: %d calls, %lld pieces", idle.calls_running, idle.pieces_done);
+    CHECK(grove_get_activity(big, NULL) == -1 && contains(grove_last_error(), "out is NULL"), "activity into NULL");
+    CHECK(grove_get_activity(NULL, &idle) == -1, "activity of NULL");
     pthread_create(&t, NULL, run_big, &j);
-    struct timespec wait = {0, 300 * 1000 * 1000};
-    nanosleep(&wait, NULL);
+    grove_activity busy = await_running(big);
+    CHECK(busy.calls_running == 1 && busy.pieces_done >= 1, "a running call is seen: %d calls, %lld pieces",
+          busy.calls_running, busy.pieces_done);
     grove_cancel(big);
     pthread_join(t, NULL);
     CHECK(j.result == -1 && !strcmp(j.error, "cancelled"), "a running call is cancelled: %lld '%s'", j.result, j.error);
+    CHECK(grove_get_activity(big, &idle) == 0 && idle.calls_running == 0 && idle.pieces_done >= busy.pieces_done,
+          "the cancelled call is over: %d calls, %lld pieces", idle.calls_running, idle.pieces_done);
     grove_close(big);
 
     /* close while another thread is inside a call: that call ends cancelled, nothing crashes */
@@ -359,7 +377,7 @@ static void check_errors(void)
     grove_set_max_points(big, 1000000000LL);
     j.g = big;
     pthread_create(&t, NULL, run_big, &j);
-    nanosleep(&wait, NULL);
+    await_running(big);
     grove_close(big);
     pthread_join(t, NULL);
     CHECK(j.result == -1 && !strcmp(j.error, "cancelled"), "closed under a running call: %lld '%s'", j.result, j.error);
