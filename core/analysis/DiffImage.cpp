@@ -8,10 +8,10 @@ namespace grove {
 
 namespace {
 
-class Canvas
+class DiffCanvas
 {
 public:
-    Canvas(Image &image) : m_image(image) {}
+    DiffCanvas(Image &image) : m_image(image) {}
 
     void disc(double cx, double cy, double radius, const Rgb &colour)
     {
@@ -79,7 +79,7 @@ Image renderDiffImage(const PointDiff &diff, const Region &area, int maxSide)
     // thousands of kept points is still seen at 1024 pixels.
     auto keptRadius = [&](double r) { return std::clamp(0.35 * r * scale, 1.0, 4.0); };
     auto changedRadius = [&](double r) { return std::clamp(0.5 * r * scale, 2.5, 6.0); };
-    Canvas canvas(image);
+    DiffCanvas canvas(image);
     for (const LayerDiff &l : diff.layers)
         for (const DiffPair &p : l.keptPoints)
             canvas.disc(px(p.to.x), py(p.to.y), keptRadius(p.to.r), kDiffKept);

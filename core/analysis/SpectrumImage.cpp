@@ -23,10 +23,10 @@ Rgb ramp(double t)
     return c;
 }
 
-class Canvas
+class SpectrumCanvas
 {
 public:
-    explicit Canvas(Image &image) : m_image(image) {}
+    explicit SpectrumCanvas(Image &image) : m_image(image) {}
     void set(int x, int y, Rgb c)
     {
         if (x < 0 || y < 0 || x >= m_image.width || y >= m_image.height)
@@ -67,7 +67,7 @@ Image renderSpectrumImage(const PointSpectrum &spectrum)
     image.width = panel + gap + plotWidth;
     image.height = panel;
     image.rgb.assign(static_cast<size_t>(image.width) * static_cast<size_t>(image.height) * 3, 0);
-    Canvas canvas(image);
+    SpectrumCanvas canvas(image);
     canvas.fill(panel, 0, panel + gap, panel, {40, 40, 40});
 
     if (!spectrum.power.empty())

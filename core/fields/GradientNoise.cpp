@@ -10,15 +10,10 @@ namespace grove {
 namespace {
 
 inline double fade(double t) { return t * t * t * (t * (t * 6 - 15) + 10); }
-inline double lerp(double a, double b, double t) { return a + (b - a) * t; }
 
 // With unit gradients 2D Perlin noise lies within [-sqrt(1/2), sqrt(1/2)]; this maps that onto [0, 1].
-constexpr double kScale = 0.7071067811865476;
+constexpr double kGradientScale = 0.7071067811865476;
 
-inline const double *gradientAt(std::uint32_t ix, std::uint32_t iy, std::int32_t seed)
-{
-    return kUnitGradients[cellHash(ix, iy, seed) >> 28];
-}
 
 } // namespace
 
@@ -37,10 +32,10 @@ void GradientNoiseRow::loadCell(std::uint32_t ix)
 {
     m_ix = ix;
     m_haveCell = true;
-    m_g00 = gradientAt(ix, m_iy, m_seed);
-    m_g10 = gradientAt(ix + 1, m_iy, m_seed);
-    m_g01 = gradientAt(ix, m_iy + 1, m_seed);
-    m_g11 = gradientAt(ix + 1, m_iy + 1, m_seed);
+    m_g00 = latticeGradient(ix, m_iy, m_seed);
+    m_g10 = latticeGradient(ix + 1, m_iy, m_seed);
+    m_g01 = latticeGradient(ix, m_iy + 1, m_seed);
+    m_g11 = latticeGradient(ix + 1, m_iy + 1, m_seed);
 }
 
 double GradientNoiseRow::operator()(double x)
@@ -57,7 +52,7 @@ double GradientNoiseRow::operator()(double x)
     const double n11 = m_g11[0] * (fx - 1) + m_g11[1] * (fy - 1);
     const double u = fade(fx);
     const double n = lerp(lerp(n00, n10, u), lerp(n01, n11, u), m_fadeY);
-    return clampUnit(0.5 + n * kScale);
+    return clampUnit(0.5 + n * kGradientScale);
 }
 
 double gradientNoise(double x, double y, std::int32_t seed)

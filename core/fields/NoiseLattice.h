@@ -84,4 +84,13 @@ inline double clampUnit(double v)
     return v > 0 ? (v < 1 ? v : 1) : 0;
 }
 
+// The gradient of lattice point (ix, iy): one of kUnitGradients, by the top 4 bits of cellHash.
+inline const double *latticeGradient(std::uint32_t ix, std::uint32_t iy, std::int32_t seed)
+{
+    return kUnitGradients[cellHash(ix, iy, seed) >> 28];
+}
+
+// a + (b - a) t, in that order (the references' rounding)
+inline double lerp(double a, double b, double t) { return a + (b - a) * t; }
+
 } // namespace grove

@@ -13,12 +13,8 @@ constexpr double kSkew = 0.36602540378443864676;    // (sqrt(3) - 1) / 2
 constexpr double kUnskew = 0.21132486540518711775;  // (3 - sqrt(3)) / 6
 // With these sixteen unit gradients the kernel sum stays within +-0.01008 (searched numerically:
 // the best of 40 million samples, refined); this maps +-0.01009 onto [0, 1].
-constexpr double kScale = 0.5 / 0.01009;
+constexpr double kSimplexScale = 0.5 / 0.01009;
 
-inline const double *gradientAt(std::uint32_t i, std::uint32_t j, std::int32_t seed)
-{
-    return kUnitGradients[cellHash(i, j, seed) >> 28];
-}
 
 inline double corner(const double *g, double dx, double dy)
 {
@@ -43,10 +39,10 @@ void SimplexNoiseRow::loadCell(std::uint32_t i, std::uint32_t j)
     m_i = i;
     m_j = j;
     m_haveCell = true;
-    m_g00 = gradientAt(i, j, m_seed);
-    m_g10 = gradientAt(i + 1, j, m_seed);
-    m_g01 = gradientAt(i, j + 1, m_seed);
-    m_g11 = gradientAt(i + 1, j + 1, m_seed);
+    m_g00 = latticeGradient(i, j, m_seed);
+    m_g10 = latticeGradient(i + 1, j, m_seed);
+    m_g01 = latticeGradient(i, j + 1, m_seed);
+    m_g11 = latticeGradient(i + 1, j + 1, m_seed);
 }
 
 double SimplexNoiseRow::operator()(double x)
@@ -65,7 +61,7 @@ double SimplexNoiseRow::operator()(double x)
     const double x1 = x0 - (lower ? 1 : 0) + kUnskew, y1 = y0 - (lower ? 0 : 1) + kUnskew;
     const double x2 = x0 - 1 + 2 * kUnskew, y2 = y0 - 1 + 2 * kUnskew;
     const double n = corner(m_g00, x0, y0) + corner(lower ? m_g10 : m_g01, x1, y1) + corner(m_g11, x2, y2);
-    return clampUnit(0.5 + n * kScale);
+    return clampUnit(0.5 + n * kSimplexScale);
 }
 
 double simplexNoise(double x, double y, std::int32_t seed)

@@ -2,6 +2,7 @@
 #include "core/fields/ValueNoise.h"
 
 #include "core/base/CpuFeatures.h"
+#include "core/fields/NoiseLattice.h"
 
 #include <atomic>
 #include <cmath>
@@ -42,7 +43,6 @@ inline double finishHash(std::uint32_t h)
 }
 
 inline double smooth(double t) { return t * t * (3 - 2 * t); }
-inline double lerp(double a, double b, double t) { return a + (b - a) * t; }
 
 // The lattice coordinates i = ToInt32(f0) and i1 = ToInt32(f0 + 1) of a floored coordinate. f0 + 1
 // is formed in doubles first, which for |f0| < 2^31 equals the wrapped integer i + 1, so the

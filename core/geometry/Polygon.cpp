@@ -159,7 +159,7 @@ bool insideEllipse(const ShapeEllipse &e, double x, double y)
     return u * u + v * v < 1;
 }
 
-ShapeIndex::ShapeIndex(ShapeSet shapes, double width) : m_shapes(std::move(shapes)), m_width(width), m_width2(width * width)
+ShapeIndex::ShapeIndex(ShapeSet shapes, double width) : m_shapes(std::move(shapes)), m_width2(width * width)
 {
     // the extent: everything a query can be covered by
     double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;

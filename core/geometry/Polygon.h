@@ -67,7 +67,7 @@ private:
     bool insidePolygonsByRow(int row, double x, double y) const;
 
     ShapeSet m_shapes;
-    double m_width, m_width2;
+    double m_width2;  // width squared
     double m_x0 = 0, m_y0 = 0, m_x1 = 0, m_y1 = 0;  // the grid's extent
     double m_inv = 1;                               // cells per unit
     int m_cols = 1, m_rows = 1;
