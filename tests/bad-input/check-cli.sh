@@ -12,10 +12,6 @@ if ldd "$cli" 2>/dev/null | grep -q libasan || grep -qa __asan_init "$cli"; then
 else
   run_limited() { (ulimit -v 4194304; timeout 60 "$@"); }
 fi
-# AddressSanitizer reserves terabytes of address space for its shadow: no address-space limit
-# for a sanitized binary (the sanitizer itself catches runaway allocations there).
-vmem=4194304
-if ldd "$cli" 2>/dev/null | grep -q libasan; then vmem=unlimited; fi
 failed=0
 total=0
 for f in *.grove.yaml; do
