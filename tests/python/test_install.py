@@ -11,8 +11,9 @@ import unittest
 from support import SOURCE, LIBRARY
 
 USE = """
-import grove, sys
+import grove, importlib.metadata, sys
 assert grove.__file__.startswith(sys.prefix), grove.__file__
+assert importlib.metadata.version("grove") == grove.__version__, "pyproject.toml's version is the package's"
 with grove.open_text("grove: 1\\nworld: {width: 100, height: 100, seed: 3}\\nnodes:\\n  a: {type: place_layer, params: {radius: 5}}\\n") as g:
     print(grove.version(), len(g["a"].points()))
 """
@@ -28,7 +29,8 @@ class InstallsOffline(unittest.TestCase):
             subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", venv], check=True)
             python = os.path.join(venv, "bin", "python")
             environment = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "GROVE_LIBRARY")}
-            environment.update(PIP_NO_INDEX="1", PIP_DISABLE_PIP_VERSION_CHECK="1")  # offline, whatever pip.conf says
+            # offline whatever pip.conf says; no version check (it waits on the network); the user's cache untouched
+            environment.update(PIP_NO_INDEX="1", PIP_DISABLE_PIP_VERSION_CHECK="1", PIP_NO_CACHE_DIR="1")
             install = subprocess.run([python, "-m", "pip", "install", "--no-index", "--no-build-isolation", source],
                                      capture_output=True, text=True, env=environment, cwd=scratch)
             self.assertEqual(install.returncode, 0, install.stdout + install.stderr)
