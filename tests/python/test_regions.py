@@ -104,6 +104,25 @@ class EndlessRegionsEqualGroveCli(unittest.TestCase):
             graph.resume()
             self.assertGreater(len(graph["rocks"].chunk(0, 0)), 0)
 
+    def test_close_while_another_thread_asks(self):
+        graph = grove.open(ENDLESS, library=LIBRARY)
+        outcome = []
+
+        def ask():
+            try:
+                outcome.append(len(graph["trees"].region(-3000, -3000, 3000, 3000)))
+            except (grove.CancelledError, grove.ClosedError) as e:
+                outcome.append(type(e))
+
+        worker = threading.Thread(target=ask)
+        worker.start()
+        graph.close()  # the call in flight finishes, or ends cancelled: never a crash
+        worker.join()
+        self.assertEqual(len(outcome), 1)
+        self.assertTrue(outcome[0] in (grove.CancelledError, grove.ClosedError) or outcome[0] > 1000, outcome)
+        with self.assertRaises(grove.ClosedError):
+            graph["trees"].region(0, 0, 1, 1)
+
     def test_max_points_refuses_a_region_before_placing(self):
         with grove.open(ENDLESS, library=LIBRARY) as graph:
             graph.set_max_points(100)
