@@ -6,7 +6,10 @@ import os
 import subprocess
 import sys
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError as e:  # fail, never skip: this interpreter cannot run the package
+    raise SystemExit(f"{sys.executable} has no numpy ({e}): apt-get install python3-numpy, or -DGROVE_PYTHON=PATH")
 
 SOURCE = os.environ["GROVE_SOURCE"]  # the checkout
 CLI = os.environ["GROVE_CLI"]  # grove-cli, the reference reader

@@ -4,7 +4,10 @@ import ctypes.util
 import os
 import threading
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError as e:  # say what to install rather than only what is missing
+    raise ImportError(f"the grove package needs numpy ({e}); Debian: apt-get install python3-numpy") from e
 
 from .errors import LibraryNotFoundError
 
