@@ -4,6 +4,7 @@
 #include "core/graph/GroupGraph.h"
 #include "core/sampling/ChunkedLayer.h"
 #include "core/graph/NodeRegistry.h"
+#include "core/graph/Overrides.h"
 #include "core/formats/PointsExport.h"
 #include "core/sampling/RegionBudget.h"
 #include "core/base/Value.h"
@@ -64,7 +65,7 @@ std::shared_ptr<GraphState> release(grove_graph *handle)
 }
 
 grove_graph *openLoaded(LoadResult loaded, const GroupResolver &groups, const std::string &fileName, long long maxPoints,
-                        std::string &message)
+                        const std::vector<std::string> &sets, std::string &message)
 {
     const NodeRegistry &nodes = groups.registry();
     if (loaded.ok())
@@ -81,6 +82,11 @@ grove_graph *openLoaded(LoadResult loaded, const GroupResolver &groups, const st
     };
     if (!loaded.ok())
         return fail();
+    for (const std::string &s : sets)  // after the groups are expanded, as grove-cli applies --set
+        if (auto problem = applyOverride(loaded.graph, nodes, s)) {
+            text += fileName + ": error: --set " + s + ": " + *problem + "\n";
+            return fail();
+        }
 
     auto state = std::make_shared<GraphState>();
     state->maxPoints = maxPoints;

@@ -44,9 +44,10 @@ std::shared_ptr<GraphState> acquire(grove_graph *handle, std::string &message);
 // Takes the graph out of the registry (null when it is not open): its handle is no longer valid.
 std::shared_ptr<GraphState> release(grove_graph *handle);
 // Evaluates a loaded graph and registers it; null with every problem, as grove-cli prints them.
-// groups: the resolver the graph was loaded with (its group files, read once).
+// groups: the resolver the graph was loaded with (its group files, read once); sets: NODE.PARAM=VALUE
+// overrides applied before evaluation, as grove-cli's --set.
 grove_graph *openLoaded(LoadResult loaded, const GroupResolver &groups, const std::string &fileName, long long maxPoints,
-                        std::string &message);
+                        const std::vector<std::string> &sets, std::string &message);
 // A layer by node id, else by export name; -1 when none.
 int findLayer(const GraphState &s, const std::string &name);
 const LayerEntry *layerAt(const GraphState &s, int index);

@@ -16,6 +16,7 @@
 #include <new>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 static_assert(sizeof(grove_point) == 64, "grove_point is 64 bytes on every platform the README's bindings assume");
 static_assert(offsetof(grove_point, id) == 48 && offsetof(grove_point, type) == 56, "grove_point's layout is fixed");
@@ -88,6 +89,36 @@ int onGraph(grove_graph *graph, Body body) noexcept
     });
 }
 
+// grove_options, checked: the point limit and the overrides (NULL options: the defaults).
+struct OpenOptions
+{
+    long long maxPoints = static_cast<long long>(limits::defaultMaxPointsPerLayer);
+    std::vector<std::string> sets;
+};
+
+bool readOptions(const grove_options *options, OpenOptions &o, std::string &message)
+{
+    if (!options)
+        return true;
+    if (options->max_points < 0) {
+        message = "max_points is negative (" + std::to_string(options->max_points) + ")";
+        return false;
+    }
+    if (options->max_points > 0)
+        o.maxPoints = options->max_points;
+    if (options->set_count > 0 && !options->sets) {
+        message = "sets is NULL but set_count is " + std::to_string(options->set_count);
+        return false;
+    }
+    for (std::size_t k = 0; k < options->set_count; ++k) {
+        if (!options->sets[k]) {
+            message = "sets[" + std::to_string(k) + "] is NULL";
+            return false;
+        }
+        o.sets.emplace_back(options->sets[k]);
+    }
+    return true;
+}
 
 } // namespace
 
@@ -111,13 +142,9 @@ grove_graph *grove_open_with(const char *yaml, size_t length, const char *name_f
             message = "the YAML text is NULL";
             return nullptr;
         }
-        long long maxPoints = static_cast<long long>(limits::defaultMaxPointsPerLayer);
-        if (options && options->max_points < 0) {
-            message = "max_points is negative (" + std::to_string(options->max_points) + ")";
+        OpenOptions o;
+        if (!readOptions(options, o, message))
             return nullptr;
-        }
-        if (options && options->max_points > 0)
-            maxPoints = options->max_points;
         const std::string name = name_for_messages ? name_for_messages : "graph";
         // empty: file params (and group files) resolve against the working folder
         const std::string baseDir = options && options->base_dir && *options->base_dir
@@ -125,21 +152,32 @@ grove_graph *grove_open_with(const char *yaml, size_t length, const char *name_f
                                         : std::string();
         GroupResolver groups(builtinRegistry());  // the handle's group files, read as it loads
         LoadResult loaded = loadGraphFromString(std::string(yaml, length), name, groups, baseDir);
-        return openLoaded(std::move(loaded), groups, name, maxPoints, message);
+        return openLoaded(std::move(loaded), groups, name, o.maxPoints, o.sets, message);
     });
 }
 
 grove_graph *grove_open_file(const char *path, char *error, size_t error_size)
+{
+    return grove_open_file_with(path, nullptr, error, error_size);
+}
+
+grove_graph *grove_open_file_with(const char *path, const grove_options *options, char *error, size_t error_size)
 {
     return guarded<grove_graph *>(error, error_size, nullptr, [&](std::string &message) -> grove_graph * {
         if (!path) {
             message = "the path is NULL";
             return nullptr;
         }
+        OpenOptions o;
+        if (!readOptions(options, o, message))
+            return nullptr;
+        if (options && options->base_dir && *options->base_dir) {
+            message = "base_dir is for grove_open_with: a graph file's params resolve against its folder";
+            return nullptr;
+        }
         GroupResolver groups(builtinRegistry());
         LoadResult loaded = loadGraphFile(path, groups);
-        return openLoaded(std::move(loaded), groups, path,
-                          static_cast<long long>(limits::defaultMaxPointsPerLayer), message);
+        return openLoaded(std::move(loaded), groups, path, o.maxPoints, o.sets, message);
     });
 }
 

@@ -68,13 +68,20 @@ typedef struct grove_options {
     long long max_points; /* 0: 20,000,000 (grove-cli's --max-points). The most points a layer placed
                              whole at open, or a region asked for later, may hold by the packing bound */
     const char *base_dir; /* NULL or "": file params resolve against the working folder */
+    const char *const *sets; /* set_count overrides "NODE.PARAM=VALUE", applied in order before the graph is
+                                evaluated and checked like the file's params, as grove-cli's --set */
+    size_t set_count;        /* 0: none (sets may be NULL) */
 } grove_options;
 
-/* grove_open with options (NULL: the defaults). */
+/* grove_open with options (NULL: the defaults). A bad override fails as grove-cli's --set does:
+ * "NAME: error: --set NODE.PARAM=VALUE: PROBLEM". */
 GROVE_API grove_graph *grove_open_with(const char *yaml, size_t length, const char *name_for_messages,
                                        const grove_options *options, char *error, size_t error_size);
 /* The same from a file: its folder is where its file params are resolved; messages name `path`. */
 GROVE_API grove_graph *grove_open_file(const char *path, char *error, size_t error_size);
+/* grove_open_file with options (NULL: the defaults); base_dir must be unset (the file's folder is used). */
+GROVE_API grove_graph *grove_open_file_with(const char *path, const grove_options *options, char *error,
+                                            size_t error_size);
 /* Frees the graph (once no call on it is running). NULL and closed handles: nothing happens. */
 GROVE_API void grove_close(grove_graph *graph);
 

@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """libgrove from Python's ctypes: the C API's checks again from another language, and a finite
 chunked graph's points by region against grove-cli's JSON export (the reference reader), bit for bit.
+It stays on the raw ABI on purpose, apart from the Python package (app/python/grove, tested by
+tests/python): its own ctypes declarations check grove.h's layout independently, and it makes the calls the
+package never makes (NULL layers and out buffers, too small or negative capacities, raw handles after close).
 Usage: capi_ctypes.py LIBGROVE GROVE_CLI CAPI_DIR"""
 import ctypes
 import json

@@ -460,6 +460,39 @@ static void check_bad_inputs(const char *dir)
     fprintf(stderr, "bad inputs: %d, all refused with their messages: %s\n", total, wrong ? "no" : "yes");
 }
 
+/* grove_options' overrides: applied as grove-cli's --set, checked, and refused when malformed */
+static void check_overrides(void)
+{
+    char path[1024], error[512];
+    snprintf(path, sizeof path, "%s/endless.grove.yaml", g_dir);
+    const char *bigger[] = {"rocks.radius=28", "rocks.seed=3"};
+    grove_options o = {0};
+    o.sets = bigger;
+    o.set_count = 2;
+    grove_graph *plain = grove_open_file(path, NULL, 0), *set = grove_open_file_with(path, &o, error, sizeof error);
+    long long n0 = grove_points_in_region(plain, "rocks", -500, -500, 500, 500, NULL, 0, NULL, 0);
+    long long n1 = grove_points_in_region(set, "rocks", -500, -500, 500, 500, NULL, 0, NULL, 0);
+    CHECK(set && n1 > 0 && n1 * 3 < n0, "radius 28 places far fewer rocks than 14: %lld, %lld (%s)", n1, n0, error);
+    grove_close(plain);
+    grove_close(set);
+    const char *bad[] = {"rocks.radiuz=3"};
+    o.sets = bad;
+    o.set_count = 1;
+    CHECK(!grove_open_file_with(path, &o, error, sizeof error) && contains(error, ": error: --set rocks.radiuz=3: ") &&
+              contains(error, "did you mean 'radius'"),
+          "a bad override: '%s'", error);
+    const char *missing[] = {"rocks.radius=20", NULL};
+    o.sets = missing;
+    o.set_count = 2;
+    CHECK(!grove_open_file_with(path, &o, error, sizeof error) && !strcmp(error, "sets[1] is NULL"), "NULL set: '%s'", error);
+    o.sets = NULL;
+    CHECK(!grove_open_file_with(path, &o, error, sizeof error) && contains(error, "sets is NULL"), "NULL sets: '%s'", error);
+    o.set_count = 0;
+    o.base_dir = g_dir;
+    CHECK(!grove_open_file_with(path, &o, error, sizeof error) && contains(error, "base_dir"), "base_dir: '%s'", error);
+    CHECK(!grove_open_file_with(NULL, NULL, error, sizeof error) && !strcmp(error, "the path is NULL"), "NULL path");
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 3) {
@@ -550,6 +583,7 @@ int main(int argc, char **argv)
     check_threads("endless.grove.yaml", "rocks", 2);
     check_threads("finite.grove.yaml", "trees", 0);
     check_errors();
+    check_overrides();
     check_bad_inputs(argv[2]);
 
     fprintf(stderr, "%d checks, %d failed\n", checks, failures);
