@@ -57,6 +57,9 @@ enabled() { [ "${!1:-1}" != "0" ]; }  # a stage switch, on unless set to 0
 begin_stage packages "what is missing (Debian packages, npm readers, the German locale)"
 # the manual (docs/): Sphinx, MyST and the furo theme, before CMake looks for sphinx-build
 apt_install python3-sphinx python3-myst-parser furo
+# the Python package's tests (tests/python: numpy arrays, an offline pip install into a venv),
+# before CMake picks their interpreter
+apt_install python3-numpy python3-pip python3-venv
 GROVE_SETUP_PACKAGES_ONLY=1 "$root/app/setup.sh"
 # app/deploy's schedulers, started by deploy_slurm and deploy_ssh on this machine (they run as root):
 # Slurm and munge, an sshd, rsync for GNU parallel's transfers
