@@ -282,10 +282,11 @@ void TestHandEdits::aChunkedEraseChangesOnlyNearbyChunks()
             ma[la->idOf(i)] = {la->points[i].x, la->points[i].y};
         for (std::size_t i = 0; i < lb->points.size(); ++i)
             mb[lb->idOf(i)] = {lb->points[i].x, lb->points[i].y};
+        const int cone = reach;  // a structured binding cannot be captured by Clang 14's lambdas
         const auto far = [&](std::uint64_t id) {
             const ChunkCoord c = chunkOfId(id);
             for (const auto &[ti, tj] : touched)
-                if (std::max(std::abs(c.i - ti), std::abs(c.j - tj)) <= reach)
+                if (std::max(std::abs(c.i - ti), std::abs(c.j - tj)) <= cone)
                     return false;
             return true;
         };
