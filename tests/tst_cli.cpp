@@ -7,6 +7,7 @@
 #include <QTemporaryDir>
 
 #include <array>
+#include <memory>
 
 #include <nlohmann/json.hpp>
 
@@ -67,15 +68,14 @@ private slots:
     void benchTimesAGraphsLayers();
 
 private:
-    QTemporaryDir *m_dir = nullptr;
+    std::unique_ptr<QTemporaryDir> m_dir;  // a fresh folder for each test function, removed after the last
     std::string path(const std::string &name) const { return m_dir->path().toStdString() + "/" + name; }
     std::string island() const { return testsDir() + "/data/canonical/island.grove.yaml"; }
 };
 
 void TestCli::init()
 {
-    delete m_dir;
-    m_dir = new QTemporaryDir;
+    m_dir = std::make_unique<QTemporaryDir>();
 }
 
 void TestCli::helpAndVersion()

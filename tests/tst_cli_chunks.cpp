@@ -14,6 +14,8 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
+#include <memory>
+
 #include <nlohmann/json.hpp>
 
 using namespace grove;
@@ -86,14 +88,13 @@ private slots:
     void progressOnlyOnATerminal();
 
 private:
-    QTemporaryDir *m_dir = nullptr;
+    std::unique_ptr<QTemporaryDir> m_dir;  // a fresh folder for each test function, removed after the last
     std::string path(const std::string &name) const { return m_dir->path().toStdString() + "/" + name; }
 };
 
 void TestCliChunks::init()
 {
-    delete m_dir;
-    m_dir = new QTemporaryDir;
+    m_dir = std::make_unique<QTemporaryDir>();
 }
 
 void TestCliChunks::streamedExportEqualsTheWholeExport()

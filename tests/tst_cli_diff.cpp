@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 using namespace grove;
@@ -186,14 +187,13 @@ private slots:
     void brokenGraphsAndExportsAreLocated();
 
 private:
-    QTemporaryDir *m_dir = nullptr;
+    std::unique_ptr<QTemporaryDir> m_dir;  // a fresh folder for each test function, removed after the last
     std::string path(const std::string &name) const { return m_dir->path().toStdString() + "/" + name; }
 };
 
 void TestCliDiff::init()
 {
-    delete m_dir;
-    m_dir = new QTemporaryDir;
+    m_dir = std::make_unique<QTemporaryDir>();
 }
 
 void TestCliDiff::identicalGraphsAreTheSame()
