@@ -269,6 +269,7 @@ void PreviewDock::showSnapshot(const PreviewSnapshotPtr &snapshot)
     m_tools->setSnapshot(snapshot);
     m_comparison->setCurrent(snapshot);
     updateLayers();
+    m_view->reportHover();  // the nearest points are the new picture's
 }
 
 // A world without chunks has no borders to draw: the button shows off there, and the user's choice
