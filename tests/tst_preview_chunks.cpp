@@ -16,6 +16,7 @@
 
 #include <QAction>
 #include <QCheckBox>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
@@ -349,6 +350,8 @@ private slots:
     {
         QTemporaryDir dir;
         auto w = openWindowOn(dir, kIsland);
+        w->findChild<QDockWidget *>("WorldDock")->raise();  // its tab in front, where the user clicks
+        QCoreApplication::processEvents();
         auto *endless = w->findChild<QCheckBox *>("worldEndless");
         auto *width = w->findChild<QLineEdit *>("worldWidth");
         QVERIFY(endless && width);
