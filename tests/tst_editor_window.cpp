@@ -303,16 +303,16 @@ private slots:
         palette->hide();
         QTRY_VERIFY(QApplication::activeWindow() == w.get());
 
-        w->selectNode("trees");  // the Inspector's id field
-        QLineEdit *id = nullptr;
-        for (QLineEdit *edit : dock(w.get(), "InspectorDock")->findChildren<QLineEdit *>())
-            if (edit->isVisible() && !id)
-                id = edit;
-        QVERIFY(id);
-        id->setFocus(Qt::MouseFocusReason);
-        QTest::keyClick(id, Qt::Key_Tab);
+        QDockWidget *world = dock(w.get(), "WorldDock");
+        world->raise();
+        QCoreApplication::processEvents();
+        auto *name = world->findChild<QLineEdit *>("worldName");
+        QVERIFY(name);
+        name->setFocus(Qt::MouseFocusReason);
+        QCOMPARE(QApplication::focusWidget(), name);
+        QTest::keyClick(name, Qt::Key_Tab);
         QVERIFY(!palette->isVisible());
-        QVERIFY(QApplication::focusWidget() != id);
+        QVERIFY(QApplication::focusWidget() != name);
     }
 
     // Port names too small to read are not drawn; zoomed in, they are.
