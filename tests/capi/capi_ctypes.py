@@ -197,7 +197,11 @@ check(n == -1 and "not an open graph" in msg, f"closed handle: {msg}")
 
 # --- grove-cli's JSON export is the reference: every point, bit for bit -------------------------
 finite = os.path.join(here, "finite.grove.yaml")
-export = json.loads(subprocess.run([cli, "eval", finite, "--format", "json"], check=True, capture_output=True).stdout)
+# grove-cli without this interpreter's LD_PRELOAD: a sanitizer runtime preloaded into python (an
+# uninstrumented program) would clash with the one Clang links into an instrumented grove-cli
+cli_env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+export = json.loads(subprocess.run([cli, "eval", finite, "--format", "json"], check=True, capture_output=True,
+                                   env=cli_env).stdout)
 g = lib.grove_open_file(finite.encode(), None, 0)
 check(bool(g), "open the finite graph from its file")
 info = WorldInfo()
