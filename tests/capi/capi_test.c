@@ -15,8 +15,9 @@
 #include <string.h>
 #include <unistd.h>
 
-static int failures = 0;
-static int checks = 0;
+/* counted from the test's threads too */
+static _Atomic int failures = 0;
+static _Atomic int checks = 0;
 
 #define CHECK(cond, ...)                                                                                                \
     do {                                                                                                                \
@@ -586,6 +587,6 @@ int main(int argc, char **argv)
     check_overrides();
     check_bad_inputs(argv[2]);
 
-    fprintf(stderr, "%d checks, %d failed\n", checks, failures);
+    fprintf(stderr, "%d checks, %d failed\n", (int)checks, (int)failures);
     return failures ? 1 : 0;
 }
