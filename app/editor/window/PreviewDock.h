@@ -66,7 +66,6 @@ private:
     void updateCircle();
     void layerToggled(QTreeWidgetItem *item);
     void applyDepthSlice();
-    void showChunkBordersFor(bool chunked);
 
     Document *m_document;
     PreviewController *m_controller;
@@ -88,7 +87,6 @@ private:
     std::string m_selected;
     std::set<std::string> m_hidden;
     bool m_updatingLayers = false;
-    bool m_followingWorld = false;  // the Chunk borders action follows the world, not the user
 };
 
 } // namespace grove
