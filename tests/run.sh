@@ -157,8 +157,8 @@ if enabled GROVE_TSAN_STAGE; then
 fi
 
 if enabled GROVE_TIDY_STAGE; then
-  # .ci/tidy-base names the last landed commit whose files all passed: a landing checks what it
-  # changed (and moves the base); tests/tidy-changed.sh --all checks everything
+  # .ci/tidy-base names the base of the newest landing: a landing checks what it changed (and
+  # moves the base); tests/tidy-changed.sh --all checks everything
   begin_stage tidy "clang-tidy on the Qt-free C++ changed since .ci/tidy-base"
   "$root/tests/tidy-changed.sh" "$(cat "$root/.ci/tidy-base")" "$build-tidy"
 fi
