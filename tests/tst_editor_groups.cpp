@@ -438,8 +438,9 @@ private slots:
         QVERIFY(editActionsOf(w.get())->insertGroup(forest, QPointF(400, 500)));
         const Node *node = d->graph().node("forest_undergrowth");
         QVERIFY(node && node->type == "group");
-        QCOMPARE(QFileInfo(QDir(m_dir.path()).absoluteFilePath(QString::fromStdString(node->param("graph")->toString()))).canonicalFilePath(),
-                 QFileInfo(forest).canonicalFilePath());
+        // copied beside the graph: the world keeps working when it moves or Grove is upgraded
+        QCOMPARE(QString::fromStdString(node->param("graph")->toString()), QString("groups/forest_undergrowth.grove.yaml"));
+        QCOMPARE(readFile(m_dir.filePath("groups/forest_undergrowth.grove.yaml").toStdString()), readFile(forest.toStdString()));
         QCOMPARE(d->nodePosition("forest_undergrowth"), QPointF(400, 500));
         QCOMPARE(w->scene()->nodeItem("forest_undergrowth")->portType(true, "area"), std::optional<DataType>(DataType::Mask));
         QCOMPARE(w->scene()->nodeItem("forest_undergrowth")->portType(false, "trees"), std::optional<DataType>(DataType::Points));
@@ -448,7 +449,7 @@ private slots:
     }
 
     // View > Presets: the browser's list in a dock (not the modal File > New). What its list puts
-    // on a drag, dropped on the canvas, is a group node named relative to the open graph's folder:
+    // on a drag, dropped on the canvas, is a group node on a copy in the open graph's groups/:
     // one undo step, and undo gives back the file's bytes.
     void dropFromThePresetsDock()
     {
@@ -481,13 +482,51 @@ private slots:
         const Node *node = d->graph().node("forest_undergrowth");
         QVERIFY(node && node->type == "group");
         const QString param = QString::fromStdString(node->param("graph")->toString());
-        QVERIFY2(QFileInfo(param).isRelative(), qPrintable(param));
-        QCOMPARE(QFileInfo(QDir(m_dir.path()).absoluteFilePath(param)).canonicalFilePath(),
-                 QFileInfo(forest->data(Qt::UserRole).toString()).canonicalFilePath());
+        QCOMPARE(param, QString("groups/forest_undergrowth.grove.yaml"));
+        QCOMPARE(readFile(m_dir.filePath(param).toStdString()), readFile(forest->data(Qt::UserRole).toString().toStdString()));
         QCOMPARE(d->undoStack()->count(), steps + 1);
         QVERIFY(w->scene()->nodeItem("forest_undergrowth"));
         d->undoStack()->undo();
         QCOMPARE(bytes(d), before);
+    }
+
+    // A preset group whose name is taken in the graph's groups/ by a different file: the user is
+    // asked; Cancel adds nothing, Use Existing keeps that file, Replace writes the preset's over it.
+    void aPresetGroupOverADifferentCopyAsks()
+    {
+        QString loot;
+        for (const PresetEntry &e : PresetBrowser::findPresets(builtinRegistry()))
+            if (e.group && e.path.endsWith("loot_with_guards.grove.yaml"))
+                loot = e.path;
+        QVERIFY(!loot.isEmpty());
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath("groups"));
+        const std::string mine = groupFile(10);
+        const QString copy = dir.filePath("groups/loot_with_guards.grove.yaml");
+        writeFile(copy.toStdString(), mine);
+        auto w = openWindowOn(dir, kIsland);
+        Document *d = w->document();
+        const int steps = d->undoStack()->count();
+        QStringList asked;
+        answerQuestions(this, {"Cancel"}, &asked);
+        QVERIFY(!editActionsOf(w.get())->insertGroup(loot, QPointF(0, 0)));
+        QCOMPARE(asked.size(), 1);
+        QVERIFY2(asked[0].contains("groups/loot_with_guards.grove.yaml"), qPrintable(asked[0]));
+        QCOMPARE(d->undoStack()->count(), steps);
+        QVERIFY(!d->graph().node("loot_with_guards"));
+
+        answerQuestions(this, {"Use Existing"}, &asked);
+        QVERIFY(editActionsOf(w.get())->insertGroup(loot, QPointF(0, 0)));
+        QCOMPARE(readFile(copy.toStdString()), mine);
+        QCOMPARE(QString::fromStdString(d->graph().node("loot_with_guards")->param("graph")->toString()),
+                 QString("groups/loot_with_guards.grove.yaml"));
+        QVERIFY(w->scene()->nodeItem("loot_with_guards")->portType(false, "dots"));  // the file that was there
+
+        answerQuestions(this, {"Replace"}, &asked);
+        QVERIFY(editActionsOf(w.get())->insertGroup(loot, QPointF(200, 0)));
+        QCOMPARE(asked.size(), 1);
+        QCOMPARE(readFile(copy.toStdString()), readFile(loot.toStdString()));
+        QCOMPARE(d->undoStack()->count(), steps + 2);
     }
 };
 

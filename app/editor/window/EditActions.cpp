@@ -10,6 +10,7 @@
 #include "document/ValueCommands.h"
 
 #include "document/GraphCommands.h"
+#include "window/PresetBrowser.h"
 
 #include "core/base/SafeFile.h"
 #include "core/graph/GraphValidator.h"
@@ -21,21 +22,58 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QDir>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QMessageBox>
 #include <QMimeData>
+#include <QPushButton>
 #include <QStringList>
 #include <QUndoStack>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <set>
 
 namespace grove {
 
 namespace {
 QPointF wholeUnits(QPointF p) { return QPointF(std::round(p.x()), std::round(p.y())); }
+
+// A node id from a file's name: its first part, lower case, anything but a-z, 0-9 and _ as _.
+std::string idStem(const QString &path)
+{
+    std::string stem = QFileInfo(path).fileName().section('.', 0, 0).toLower().toStdString();
+    for (char &c : stem)
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'))
+            c = '_';
+    return stem;
+}
+
+// Whether `file` lies in one of Grove's own preset folders (what an upgrade replaces or a move of
+// the world leaves behind), not in a folder of the user's project.
+bool inGrovePresets(const QString &file)
+{
+    const QString canonical = QFileInfo(file).canonicalFilePath();
+    QStringList dirs = PresetBrowser::shippedDirs();
+    dirs << PresetBrowser::userDir();
+    for (const QString &dir : dirs) {
+        const QString root = QFileInfo(dir).canonicalFilePath();
+        if (!root.isEmpty() && !canonical.isEmpty() && canonical.startsWith(root + '/'))
+            return true;
+    }
+    return false;
+}
+
+std::optional<QByteArray> readAll(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    return file.readAll();
+}
 } // namespace
 
 EditActions::EditActions(Document *document, GraphScene *scene, GraphView *view, QObject *parent)
@@ -106,10 +144,7 @@ bool EditActions::groupSelection(const QString &file)
         return false;
     if (!path.endsWith(".grove.yaml"))
         path += ".grove.yaml";
-    std::string stem = QFileInfo(path).fileName().section('.', 0, 0).toLower().toStdString();
-    for (char &c : stem)
-        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'))
-            c = '_';
+    const std::string stem = idStem(path);
     const std::string groupId = m_document->uniqueNodeId(stem.empty() ? "group" : stem);
     const std::string relative = folder.relativeFilePath(path).toStdString();
     if (QFileInfo(path).absoluteFilePath() == QFileInfo(m_document->filePath()).absoluteFilePath()) {
@@ -139,19 +174,61 @@ bool EditActions::groupSelection(const QString &file)
     return true;
 }
 
+QString EditActions::groupFileToReference(const QString &absolute)
+{
+    if (m_document->filePath().isEmpty() || !inGrovePresets(absolute))
+        return absolute;
+    const QDir folder = QFileInfo(m_document->filePath()).absoluteDir();
+    const QString name = QFileInfo(absolute).fileName();
+    const QString copy = folder.filePath("groups/" + name);
+    if (QFileInfo(copy).canonicalFilePath() == QFileInfo(absolute).canonicalFilePath())
+        return absolute;  // the graph is itself among the presets: its groups/ is theirs
+    const std::optional<QByteArray> preset = readAll(absolute);
+    if (!preset) {
+        emit statusMessage(tr("Cannot read %1.").arg(absolute), 8000);
+        return {};
+    }
+    if (QFileInfo::exists(copy)) {
+        if (readAll(copy) == preset)
+            return copy;  // the same group, copied before
+        QMessageBox ask(QMessageBox::Question, tr("Group file exists"),
+                        tr("groups/%1 beside this graph differs from the preset's. Use the file that is "
+                           "there, or replace it with the preset's (group nodes that use it change too)?")
+                            .arg(name),
+                        QMessageBox::NoButton, m_view->window());
+        QPushButton *use = ask.addButton(tr("Use Existing"), QMessageBox::AcceptRole);
+        QPushButton *replace = ask.addButton(tr("Replace"), QMessageBox::DestructiveRole);
+        ask.addButton(QMessageBox::Cancel);
+        ask.setDefaultButton(use);
+        ask.exec();
+        if (ask.clickedButton() == use)
+            return copy;
+        if (ask.clickedButton() != replace)
+            return {};
+    }
+    QDir().mkpath(QFileInfo(copy).absolutePath());
+    if (auto error = writeFileAtomically(copy.toStdString(), preset->toStdString())) {
+        emit statusMessage(tr("Cannot copy the group to %1: %2").arg(copy, QString::fromStdString(*error)), 8000);
+        return {};
+    }
+    m_document->reloadGroups();  // a replaced file is read anew
+    emit statusMessage(tr("Copied the preset group into groups/%1 beside the graph.").arg(name), 6000);
+    return copy;
+}
+
 bool EditActions::insertGroup(const QString &path, QPointF scenePos)
 {
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    if (!m_document->filePath().isEmpty() && QFileInfo(m_document->filePath()).absoluteFilePath() == absolute) {
+    const QString dropped = QFileInfo(path).absoluteFilePath();
+    if (!m_document->filePath().isEmpty() && QFileInfo(m_document->filePath()).absoluteFilePath() == dropped) {
         emit statusMessage(tr("A graph cannot include itself as a group."), 6000);
         return false;
     }
+    const QString absolute = groupFileToReference(dropped);
+    if (absolute.isEmpty())
+        return false;
     const QString param = m_document->filePath().isEmpty() ? absolute
                                                            : QFileInfo(m_document->filePath()).absoluteDir().relativeFilePath(absolute);
-    std::string stem = QFileInfo(absolute).fileName().section('.', 0, 0).toLower().toStdString();
-    for (char &c : stem)
-        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'))
-            c = '_';
+    const std::string stem = idStem(absolute);
     std::string id;
     QUndoCommand *command = NodeClipboard::newNode(m_document, kGroupType, wholeUnits(scenePos), &id);
     if (!command)

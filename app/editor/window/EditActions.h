@@ -42,7 +42,10 @@ public:
     // Ungroup: the selected group node is replaced by its file's nodes (one undo step).
     bool ungroupSelection();
     // A group node for the graph file at `path` (absolute), at `scenePos`: one undo step; its id
-    // from the file's name, its graph param relative to the document's folder once saved.
+    // from the file's name, its graph param relative to the document's folder once saved. A group
+    // from Grove's own presets (shipped, or the user's preset folder) is first copied into the
+    // saved graph's groups/ folder, so the world keeps working when it moves or Grove is upgraded;
+    // a different file of that name there asks whether to use it or replace it.
     bool insertGroup(const QString &path, QPointF scenePos);
 
     // Adds a node of `typeId` at `scenePos` and selects it; with `wireFrom` (an output, as a link's
@@ -53,6 +56,9 @@ signals:
     void statusMessage(const QString &message, int timeoutMs);
 
 private:
+    // The file a dropped group is referenced by: `absolute` itself, or its copy beside the graph
+    // (see insertGroup); empty when the user cancelled or the copy could not be written.
+    QString groupFileToReference(const QString &absolute);
     void updateEnabled();
     void deleteSelection();
     QString deletionSummary(const std::vector<std::string> &ids,
