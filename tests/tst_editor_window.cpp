@@ -1,5 +1,6 @@
 // The editor window as a designer meets it: the layout and its memory, what the status bar and the
-// cursor say, File › New's first choice, the export dialog's end, and legible (or hidden) port labels.
+// cursor say, File › New's first choice, the export dialog's end, legible (or hidden) port labels, and
+// where Tab goes: never into a dock behind another's tab; over the canvas, to the node palette.
 #include "tst_editor_support.h"
 
 #include "core/render/PreviewPipeline.h"
@@ -9,13 +10,16 @@
 #include "canvas/GraphScene.h"
 #include "canvas/GraphView.h"
 #include "canvas/NodeItem.h"
+#include "canvas/NodePalette.h"
 #include "window/PresetBrowser.h"
 #include "preview/PreviewController.h"
 #include "canvas/WireItem.h"
 
 #include <QApplication>
+#include <QCursor>
 #include <QDockWidget>
 #include <QGraphicsSimpleTextItem>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QPointer>
 #include <QSettings>
@@ -44,6 +48,19 @@ QString currentTabWith(MainWindow *w, const QString &title)
             if (bar->tabText(i) == title)
                 return bar->tabText(bar->currentIndex());
     return {};
+}
+
+// The Problems list of the front tab, focused as by a click.
+QWidget *focusProblems(MainWindow *w)
+{
+    QListWidget *shown = nullptr;
+    for (QListWidget *list : dock(w, "ProblemsDock")->findChildren<QListWidget *>())
+        if (list->isVisible())
+            shown = list;
+    if (!shown)
+        qFatal("no Problems list in view");
+    shown->setFocus(Qt::MouseFocusReason);
+    return shown;
 }
 
 } // namespace
@@ -234,6 +251,69 @@ private slots:
         QTest::mouseClick(w->view()->viewport(), Qt::LeftButton, Qt::NoModifier, header);
         QCOMPARE(w->scene()->selectedNodeIds(), std::vector<std::string>{"trees"});
         QCOMPARE(currentTabWith(w.get(), "Inspector"), QString("Inspector"));
+    }
+
+    // With the Inspector's tab in front, Tab from the Problems list (the pointer over it) walks the
+    // fields in view and never one of the World tab behind it, where typing would rename the graph
+    // unseen; a World field that had the keys loses them when its tab goes behind.
+    void tabNeverReachesADockBehindAnother()
+    {
+        auto w = defaultWindow();
+        QVERIFY(QTest::qWaitForWindowActive(w.get()));
+        QCOMPARE(currentTabWith(w.get(), "Inspector"), QString("Inspector"));
+        QDockWidget *world = dock(w.get(), "WorldDock");
+        QWidget *start = focusProblems(w.get());
+        QCursor::setPos(start->mapToGlobal(start->rect().center()));
+        QCOMPARE(QApplication::focusWidget(), start);
+        for (int i = 0; i < 80; ++i) {
+            QWidget *from = QApplication::focusWidget();
+            QTest::keyClick(from, Qt::Key_Tab);
+            QWidget *now = QApplication::focusWidget();
+            QVERIFY2(now && !world->isAncestorOf(now),
+                     qPrintable(QString("Tab %1 went to %2 on the World tab").arg(i + 1).arg(now ? now->objectName() : "")));
+            if (now == start || now == w->view() || now->window() != w.get())
+                break;  // round, or at the canvas (whose Tab is the palette's)
+        }
+        QVERIFY(!w->document()->isModified());
+
+        auto *name = world->findChild<QLineEdit *>("worldName");
+        world->raise();
+        QCoreApplication::processEvents();
+        name->setFocus(Qt::MouseFocusReason);
+        QCOMPARE(QApplication::focusWidget(), name);
+        dock(w.get(), "InspectorDock")->raise();
+        QCoreApplication::processEvents();
+        QVERIFY(QApplication::focusWidget() != name);
+        QVERIFY(!world->isAncestorOf(QApplication::focusWidget()));
+    }
+
+    // Tab with the pointer over the canvas opens the node palette at the pointer, wherever the keys
+    // were (here the Problems list); in a text field Tab still goes to the next field.
+    void tabOverTheCanvasOpensThePalette()
+    {
+        auto w = defaultWindow();
+        QVERIFY(QTest::qWaitForWindowActive(w.get()));
+        QWidget *viewport = w->view()->viewport();
+        QCursor::setPos(viewport->mapToGlobal(viewport->rect().center()));
+        NodePalette *palette = w->view()->palette();
+
+        // In a text field Tab goes to the next field, the pointer over the canvas or not (checked
+        // first: the palette's window, once shown and hidden, can take the activation back late).
+        QDockWidget *world = dock(w.get(), "WorldDock");
+        world->raise();
+        QCoreApplication::processEvents();
+        auto *name = world->findChild<QLineEdit *>("worldName");
+        QVERIFY(name);
+        name->setFocus(Qt::MouseFocusReason);
+        QCOMPARE(QApplication::focusWidget(), name);
+        QTest::keyClick(name, Qt::Key_Tab);
+        QVERIFY(!palette->isVisible());
+        QVERIFY(QApplication::focusWidget() != name);
+
+        QWidget *problems = focusProblems(w.get());
+        QTest::keyClick(problems, Qt::Key_Tab);
+        QTRY_VERIFY(palette->isVisible());
+        QTRY_VERIFY(QApplication::focusWidget() && QApplication::focusWidget()->window() == palette);  // typing filters it
     }
 
     // Port names too small to read are not drawn; zoomed in, they are.

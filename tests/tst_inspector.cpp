@@ -72,6 +72,8 @@ void typeInto(QWidget *field, const QString &text, bool enter = true)
 {
     field->setFocus();
     QTest::keyClick(field, Qt::Key_A, Qt::ControlModifier);
+    if (text.isEmpty())
+        QTest::keyClick(field, Qt::Key_Backspace);  // typing nothing over the selection leaves it
     QTest::keyClicks(field, text);
     if (enter)
         QTest::keyClick(field, Qt::Key_Return);
@@ -306,6 +308,39 @@ private slots:
         typeInto(box, "640");
         QCOMPARE(errorText(w.get(), field), QString());
         QCOMPARE(doc->undoStack()->count(), 1);
+    }
+
+    // A refused width or height has its reason right under its box, as the chunk's has, also once
+    // the world was endless (which hides the Width and Height rows): never over the rows above, and
+    // every other row stays.
+    void worldSizeReasonsShowUnderTheirBoxes()
+    {
+        auto w = window(kIsland, {});
+        w->findChild<QDockWidget *>("WorldDock")->raise();
+        QCoreApplication::processEvents();
+        auto *endless = w->findChild<QCheckBox *>("worldEndless");
+        QVERIFY(endless);
+        endless->click();
+        endless->click();  // edges again
+        QWidget *panel = endless->parentWidget();
+        for (const QString name : {"worldWidth", "worldHeight", "worldChunk"}) {
+            auto *box = w->findChild<QLineEdit *>(name);
+            auto *error = w->findChild<QLabel *>("error:" + name);
+            QVERIFY(box && error);
+            typeInto(box, "-5");
+            QVERIFY(error->isVisible());
+            // under its box, within a line of it, and clear of every other row
+            QTRY_VERIFY2(error->y() >= box->geometry().bottom() && error->y() <= box->geometry().bottom() + 12,
+                         qPrintable(QString("%1's reason at y %2, its box ends at %3")
+                                        .arg(name).arg(error->y()).arg(box->geometry().bottom())));
+            for (QWidget *other : panel->findChildren<QWidget *>(Qt::FindDirectChildrenOnly))
+                if (other != error && other->isVisible())
+                    QVERIFY2(!other->geometry().intersects(error->geometry()),
+                             qPrintable(name + "'s reason covers " + other->objectName()));
+            QVERIFY(w->findChild<QLineEdit *>("worldSeed")->isVisible());
+            typeInto(box, name == "worldChunk" ? "" : "640");
+            QVERIFY2(!error->isVisible(), qPrintable(name + "'s reason stays: " + error->text()));
+        }
     }
 
     // trees' weighted types: a row per type, weight boxes, add, remove, reorder; each one undo step.

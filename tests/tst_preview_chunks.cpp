@@ -1,4 +1,5 @@
-// Chunked worlds in the editor: the chunk grid toggle draws borders, a 65536 x 65536 world's
+// Chunked worlds in the editor: the chunk grid toggle draws borders (off and disabled in a world
+// without chunks, back on in a chunked one), a 65536 x 65536 world's
 // preview places only the chunks in view (and pans reuse them), the World panel's chunk field and
 // Endless switch undo as one step each, and an endless world round-trips through save and load.
 #include "tst_editor_support.h"
@@ -15,11 +16,13 @@
 
 #include <QAction>
 #include <QCheckBox>
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
 #include <QTemporaryDir>
+#include <QToolButton>
 #include <QUndoStack>
 
 #include <cmath>
@@ -132,6 +135,42 @@ private slots:
         toggle->setChecked(false);
         QVERIFY(!QSettings().value("preview/chunkBorders").toBool());
         QCOMPARE(grabView(w.get()).pixel(border), off.pixel(border));
+    }
+
+    // Ctrl+B in an endless world, then a world without chunks in the same tab: the button shows
+    // off there as well as disabled (not pressed), and the next chunked world has the borders again.
+    void chunkBordersFollowTheWorld()
+    {
+        QSettings().setValue("preview/chunkBorders", false);
+        QTemporaryDir dir;
+        auto w = openWindowOn(dir, readFile(kEndlessPreset));
+        w->preview()->setPrefetch(false);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 60000);
+        QAction *toggle = w->previewDock()->chunkBordersAction();
+        QToolButton *button = nullptr;
+        for (QToolButton *b : w->previewDock()->findChildren<QToolButton *>())
+            if (b->defaultAction() == toggle)
+                button = b;
+        QVERIFY(button && toggle->isEnabled() && !button->isChecked());
+        toggle->trigger();  // as Ctrl+B does
+        QVERIFY(button->isChecked() && viewOf(w.get())->chunkBordersVisible());
+
+        const QString flat = dir.filePath("flat.grove.yaml"), chunked = dir.filePath("chunked.grove.yaml");
+        writeFile(flat.toStdString(), kIsland);
+        writeFile(chunked.toStdString(), kSmallChunked);
+        QVERIFY(w->openFile(flat));
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->graph.world.chunk == 0, 30000);
+        QVERIFY(!toggle->isEnabled());
+        QVERIFY(!button->isChecked());
+        QVERIFY(!toggle->isChecked());  // nor ticked in the View menu
+        QVERIFY(QSettings().value("preview/chunkBorders").toBool());  // the choice stays
+
+        QVERIFY(w->openFile(chunked));
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->graph.world.chunk == 256, 30000);
+        QVERIFY(toggle->isEnabled() && button->isChecked());
+        QVERIFY(viewOf(w.get())->chunkBordersVisible());
+        toggle->trigger();
+        QVERIFY(!QSettings().value("preview/chunkBorders").toBool());
     }
 
     // 65536 x 65536 in chunks of 256: the whole world shows its ground and says why no points;
@@ -311,6 +350,8 @@ private slots:
     {
         QTemporaryDir dir;
         auto w = openWindowOn(dir, kIsland);
+        w->findChild<QDockWidget *>("WorldDock")->raise();  // its tab in front, where the user clicks
+        QCoreApplication::processEvents();
         auto *endless = w->findChild<QCheckBox *>("worldEndless");
         auto *width = w->findChild<QLineEdit *>("worldWidth");
         QVERIFY(endless && width);

@@ -1,6 +1,7 @@
 // The live preview as a designer meets it: edits change the picture's layers, a stale run never
 // wins over a newer one, export gives grove-cli's bytes, presets list and render, and a click on
-// the map sets a layer's start point as one undo step.
+// the map sets a layer's start point as one undo step; the hover readout follows what lies under a
+// still pointer.
 #include "tst_editor_support.h"
 
 #include "document/Document.h"
@@ -21,11 +22,13 @@
 #include <QSlider>
 #include <QDir>
 #include <QListWidget>
+#include <QMouseEvent>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QUndoStack>
+#include <QWheelEvent>
 
 #include <set>
 
@@ -363,6 +366,36 @@ private slots:
         w->selectNode("height");
         QTest::mouseClick(view, Qt::LeftButton, Qt::NoModifier, at);
         QCOMPARE(w->document()->undoStack()->index(), steps);
+    }
+
+    // The readout under the map says what is under the pointer now: after a wheel notch (here at
+    // another spot than the last move, as a wheel turned at once after a jump of the pointer) and
+    // after an edit re-placed the points, with the pointer still.
+    void hoverReadoutFollowsZoomAndNewPoints()
+    {
+        auto w = openWindow(kIsland);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        w->selectNode("height");  // its value is read out too
+        PreviewDock *dock = w->previewDock();
+        PreviewView *view = dock->view();
+        const QPointF first(view->width() * 0.3, view->height() * 0.5), second(view->width() * 0.6, view->height() * 0.4);
+        QMouseEvent move(QEvent::MouseMove, first, view->mapToGlobal(first), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(view, &move);
+        QCOMPARE(dock->hoverText(), dock->readout(view->worldAt(first)));
+        const QString atFirst = dock->hoverText();
+        const double zoom = view->zoom();
+        QWheelEvent notch(second, view->mapToGlobal(second), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+                          Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(view, &notch);
+        QVERIFY(view->zoom() > zoom);
+        const QString afterZoom = dock->readout(view->worldAt(second));
+        QVERIFY(afterZoom != atFirst);
+        QCOMPARE(dock->hoverText(), afterZoom);
+
+        setParam(w->document(), "trees", "radius", Value(19.0));
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QVERIFY(dock->readout(view->worldAt(second)) != afterZoom);  // the trees moved
+        QCOMPARE(dock->hoverText(), dock->readout(view->worldAt(second)));
     }
 };
 

@@ -150,6 +150,15 @@ void PreviewView::reportViewport()
     m_reportedWorld = world;
     m_reportedPixels = pixels;
     emit viewportChanged(world, pixels);
+    reportHover();  // a zoom, pan or fit moved the world under a still pointer
+}
+
+void PreviewView::reportHover()
+{
+    if (!m_hoverPos)
+        return;
+    const QPointF w = worldAt(*m_hoverPos);
+    emit hovered(w, inWorld(w));
 }
 
 void PreviewView::keepInRange()
@@ -372,6 +381,7 @@ void PreviewView::wheelEvent(QWheelEvent *event)
         return;
     }
     const QPointF cursor = event->position();
+    m_hoverPos = cursor;
     const QPointF anchor = worldAt(cursor);
     const double fit = std::min(width() / m_home.width(), height() / m_home.height());
     m_scale = std::clamp(m_scale * std::pow(1.25, steps), fit * (m_endless ? kEndlessMinZoomFactor : kMinZoomFactor),
@@ -402,6 +412,8 @@ void PreviewView::mousePressEvent(QMouseEvent *event)
 void PreviewView::mouseMoveEvent(QMouseEvent *event)
 {
     const QPointF pos = event->position();
+    m_hoverPos = pos;
+    const QRectF reported = m_reportedWorld;
     if (m_toolDown)
         emit toolDragged(worldAt(pos));
     if (m_press && (m_panning || (pos.toPoint() - *m_press).manhattanLength() > kClickSlack)) {
@@ -413,8 +425,8 @@ void PreviewView::mouseMoveEvent(QMouseEvent *event)
         setCursor(Qt::ClosedHandCursor);
         update();
     }
-    const QPointF w = worldAt(pos);
-    emit hovered(w, inWorld(w));
+    if (m_reportedWorld == reported)  // a pan has reported it already
+        reportHover();
 }
 
 void PreviewView::mouseReleaseEvent(QMouseEvent *event)
@@ -445,6 +457,7 @@ void PreviewView::mouseDoubleClickEvent(QMouseEvent *event)
 
 void PreviewView::leaveEvent(QEvent *)
 {
+    m_hoverPos.reset();
     emit hovered({}, false);
 }
 

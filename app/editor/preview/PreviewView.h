@@ -52,6 +52,9 @@ public:
     double zoom() const { return m_scale; }
     // The generation of the picture the last paint showed: an edit is on screen once this reaches it.
     quint64 paintedGeneration() const { return m_paintedGeneration; }
+    // Reports the hover again where the pointer rests (what lies under it changed: a new picture);
+    // nothing while the pointer is off the map.
+    void reportHover();
 
     QSize sizeHint() const override { return {440, 260}; }
 
@@ -122,6 +125,7 @@ private:
     bool m_fitted = true;      // follow the widget's size until the user zooms or pans
     std::optional<QPointF> m_circleCentre;
     double m_circleDiameter = 0;
+    std::optional<QPointF> m_hoverPos;  // the pointer over the map, in widget pixels
     std::optional<QPoint> m_press;
     QPointF m_pressOffset;
     bool m_panning = false;

@@ -9,6 +9,7 @@
 #include "window/ExportDialog.h"
 #include "window/GraphTab.h"
 #include "window/GroupNavigator.h"
+#include "window/KeyboardFocus.h"
 #include "canvas/GraphScene.h"
 #include "canvas/GraphView.h"
 #include "inspector/Inspector.h"
@@ -82,6 +83,9 @@ MainWindow::MainWindow(const NodeRegistry &registry, QWidget *parent)
 
     connectCollaborators();
     m_tabs->activate(m_tabs->create());
+    auto *keys = new KeyboardFocus(this, [this] { return m_tabs && m_tabs->current() ? view() : nullptr; });
+    for (QDockWidget *dock : {m_inspectorDock, m_worldDock, m_problemsDock, m_previewDock, m_presetsDock})
+        keys->watch(dock);
 
     readSettings();
     updateTitle();

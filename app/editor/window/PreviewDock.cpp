@@ -175,7 +175,8 @@ PreviewDock::PreviewDock(Document *document, PreviewController *controller, QWid
     connect(fit, &QPushButton::clicked, m_view, &PreviewView::fitToView);
     connect(m_chunkBorders, &QAction::toggled, this, [this](bool on) {
         m_view->setChunkBordersVisible(on);
-        QSettings().setValue("preview/chunkBorders", on);
+        if (!m_followingWorld)  // the user's choice, not the world's lack of chunks
+            QSettings().setValue("preview/chunkBorders", on);
     });
     connect(m_view, &PreviewView::viewportChanged, controller, &PreviewController::setViewport);
     connect(m_overlayBox, &QPushButton::toggled, this, [this](bool on) {
@@ -257,7 +258,7 @@ void PreviewDock::showSnapshot(const PreviewSnapshotPtr &snapshot)
         applyDepthSlice();
     }
     m_view->setChunkSize(world.chunk);
-    m_chunkBorders->setEnabled(world.chunk > 0);
+    showChunkBordersFor(world.chunk > 0);
     if (snapshot->regional)
         m_view->setRegionPicture(snapshot->image, snapshot->covers, snapshot->home, world.endless, snapshot->generation);
     else
@@ -268,6 +269,17 @@ void PreviewDock::showSnapshot(const PreviewSnapshotPtr &snapshot)
     m_tools->setSnapshot(snapshot);
     m_comparison->setCurrent(snapshot);
     updateLayers();
+    m_view->reportHover();  // the nearest points are the new picture's
+}
+
+// A world without chunks has no borders to draw: the button shows off there, and the user's choice
+// (kept in the settings) comes back with a chunked world.
+void PreviewDock::showChunkBordersFor(bool chunked)
+{
+    m_followingWorld = true;
+    m_chunkBorders->setEnabled(chunked);
+    m_chunkBorders->setChecked(chunked && QSettings().value("preview/chunkBorders", false).toBool());
+    m_followingWorld = false;
 }
 
 void PreviewDock::updateLayers()

@@ -66,6 +66,7 @@ private:
     void updateCircle();
     void layerToggled(QTreeWidgetItem *item);
     void applyDepthSlice();
+    void showChunkBordersFor(bool chunked);
 
     Document *m_document;
     PreviewController *m_controller;
@@ -87,6 +88,7 @@ private:
     std::string m_selected;
     std::set<std::string> m_hidden;
     bool m_updatingLayers = false;
+    bool m_followingWorld = false;  // the Chunk borders action follows the world, not the user
 };
 
 } // namespace grove

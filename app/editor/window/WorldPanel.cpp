@@ -201,8 +201,10 @@ void WorldPanel::refresh(bool all)
     QFormLayout *form = m_form;
     for (const NumberRow &row : {m_width, m_height}) {
         form->setRowVisible(row.field, !g.world.endless);
+        // Its message row stays the form's, as every other message's (a row the form hides is
+        // never placed again: its message, shown later, drew at the panel's corner).
         if (g.world.endless)
-            form->setRowVisible(row.error, false);
+            showError(row.error, {});
     }
     if (!g.world.endless) {
         m_finiteWidth = g.world.width;
