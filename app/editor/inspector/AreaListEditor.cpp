@@ -20,7 +20,8 @@ QString describe(const Value &value)
 {
     const std::optional<Area> area = readArea(value);
     if (area && area->circle)
-        return QObject::tr("circle at (%1, %2) r %3").arg(number(area->centre.x), number(area->centre.y), number(area->radius));
+        // no-break spaces: a narrow Inspector wraps between areas' words, never inside "r 20"
+        return QObject::tr("circle at (%1,\u00a0%2) r\u00a0%3").arg(number(area->centre.x), number(area->centre.y), number(area->radius));
     if (area)
         return QObject::tr("polygon of %1 vertices").arg(area->polygon.size());
     return QObject::tr("(unreadable area)");
