@@ -277,19 +277,26 @@ PreviewSnapshotPtr followUp(const PreviewSnapshot &frame, PreviewWorkerCache &ca
     return snap;
 }
 // What a run found that the graph's text does not say: nodes that failed, layers far below what
-// their area holds.
+// their area holds, spaced layers with points too close (a pin dropped by an obstacle), as the
+// layer table counts them.
 Diagnostics runProblems(const PreviewSnapshot &snapshot)
 {
     Diagnostics found = snapshot.result.failures;
-    for (const PreviewLayer &layer : snapshot.layers)
-        if (!layer.stats.why.empty()) {
-            Diagnostic d;
-            d.severity = Diagnostic::Severity::Warning;
-            d.nodeId = layer.nodeId;
-            d.path = "nodes." + layer.nodeId;
-            d.message = layer.stats.why;
-            found.push_back(std::move(d));
-        }
+    const auto warn = [&](const PreviewLayer &layer, const std::string &message) {
+        Diagnostic d;
+        d.severity = Diagnostic::Severity::Warning;
+        d.nodeId = layer.nodeId;
+        d.path = "nodes." + layer.nodeId;
+        d.message = message;
+        found.push_back(std::move(d));
+    };
+    for (const PreviewLayer &layer : snapshot.layers) {
+        if (!layer.stats.why.empty())
+            warn(layer, layer.stats.why);
+        // a sampler that keeps a spacing promises none; random points promise nothing
+        if (layer.stats.tooClose > 0 && layer.points && layer.points->tally.counted)
+            warn(layer, tooCloseSummary(layer.stats.tooClose, layer.stats.tightestTooClose));
+    }
     return found;
 }
 
