@@ -164,14 +164,14 @@ private slots:
         HandEditTools *tools = w->previewDock()->tools();
         PreviewView *view = w->previewDock()->view();
         const Drag d = treeAndRock(w.get());
-        // another tree, away from every rock by more than a tree's radius
+        // another tree, a few units clear of the radius every rock and chest needs
         const PointLayer &trees = *layerOf(w.get(), "trees")->points;
         std::optional<PointXYR> target;
         for (const PointXYR &t : trees.points) {
             bool clear = std::hypot(t.x - d.tree.x, t.y - d.tree.y) > 60 && t.x > 40 && t.y > 40 && t.x < 840 && t.y < 440;
             for (const char *obstacle : {"chests", "rocks"})
                 for (const PointXYR &o : layerOf(w.get(), obstacle)->points->points)
-                    clear = clear && std::hypot(t.x - o.x, t.y - o.y) > 40;
+                    clear = clear && std::hypot(t.x - o.x, t.y - o.y) > 16;  // a tree needs 11, the drop lands a unit off
             if (clear) {
                 target = t;
                 break;
@@ -182,7 +182,7 @@ private slots:
                             std::abs(d.tree.x - target->x) + 80, std::abs(d.tree.y - target->y) + 80));
         tools->setTool(HandEditTools::Move);
         const QPoint from = view->widgetAt(QPointF(d.tree.x, d.tree.y)).toPoint();
-        const QPoint to = view->widgetAt(QPointF(target->x, target->y)).toPoint() + QPoint(2, 0);
+        const QPoint to = view->widgetAt(QPointF(target->x, target->y)).toPoint() + QPoint(1, 0);
         QTest::mousePress(view, Qt::LeftButton, Qt::NoModifier, from);
         QTest::mouseMove(view, to);
         const std::vector<HandEditTools::Crowder> crowders = tools->crowdersAt(view->worldAt(to), d.tree.r);
