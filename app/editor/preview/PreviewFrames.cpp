@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 
 namespace grove {
 
@@ -52,6 +53,12 @@ QImage thumbnailOf(const NodeResult &node, World world, const std::atomic<bool> 
     const double scale = std::min(kThumbWidth / world.width, kThumbHeight / world.height);
     const int w = std::max(8, static_cast<int>(world.width * scale)), h = std::max(8, static_cast<int>(world.height * scale));
     if (auto *set = std::get_if<PointSetPtr>(&value)) {
+        const bool lazy = *set && std::any_of((*set)->layers.begin(), (*set)->layers.end(),
+                                              [](const PointLayerPtr &l) { return l && l->lazy; });
+        // a big chunked world: as many chunks as the map would place at most, or none
+        if (lazy && world.chunk > 0
+            && std::ceil(world.width / world.chunk) * std::ceil(world.height / world.chunk) > double(kPreviewMaxChunks))
+            return placeholder(w, h, QObject::tr("too many chunks for a thumbnail"));
         try {
             PointSetPtr placed = withLazyLayersPlaced(*set, Region{0, 0, world.width, world.height}, 1, stop);
             if (!placed)
