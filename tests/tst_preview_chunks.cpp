@@ -1,9 +1,12 @@
 // Chunked worlds in the editor: the chunk grid toggle draws borders (off and disabled in a world
 // without chunks, back on in a chunked one), a 65536 x 65536 world's
 // preview places only the chunks in view (and pans reuse them), the World panel's chunk field and
-// Endless switch undo as one step each, and an endless world round-trips through save and load.
+// Endless switch undo as one step each, an endless world round-trips through save and load, and its
+// layers' cards show their points.
 #include "tst_editor_support.h"
 
+#include "canvas/GraphScene.h"
+#include "canvas/NodeItem.h"
 #include "document/Document.h"
 #include "window/MainWindow.h"
 #include "preview/PreviewController.h"
@@ -301,6 +304,27 @@ private slots:
         viewOf(w.get())->zoomTo(far);
         QTRY_VERIFY_WITH_TIMEOUT(showsRegion(w.get(), far), 60000);
         QVERIFY(layerOf(w->preview()->snapshot(), "trees")->points->points.size() > 100);
+    }
+
+    // An endless world's layer cards show the layer's points around the origin (the area the map
+    // opens on), not an empty dark card: each card lit by its points' colour over much of it.
+    void endlessLayerCardsShowTheirPoints()
+    {
+        QTemporaryDir dir;
+        auto w = openWindowOn(dir, readFile(kEndlessPreset));
+        w->preview()->setPrefetch(false);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->complete(), 60000);
+        for (const char *id : {"rocks", "trees"}) {
+            NodeItem *card = w->scene()->nodeItem(id);
+            QTRY_VERIFY_WITH_TIMEOUT(!card->thumbnail().isNull(), 15000);
+            const QImage thumb = card->thumbnail();
+            int lit = 0;
+            for (int y = 0; y < thumb.height(); ++y)
+                for (int x = 0; x < thumb.width(); ++x)
+                    lit += qGray(thumb.pixel(x, y)) > 70;  // the card's dark ground is about 29
+            QVERIFY2(lit * 10 > thumb.width() * thumb.height(), qPrintable(QString("%1: %2 of %3 pixels lit")
+                                                                              .arg(id).arg(lit).arg(thumb.width() * thumb.height())));
+        }
     }
 
     // The chunk field: a bad size stays typed with the core's reason under it and changes nothing;

@@ -38,6 +38,7 @@ struct PairScan
 {
     std::size_t tooClose = 0;
     double tightest = std::numeric_limits<double>::infinity();
+    TightestPairs conflicts;  // (own index, id in the buckets)
 };
 
 PairScan scanPairs(const Buckets &buckets, const std::vector<PointXYR> &own, std::uint32_t firstOwn, bool countConflicts,
@@ -64,8 +65,11 @@ PairScan scanPairs(const Buckets &buckets, const std::vector<PointXYR> &own, std
             }
             const double dx = p.x - q.x, dy = p.y - q.y;
             const double d2 = dx * dx + dy * dy;
-            const double m = std::min(p.r, q.r);
-            count += countConflicts && d2 < m * m;
+            const double m = spacingBetween(p.r, q.r);
+            if (countConflicts && d2 < m * m) {
+                ++count;
+                scan.conflicts.offer(d2, static_cast<std::uint32_t>(i), q.id);
+            }
             if (qOwn)
                 tight2 = std::min(tight2, d2);
         });
@@ -197,7 +201,7 @@ std::string explainLayer(const PointLayer &layer, const std::vector<PointLayerPt
                 ++sampled;
                 std::uint32_t which = 0;
                 const double d = buckets.nearest((i + 0.5) * a.step, (j + 0.5) * a.step, -1, &which);
-                if (d < std::min(t.radius, all[which].r)) {
+                if (d < spacingBetween(t.radius, all[which].r)) {
                     ++covered[layerOf[which]];
                     ++coveredCells;
                 }
@@ -329,6 +333,16 @@ LayerStats statsWithin(const PointLayer &layer, const std::vector<PointLayerPtr>
         all.emplace(sources, width, height, pairCell(layer.points));
         pairs = scanPairs(*all, layer.points, static_cast<std::uint32_t>(firstOwn), maxR > 0, control);
         s.tooClose = pairs.tooClose;
+        for (const TightestPairs::Entry &e : pairs.conflicts.entries()) {
+            TooClosePair pair{layer.points[e.a], {}, layer.info.name, std::sqrt(e.d2)};
+            std::size_t id = e.b, l = 0;
+            for (; l < earlier.size() && id >= earlier[l]->points.size(); ++l)
+                id -= earlier[l]->points.size();
+            pair.other = l < earlier.size() ? earlier[l]->points[id] : layer.points[id];
+            if (l < earlier.size())
+                pair.otherLayer = earlier[l]->info.name;
+            s.tightestTooClose.push_back(std::move(pair));
+        }
     }
     if (stopped(control))
         return s.cancelled = true, s;
@@ -485,7 +499,7 @@ LayerStats computeVolumeStats(const PointLayer &layer, const std::vector<PointLa
             if (!p.own && !q.own)
                 continue;
             const double ex = p.x - q.x, ey = p.y - q.y, ez = p.z - q.z;
-            const double m = std::min(p.r, q.r);
+            const double m = spacingBetween(p.r, q.r);
             st.tooClose += ex * ex + ey * ey + ez * ez < m * m;
         }
     auto key = [&](const P3 &p) {
@@ -528,7 +542,7 @@ LayerStats computeVolumeStats(const PointLayer &layer, const std::vector<PointLa
                             continue;
                         const double ex = p.x - q.x, ey = p.y - q.y, ez = p.z - q.z;
                         const double d2 = ex * ex + ey * ey + ez * ez;
-                        const double m = std::min(p.r, q.r);
+                        const double m = spacingBetween(p.r, q.r);
                         if (d2 < m * m && !(wide(p) && wide(q)))
                             ++st.tooClose;
                         if (p.own && q.own)
@@ -540,16 +554,22 @@ LayerStats computeVolumeStats(const PointLayer &layer, const std::vector<PointLa
     return st;
 }
 
-LayerStats computeLayerStats(const EvalResult &result, const std::string &nodeId, const PointLayerPtr &layer,
-                             const World &world, const StatsControl &control)
+std::vector<PointLayerPtr> obstaclesOf(const EvalResult &result, const std::string &nodeId, const PointLayerPtr &layer)
 {
-    // a layer answers for its spacing against what it was placed among: its obstacles
     std::vector<PointLayerPtr> obstacles;
     const PortValue chain = result.outputWithRole(nodeId, PortRole::LayerChain);
     if (const auto *set = std::get_if<PointSetPtr>(&chain); set && *set)
         for (const auto &l : (*set)->layers)
             if (l != layer)
                 obstacles.push_back(l);
+    return obstacles;
+}
+
+LayerStats computeLayerStats(const EvalResult &result, const std::string &nodeId, const PointLayerPtr &layer,
+                             const World &world, const StatsControl &control)
+{
+    // a layer answers for its spacing against what it was placed among: its obstacles
+    const std::vector<PointLayerPtr> obstacles = obstaclesOf(result, nodeId, layer);
     if (layer->info.volume)
         return computeVolumeStats(*layer, obstacles, world.width, world.height, world.depth);
     // and for its clearings within where it may grow

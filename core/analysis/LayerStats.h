@@ -2,6 +2,7 @@
 // widest clearing (the largest empty circle).
 #pragma once
 
+#include "core/analysis/Crowding.h"
 #include "core/base/DataTypes.h"
 
 #include <algorithm>
@@ -20,6 +21,7 @@ struct LayerStats
     std::size_t count = 0;
     double tightest = 0;         // smallest distance between two of the layer's points (0 with < 2 points)
     std::size_t tooClose = 0;    // pairs closer than min(ri, rj): within the layer and against the earlier layers
+    std::vector<TooClosePair> tightestTooClose;  // a few of those pairs, tightest first (not for a volume)
     double clearingX = 0, clearingY = 0;
     double clearingDiameter = 0; // the widest empty circle inside the allowed area (the world without one)
     std::string why;             // why the layer holds far fewer points than its area could, or empty
@@ -68,6 +70,9 @@ LayerStats computeLayerStats(const PointLayer &layer, const std::vector<PointLay
 // A volume layer's stats in 3D against the earlier volume layers (their points count for tooClose).
 LayerStats computeVolumeStats(const PointLayer &layer, const std::vector<PointLayerPtr> &earlier, double width,
                               double height, double depth);
+
+// What an evaluated node's layer was placed among: the other layers on its chain output.
+std::vector<PointLayerPtr> obstaclesOf(const EvalResult &result, const std::string &nodeId, const PointLayerPtr &layer);
 
 // The stats of an evaluated node's layer against its own obstacles: the other layers on its
 // chain output, its clearing within the mask wired into its allowed-area input (grove-cli --stats

@@ -23,9 +23,18 @@ public:
         std::uint32_t id;  // the point's index in the sources, concatenated
     };
 
-    // Cells hold about one point each, and are at least `minCell` wide.
+    // Cells hold about one point each, and are at least `minCell` wide; the grid spans the world
+    // from the origin (points beyond it fall into its edge cells).
     Buckets(const std::vector<const std::vector<PointXYR> *> &sources, double width, double height, double minCell = 0)
+        : Buckets(sources, Region{0, 0, width, height}, minCell)
     {
+    }
+
+    // The same over `bounds` (a region preview's part of an endless world).
+    Buckets(const std::vector<const std::vector<PointXYR> *> &sources, const Region &bounds, double minCell)
+        : m_x0(bounds.x0), m_y0(bounds.y0)
+    {
+        const double width = bounds.x1 - bounds.x0, height = bounds.y1 - bounds.y0;
         std::size_t n = 0;
         for (const auto *s : sources)
             n += s->size();
@@ -120,13 +129,14 @@ public:
     }
 
 private:
-    int clampCol(double x) const { return static_cast<int>(std::clamp(std::floor(x / m_cell), 0.0, m_cols - 1.0)); }
-    int clampRow(double y) const { return static_cast<int>(std::clamp(std::floor(y / m_cell), 0.0, m_rows - 1.0)); }
+    int clampCol(double x) const { return static_cast<int>(std::clamp(std::floor((x - m_x0) / m_cell), 0.0, m_cols - 1.0)); }
+    int clampRow(double y) const { return static_cast<int>(std::clamp(std::floor((y - m_y0) / m_cell), 0.0, m_rows - 1.0)); }
     size_t cellOf(double x, double y) const
     {
         return static_cast<size_t>(clampRow(y)) * static_cast<size_t>(m_cols) + static_cast<size_t>(clampCol(x));
     }
 
+    double m_x0 = 0, m_y0 = 0;
     double m_cell = 1;
     int m_cols = 1, m_rows = 1;
     std::vector<std::uint32_t> m_start;

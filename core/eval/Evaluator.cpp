@@ -24,23 +24,11 @@ bool placeChunkedInputs(const World &world, std::vector<PortValue> &inputs, cons
         auto *set = std::get_if<PointSetPtr>(&value);
         if (!set || !*set || world.endless)
             continue;
-        bool anyLazy = false;
-        for (const PointLayerPtr &layer : (*set)->layers)
-            anyLazy = anyLazy || layer->lazy;
-        if (!anyLazy)
-            continue;
-        auto placed = std::make_shared<PointSet>();
-        for (const PointLayerPtr &layer : (*set)->layers) {
-            if (!layer->lazy) {
-                placed->layers.push_back(layer);
-                continue;
-            }
-            auto whole = layerInRegion(*layer, Region{0, 0, world.width, world.height}, request.limits.threads, request.cancel);
-            if (!whole)
-                return false;
-            placed->layers.push_back(whole);
-        }
-        value = PointSetPtr(placed);
+        PointSetPtr placed = withLazyLayersPlaced(*set, Region{0, 0, world.width, world.height}, request.limits.threads,
+                                                  request.cancel);
+        if (!placed)
+            return false;
+        value = placed;
     }
     return true;
 }

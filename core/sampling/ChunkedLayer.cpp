@@ -542,4 +542,22 @@ std::shared_ptr<PointLayer> layerInRegion(const PointLayer &layer, const Region 
     return out;
 }
 
+PointSetPtr withLazyLayersPlaced(const PointSetPtr &set, const Region &region, int threads, const std::atomic<bool> *cancel)
+{
+    if (!set || std::none_of(set->layers.begin(), set->layers.end(), [](const PointLayerPtr &l) { return l && l->lazy; }))
+        return set;
+    auto placed = std::make_shared<PointSet>();
+    for (const PointLayerPtr &layer : set->layers) {
+        if (!layer || !layer->lazy) {
+            placed->layers.push_back(layer);
+            continue;
+        }
+        auto part = layerInRegion(*layer, region, threads, cancel);
+        if (!part)
+            return nullptr;
+        placed->layers.push_back(std::move(part));
+    }
+    return placed;
+}
+
 } // namespace grove

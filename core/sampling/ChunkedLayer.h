@@ -154,6 +154,11 @@ private:
 std::shared_ptr<PointLayer> layerInRegion(const PointLayer &layer, const Region &region, int threads,
                                           const std::atomic<bool> *cancel = nullptr);
 
+// `set` with each lazy layer replaced by its points inside `region` (the others as they are):
+// the same set when none is lazy, null when cancelled.
+PointSetPtr withLazyLayersPlaced(const PointSetPtr &set, const Region &region, int threads,
+                                 const std::atomic<bool> *cancel = nullptr);
+
 // Threads to use for `requested` (0: every core).
 int threadCount(int requested);
 

@@ -7,6 +7,7 @@
 #include <QPainter>
 #include <QPainterPath>
 
+#include <algorithm>
 #include <cmath>
 
 namespace grove {
@@ -15,6 +16,7 @@ namespace {
 const QColor kEraseFill(230, 50, 40, 70), kEraseLine(255, 90, 80, 220);
 const QColor kPinRing(255, 255, 255), kPinDot(40, 160, 255), kShadow(0, 0, 0, 170);
 const QColor kHover(255, 230, 90);
+const QColor kTooClose(255, 80, 60), kMakesWay(255, 170, 40);
 } // namespace
 
 void HandEditTools::paint(QPainter &p)
@@ -122,25 +124,39 @@ void HandEditTools::paintGesture(QPainter &p)
         p.setBrush(Qt::NoBrush);
         p.setPen(QPen(kHover, 2));
         p.drawEllipse(to, 7, 7);
+        paintCrowding(p, *m_hover, m_moving->r);
     }
     if (m_tool == Pin && m_hover) {
         p.setBrush(Qt::NoBrush);
         p.setPen(QPen(QColor(255, 255, 255, 150), 1.5, Qt::DashLine));
         p.drawEllipse(v.widgetAt(*m_hover), 7, 7);
-        // the layer's spacing around the cursor: a pin there closer to another pin is refused, so
-        // those pins turn red before the click
-        const PreviewLayer *l = layer();
-        const double spacing = l && l->points ? l->points->tally.radius : 0;
-        if (spacing > 0) {
-            p.setPen(QPen(QColor(255, 255, 255, 90), 1, Qt::DotLine));
-            p.drawEllipse(v.widgetAt(*m_hover), spacing * scale, spacing * scale);
-            p.setPen(QPen(QColor(255, 80, 60), 2.5));
-            for (const Value &pin : m_editor.pins()) {
-                const std::optional<QPointF> at = m_editor.pinPosition(pin);
-                if (at && std::hypot(at->x() - m_hover->x(), at->y() - m_hover->y()) < spacing)
-                    p.drawEllipse(v.widgetAt(*at), 9, 9);
-            }
-        }
+        paintCrowding(p, *m_hover, 0);
+    }
+}
+
+// The spacing around a point about to be placed, and what stands too close to it: red, what
+// stays too close (a pin there is refused; an earlier layer's point is a pair the table counts),
+// amber, the layer's own points that will make way.
+void HandEditTools::paintCrowding(QPainter &p, QPointF at, double r)
+{
+    const PreviewView &v = *m_view;
+    const double scale = v.zoom();
+    if (r <= 0)
+        r = spacing();
+    if (!(r > 0))
+        return;
+    const std::vector<Crowder> crowders = crowdersAt(at, r);
+    const bool blocked = std::any_of(crowders.begin(), crowders.end(), [](const Crowder &c) { return c.staysTooClose(); });
+    p.setBrush(Qt::NoBrush);
+    p.setPen(QPen(blocked ? kTooClose : QColor(255, 255, 255, 90), blocked ? 1.5 : 1, Qt::DotLine));
+    p.drawEllipse(v.widgetAt(at), r * scale, r * scale);
+    for (const Crowder &c : crowders) {
+        const QPointF centre = v.widgetAt(QPointF(c.pair.other.x, c.pair.other.y));
+        const double ring = std::max(9.0, std::min(c.pair.other.r, 40.0) * scale * 0.5);
+        p.setPen(QPen(kShadow, 4));
+        p.drawEllipse(centre, ring, ring);
+        p.setPen(c.staysTooClose() ? QPen(kTooClose, 2.5) : QPen(kMakesWay, 2, Qt::DashLine));
+        p.drawEllipse(centre, ring, ring);
     }
 }
 

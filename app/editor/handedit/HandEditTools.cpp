@@ -4,6 +4,8 @@
 #include "document/Document.h"
 #include "preview/PreviewView.h"
 
+#include "core/analysis/LayerStats.h"
+
 #include <QAction>
 #include <QActionGroup>
 #include <QComboBox>
@@ -23,6 +25,8 @@ constexpr double kDragPixels = 4;     // a press that moves less is a click
 constexpr double kMinBrush = 1, kMaxBrush = 2000;
 
 double distance(QPointF a, QPointF b) { return std::hypot(a.x() - b.x(), a.y() - b.y()); }
+// where a pin placed at `p` is stored (a tenth of a unit, as HandEditor keeps positions)
+QPointF tidied(QPointF p) { return QPointF(std::round(p.x() * 10) / 10, std::round(p.y() * 10) / 10); }
 } // namespace
 
 HandEditTools::HandEditTools(Document *document, PreviewView *view, QWidget *parent)
@@ -101,6 +105,7 @@ HandEditTools::HandEditTools(Document *document, PreviewView *view, QWidget *par
 void HandEditTools::setNode(const std::string &id)
 {
     m_editor.setNode(id);
+    m_crowding.reset();
     cancelGesture();
     updateAvailability();
     updateTypes();
@@ -109,6 +114,7 @@ void HandEditTools::setNode(const std::string &id)
 void HandEditTools::setSnapshot(const PreviewSnapshotPtr &snapshot)
 {
     m_snapshot = snapshot;
+    m_crowding.reset();
     if (m_hover)
         m_hoverPoint = pointAt(*m_hover);
     updateTypes();
@@ -248,6 +254,64 @@ std::optional<PickedPoint> HandEditTools::pointAt(QPointF world) const
     return best;
 }
 
+double HandEditTools::spacing() const
+{
+    const PreviewLayer *l = layer();
+    return l && l->points ? l->points->tally.radius : 0;
+}
+
+std::vector<HandEditTools::Crowder> HandEditTools::crowdersAt(QPointF at, double r) const
+{
+    const PreviewLayer *l = layer();
+    if (r <= 0)
+        r = spacing();
+    if (!l || !l->points || !(r > 0))
+        return {};
+    if (!m_crowding) {
+        // the layer itself first, then what it was placed among
+        std::vector<PointLayerPtr> layers{l->points};
+        for (const PointLayerPtr &o : obstaclesOf(m_snapshot->result, l->nodeId, l->points))
+            layers.push_back(o);
+        const QRectF b = m_snapshot->regional ? m_snapshot->covers
+                                              : QRectF(0, 0, m_snapshot->graph.world.width, m_snapshot->graph.world.height);
+        m_crowding = std::make_shared<const CrowdingIndex>(std::move(layers), Region{b.left(), b.top(), b.right(), b.bottom()});
+    }
+    std::vector<QPointF> pins;
+    for (const Value &pin : m_editor.pins())
+        if (const std::optional<QPointF> position = m_editor.pinPosition(pin))
+            pins.push_back(*position);
+    std::vector<Crowder> found;
+    for (const CrowdingIndex::Hit &hit : m_crowding->around(at.x(), at.y(), r)) {
+        const QPointF other(hit.pair.other.x, hit.pair.other.y);
+        Crowder c{Crowder::Obstacle, hit.pair};
+        if (hit.layer == 0) {
+            if (m_moving && other == QPointF(m_moving->x, m_moving->y))
+                continue;  // the point being moved is not in its own way
+            c.kind = std::find(pins.begin(), pins.end(), other) != pins.end() ? Crowder::Pin : Crowder::Own;
+        }
+        found.push_back(std::move(c));
+    }
+    return found;
+}
+
+QString HandEditTools::crowdingNote(QPointF at, double r) const
+{
+    for (const Crowder &c : crowdersAt(at, r))
+        if (c.staysTooClose())
+            return QString::fromStdString(describeTooClose(c.pair, "it"));
+    return {};
+}
+
+void HandEditTools::showCrowding(QPointF at, double r)
+{
+    const QString note = crowdingNote(at, r);
+    if (note == m_crowdingShown)
+        return;
+    m_crowdingShown = note;
+    if (!note.isEmpty())  // a clear spot says nothing: the message times out
+        emit statusMessage(tr("Too close here: %1").arg(note));
+}
+
 void HandEditTools::report(const QString &problem, const QString &done)
 {
     emit statusMessage(problem.isEmpty() ? done : tr("Not done: %1").arg(problem));
@@ -259,10 +323,13 @@ void HandEditTools::pressed(QPointF world)
     m_down = true;
     switch (m_tool) {
     case Select: break;
-    case Pin:
+    case Pin: {
+        const QString done = tr("Pinned a point at %1, %2 (Ctrl+Z undoes)").arg(std::round(world.x() * 10) / 10).arg(std::round(world.y() * 10) / 10);
+        const QString crowded = crowdingNote(tidied(world), 0);
         report(m_editor.addPin(world, m_type->currentData().toString().toStdString()),
-               tr("Pinned a point at %1, %2 (Ctrl+Z undoes)").arg(std::round(world.x() * 10) / 10).arg(std::round(world.y() * 10) / 10));
+               crowded.isEmpty() ? done : tr("%1; too close: %2 (listed in Problems)").arg(done, crowded));
         break;
+    }
     case Brush: m_stroke = {world}; break;
     case Area:
         if (m_polygon.empty())
@@ -295,6 +362,8 @@ void HandEditTools::dragged(QPointF world)
         }
     } else if (m_tool == Area && m_rectStart && m_polygon.empty()) {
         m_rectDragging = m_rectDragging || distance(*m_rectStart, world) * m_view->zoom() > kDragPixels;
+    } else if (m_tool == Move && m_moving) {
+        showCrowding(world, m_moving->r);
     }
     m_view->update();
 }
@@ -328,8 +397,15 @@ void HandEditTools::released(QPointF world)
     } else if (m_tool == Move && m_moving) {
         const PickedPoint from = *m_moving;
         m_moving.reset();
-        if (distance(QPointF(from.x, from.y), world) * m_view->zoom() > kDragPixels)
-            report(m_editor.movePoint(from, world), from.pin ? tr("Moved a pin") : tr("Moved a point: a pin there, an erase where it was"));
+        if (distance(QPointF(from.x, from.y), world) * m_view->zoom() > kDragPixels) {
+            m_moving = from;  // still left out of its own way while the drop is checked
+            const QString crowded = crowdingNote(tidied(world), from.r);
+            m_moving.reset();
+            const QString done = from.pin ? tr("Moved a pin") : tr("Moved a point: a pin there, an erase where it was");
+            report(m_editor.movePoint(from, world),
+                   crowded.isEmpty() ? done : tr("%1; too close: %2 (listed in Problems)").arg(done, crowded));
+        }
+        m_crowdingShown.clear();
     }
     m_view->update();
 }
@@ -367,6 +443,7 @@ void HandEditTools::cancelGesture()
     m_rectDragging = false;
     m_moving.reset();
     m_down = false;
+    m_crowdingShown.clear();
 }
 
 void HandEditTools::hovered(QPointF world, bool inside)
@@ -377,6 +454,8 @@ void HandEditTools::hovered(QPointF world, bool inside)
     } else {
         m_hover = world;
         m_hoverPoint = (m_tool == Move || m_tool == Delete || m_tool == Pin) && !m_moving ? pointAt(world) : std::nullopt;
+        if (m_tool == Pin)
+            showCrowding(world, 0);
     }
     if (m_tool != Select || m_hoverPoint)
         m_view->update();

@@ -6,9 +6,12 @@
 #include "handedit/HandEditor.h"
 #include "preview/PreviewSnapshot.h"
 
+#include "core/analysis/Crowding.h"
+
 #include <QPointF>
 #include <QWidget>
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -46,6 +49,18 @@ public:
     // The layer's point (a pin first) within a few pixels of `world`, as the tools pick it.
     std::optional<PickedPoint> pointAt(QPointF world) const;
 
+    // What stands too close to a point of the layer at `at` (radius r; 0: the layer's spacing),
+    // nearest first, the point being moved left out: the earlier layers' points on its occupancy
+    // and its pins stay too close (the layer table counts them); its own generated points make way
+    // when it is placed again around the new pin.
+    struct Crowder
+    {
+        enum Kind { Obstacle, Pin, Own } kind = Obstacle;
+        TooClosePair pair;
+        bool staysTooClose() const { return kind != Own; }
+    };
+    std::vector<Crowder> crowdersAt(QPointF at, double r = 0) const;
+
 signals:
     void statusMessage(const QString &message);
 
@@ -63,10 +78,14 @@ private:
     void closePolygon();
     void cancelGesture();
     void report(const QString &problem, const QString &done);
+    QString crowdingNote(QPointF at, double r) const;  // what a point placed there stays too close to, or empty
+    double spacing() const;                             // the layer's radius, 0 when it keeps none
+    void showCrowding(QPointF at, double r);            // the status line while a point is dragged or aimed
     const PreviewLayer *layer() const;
     double pickSlack() const;  // world units: a few pixels at the view's zoom
     void paint(QPainter &p);
     void paintGesture(QPainter &p);
+    void paintCrowding(QPainter &p, QPointF at, double r);
 
     Document *m_document;
     PreviewView *m_view;
@@ -87,6 +106,9 @@ private:
     std::optional<QPointF> m_rectStart;
     bool m_rectDragging = false;
     bool m_down = false;
+    // the points crowdersAt asks, made on first need for the snapshot and node (reset with either)
+    mutable std::shared_ptr<const CrowdingIndex> m_crowding;
+    QString m_crowdingShown;
 };
 
 } // namespace grove

@@ -11,9 +11,11 @@
 #include "core/fields/Raster.h"
 
 #include <QObject>
+#include <QPainter>
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 
 namespace grove {
 
@@ -21,18 +23,52 @@ namespace {
 
 constexpr int kThumbWidth = 72, kThumbHeight = 40;  // fits between a card's port names
 
-QImage thumbnailOf(const NodeResult &node, World world)
+// A card that cannot show its output says why, on a neutral grey rather than an empty dark card.
+QImage placeholder(int w, int h, const QString &why)
+{
+    QImage image(w, h, QImage::Format_ARGB32_Premultiplied);
+    image.fill(QColor(74, 76, 82));
+    QPainter p(&image);
+    QFont font = p.font();
+    font.setPixelSize(9);
+    p.setFont(font);
+    p.setPen(QColor(215, 215, 220));
+    p.drawText(image.rect().adjusted(2, 1, -2, -1), Qt::AlignCenter | Qt::TextWordWrap, why);
+    return image;
+}
+
+// The node's first output over the world, small; an endless world's over the area it opens on,
+// its lazy layers placed there (the chunks the preview shows first, so mostly cached). Null when
+// `stop` came first.
+QImage thumbnailOf(const NodeResult &node, World world, const std::atomic<bool> *stop)
 {
     if (node.outputs.empty())
         return {};
-    if (world.endless) {  // the area an endless world opens on
+    PortValue value = node.outputs.front();
+    if (world.endless) {
         const QRectF home = previewHome(world);
         world.width = home.width();
         world.height = home.height();
     }
     const double scale = std::min(kThumbWidth / world.width, kThumbHeight / world.height);
     const int w = std::max(8, static_cast<int>(world.width * scale)), h = std::max(8, static_cast<int>(world.height * scale));
-    return OutputRaster::render(node.outputs.front(), world, w, h, true);
+    if (auto *set = std::get_if<PointSetPtr>(&value)) {
+        const bool lazy = *set && std::any_of((*set)->layers.begin(), (*set)->layers.end(),
+                                              [](const PointLayerPtr &l) { return l && l->lazy; });
+        // a big chunked world: as many chunks as the map would place at most, or none
+        if (lazy && world.chunk > 0
+            && std::ceil(world.width / world.chunk) * std::ceil(world.height / world.chunk) > double(kPreviewMaxChunks))
+            return placeholder(w, h, QObject::tr("too many chunks for a thumbnail"));
+        try {
+            PointSetPtr placed = withLazyLayersPlaced(*set, Region{0, 0, world.width, world.height}, 1, stop);
+            if (!placed)
+                return {};
+            *set = placed;
+        } catch (const std::exception &) {  // the map says what went wrong; the card, that it has no picture
+            return placeholder(w, h, QObject::tr("placed by region: no thumbnail"));
+        }
+    }
+    return OutputRaster::render(value, world, w, h, true);
 }
 
 // A layer a partial run left out: its row stays in the table, empty and marked.
@@ -229,7 +265,12 @@ PreviewSnapshotPtr followUp(const PreviewSnapshot &frame, PreviewWorkerCache &ca
         if (auto it = cache.thumbnails.find(node->key); it != cache.thumbnails.end()) {
             thumbs[node->key] = it->second;
         } else if (!stopped && !stop->load()) {
-            thumbs[node->key] = thumbnailOf(*node, frame.graph.world);
+            QImage thumb = thumbnailOf(*node, frame.graph.world, stop);
+            if (stop->load()) {  // an endless layer's chunks were being placed: a newer run takes over
+                stopped = true;
+                continue;
+            }
+            thumbs[node->key] = thumb;
         } else {
             stopped = true;
             continue;
@@ -277,19 +318,26 @@ PreviewSnapshotPtr followUp(const PreviewSnapshot &frame, PreviewWorkerCache &ca
     return snap;
 }
 // What a run found that the graph's text does not say: nodes that failed, layers far below what
-// their area holds.
+// their area holds, spaced layers with points too close (a pin dropped by an obstacle), as the
+// layer table counts them.
 Diagnostics runProblems(const PreviewSnapshot &snapshot)
 {
     Diagnostics found = snapshot.result.failures;
-    for (const PreviewLayer &layer : snapshot.layers)
-        if (!layer.stats.why.empty()) {
-            Diagnostic d;
-            d.severity = Diagnostic::Severity::Warning;
-            d.nodeId = layer.nodeId;
-            d.path = "nodes." + layer.nodeId;
-            d.message = layer.stats.why;
-            found.push_back(std::move(d));
-        }
+    const auto warn = [&](const PreviewLayer &layer, const std::string &message) {
+        Diagnostic d;
+        d.severity = Diagnostic::Severity::Warning;
+        d.nodeId = layer.nodeId;
+        d.path = "nodes." + layer.nodeId;
+        d.message = message;
+        found.push_back(std::move(d));
+    };
+    for (const PreviewLayer &layer : snapshot.layers) {
+        if (!layer.stats.why.empty())
+            warn(layer, layer.stats.why);
+        // a sampler that keeps a spacing promises none; random points promise nothing
+        if (layer.stats.tooClose > 0 && layer.points && layer.points->tally.counted)
+            warn(layer, tooCloseSummary(layer.stats.tooClose, layer.stats.tightestTooClose));
+    }
     return found;
 }
 

@@ -350,8 +350,10 @@ void PreviewDock::updateLayers()
                                                 "(3D Bridson at k = 30 gives about 0.575 away from the walls)"));
         for (int c = CountColumn; c <= ClearingColumn; ++c)
             item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
-        if (s.tooClose > 0)
+        if (s.tooClose > 0) {
             item->setForeground(TooCloseColumn, QColor(255, 110, 90));
+            item->setToolTip(TooCloseColumn, layer.name + ": " + QString::fromStdString(tooCloseSummary(s.tooClose, s.tightestTooClose)));
+        }
         if (!s.why.empty()) {
             const QString why = QString::fromStdString(s.why);
             item->setText(NoteColumn, why);

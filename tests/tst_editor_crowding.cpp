@@ -1,0 +1,205 @@
+// What stands too close to a point the designer places by hand: while a tree is dragged with the
+// Move tool onto a rock the status line names the rock (and the pin tool's aim does the same);
+// dropped anyway, the Problems list and the status bar's count say which layer is too close to
+// which, as the layer table counts it; a drop among the layer's own points is no problem, as
+// they make way for the pin.
+#include "tst_editor_support.h"
+
+#include "handedit/HandEditTools.h"
+#include "window/PreviewDock.h"
+#include "window/ProblemsPanel.h"
+#include "preview/PreviewView.h"
+
+#include <QLabel>
+#include <QSignalSpy>
+#include <QStatusBar>
+#include <QTest>
+#include <QTreeWidget>
+
+#include <cmath>
+#include <optional>
+
+using namespace grove;
+using namespace grove::test;
+
+namespace {
+
+const PreviewLayer *layerOf(MainWindow *w, const std::string &id)
+{
+    for (const PreviewLayer &l : w->preview()->snapshot()->layers)
+        if (l.nodeId == id)
+            return &l;
+    return nullptr;
+}
+
+// The shown snapshot answers the newest edit and its statistics are in.
+bool settled(MainWindow *w)
+{
+    return caughtUp(w) && w->preview()->snapshot()->complete();
+}
+
+QStringList problems(MainWindow *w)
+{
+    QStringList texts;
+    auto *panel = w->findChild<ProblemsPanel *>();
+    for (int i = 0; i < panel->count(); ++i)
+        texts << panel->item(i)->text();
+    return texts;
+}
+
+QString problemCount(MainWindow *w)
+{
+    for (QLabel *label : w->statusBar()->findChildren<QLabel *>())
+        if (label->text().contains("problem") || label->text().contains("warning"))
+            return label->text();
+    return {};
+}
+
+// A generated tree well inside the map, and a rock far enough from it that the drag is a move.
+struct Drag
+{
+    PointXYR tree, rock;
+};
+
+Drag treeAndRock(MainWindow *w)
+{
+    const PointLayer &trees = *layerOf(w, "trees")->points;
+    const PointLayer &rocks = *layerOf(w, "rocks")->points;
+    for (const PointXYR &r : rocks.points)
+        if (r.x > 120 && r.y > 120 && r.x < 760 && r.y < 360)
+            for (const PointXYR &t : trees.points)
+                if (std::hypot(t.x - r.x, t.y - r.y) > 60 && std::hypot(t.x - r.x, t.y - r.y) < 200)
+                    return {t, r};
+    qFatal("no rock with a tree near it");
+}
+
+} // namespace
+
+class TestEditorCrowding : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+
+    std::unique_ptr<MainWindow> openOnTrees()
+    {
+        auto w = openWindowOn(m_dir, kIsland);
+        if (!QTest::qWaitFor([&] { return settled(w.get()); }, 30000))
+            qFatal("the preview did not catch up");
+        w->selectNode("trees");
+        return w;
+    }
+
+private slots:
+    void aTreeMovedOntoARockIsShownAndListedAsTooClose()
+    {
+        auto w = openOnTrees();
+        HandEditTools *tools = w->previewDock()->tools();
+        PreviewView *view = w->previewDock()->view();
+        const Drag d = treeAndRock(w.get());
+        view->zoomTo(QRectF(std::min(d.tree.x, d.rock.x) - 40, std::min(d.tree.y, d.rock.y) - 40,
+                            std::abs(d.tree.x - d.rock.x) + 80, std::abs(d.tree.y - d.rock.y) + 80));
+        QCOMPARE(problems(w.get()), QStringList{"No problems."});
+        tools->setTool(HandEditTools::Move);
+        QSignalSpy said(tools, &HandEditTools::statusMessage);
+        // a few pixels off the rock's centre: well within the 11 a tree and a rock need
+        const QPoint from = view->widgetAt(QPointF(d.tree.x, d.tree.y)).toPoint();
+        const QPoint to = view->widgetAt(QPointF(d.rock.x, d.rock.y)).toPoint() + QPoint(3, 0);
+        QTest::mousePress(view, Qt::LeftButton, Qt::NoModifier, from);
+        QTest::mouseMove(view, (from + to) / 2);
+        QTest::mouseMove(view, to);
+        QStringList whileDragging;
+        for (const QList<QVariant> &args : said)
+            whileDragging << args.at(0).toString();
+        QVERIFY2(whileDragging.join("\n").contains("Too close here: it at")
+                     && whileDragging.join("\n").contains("rocks' point at"),
+                 qPrintable(whileDragging.join("\n")));
+        // the ring shows on the rock: one of the crowders stays too close, and it is the rock
+        const std::vector<HandEditTools::Crowder> crowders = tools->crowdersAt(view->worldAt(to), d.tree.r);
+        QVERIFY(!crowders.empty() && crowders.front().staysTooClose());
+        QCOMPARE(crowders.front().pair.otherLayer, std::string("rocks"));
+        QCOMPARE(crowders.front().pair.other.x, d.rock.x);
+
+        QTest::mouseRelease(view, Qt::LeftButton, Qt::NoModifier, to);
+        QVERIFY2(said.last().at(0).toString().contains("too close") && said.last().at(0).toString().contains("Problems"),
+                 qPrintable(said.last().at(0).toString()));
+        QTRY_VERIFY_WITH_TIMEOUT(settled(w.get()), 30000);
+        QCOMPARE(layerOf(w.get(), "trees")->stats.tooClose, std::size_t(1));
+        QCOMPARE(w->previewDock()->layerTable()->findItems("trees", Qt::MatchExactly).value(0)->text(3), QString("1"));
+        const QStringList listed = problems(w.get()).filter("trees: 1 pair too close: the point at");
+        QVERIFY2(listed.size() == 1, qPrintable(problems(w.get()).join("\n")));
+        QVERIFY2(listed[0].contains("rocks' point at") && listed[0].contains("nearer than the 11 the two need")
+                     && listed[0].contains("(the smaller of their radii, 11 and 34)"),
+                 qPrintable(listed[0]));
+        QCOMPARE(problemCount(w.get()), QString("0 error(s), 1 warning(s)"));
+        // undone, the pair is gone and so is the problem
+        w->document()->undoStack()->undo();
+        QTRY_VERIFY_WITH_TIMEOUT(settled(w.get()) && layerOf(w.get(), "trees")->stats.tooClose == 0, 30000);
+        QCOMPARE(problems(w.get()), QStringList{"No problems."});
+    }
+
+    // The pin tool aims with the same check: a pin clicked by a rock says so, and is listed.
+    void aPinClickedByARockSaysSo()
+    {
+        auto w = openOnTrees();
+        HandEditTools *tools = w->previewDock()->tools();
+        PreviewView *view = w->previewDock()->view();
+        const Drag d = treeAndRock(w.get());
+        view->zoomTo(QRectF(d.rock.x - 60, d.rock.y - 40, 120, 80));
+        tools->setTool(HandEditTools::Pin);
+        QSignalSpy said(tools, &HandEditTools::statusMessage);
+        QTest::mouseClick(view, Qt::LeftButton, Qt::NoModifier, view->widgetAt(QPointF(d.rock.x + 4, d.rock.y)).toPoint());
+        QVERIFY2(!said.isEmpty() && said.last().at(0).toString().startsWith("Pinned a point")
+                     && said.last().at(0).toString().contains("too close: it at"),
+                 qPrintable(said.isEmpty() ? QString() : said.last().at(0).toString()));
+        QTRY_VERIFY_WITH_TIMEOUT(settled(w.get()), 30000);
+        QCOMPARE(problems(w.get()).filter("trees: 1 pair too close").size(), 1);
+    }
+
+    // Dropped among the layer's own trees, the pin is placed first and the others grow around it:
+    // they show as making way, and nothing is too close after.
+    void aTreeMovedAmongItsOwnLayerIsNoProblem()
+    {
+        auto w = openOnTrees();
+        HandEditTools *tools = w->previewDock()->tools();
+        PreviewView *view = w->previewDock()->view();
+        const Drag d = treeAndRock(w.get());
+        // another tree, a few units clear of the radius every rock and chest needs
+        const PointLayer &trees = *layerOf(w.get(), "trees")->points;
+        std::optional<PointXYR> target;
+        for (const PointXYR &t : trees.points) {
+            bool clear = std::hypot(t.x - d.tree.x, t.y - d.tree.y) > 60 && t.x > 40 && t.y > 40 && t.x < 840 && t.y < 440;
+            for (const char *obstacle : {"chests", "rocks"})
+                for (const PointXYR &o : layerOf(w.get(), obstacle)->points->points)
+                    clear = clear && std::hypot(t.x - o.x, t.y - o.y) > 16;  // a tree needs 11, the drop lands a unit off
+            if (clear) {
+                target = t;
+                break;
+            }
+        }
+        QVERIFY(target);
+        view->zoomTo(QRectF(std::min(d.tree.x, target->x) - 40, std::min(d.tree.y, target->y) - 40,
+                            std::abs(d.tree.x - target->x) + 80, std::abs(d.tree.y - target->y) + 80));
+        tools->setTool(HandEditTools::Move);
+        const QPoint from = view->widgetAt(QPointF(d.tree.x, d.tree.y)).toPoint();
+        const QPoint to = view->widgetAt(QPointF(target->x, target->y)).toPoint() + QPoint(1, 0);
+        QTest::mousePress(view, Qt::LeftButton, Qt::NoModifier, from);
+        QTest::mouseMove(view, to);
+        const std::vector<HandEditTools::Crowder> crowders = tools->crowdersAt(view->worldAt(to), d.tree.r);
+        QVERIFY(!crowders.empty());
+        for (const HandEditTools::Crowder &c : crowders)
+            QVERIFY2(!c.staysTooClose(), c.pair.otherLayer.c_str());
+        QTest::mouseRelease(view, Qt::LeftButton, Qt::NoModifier, to);
+        QCOMPARE(w->document()->graph().node("trees")->param("pins")->toList().size(), std::size_t(1));
+        QTRY_VERIFY_WITH_TIMEOUT(settled(w.get()), 30000);
+        QCOMPARE(layerOf(w.get(), "trees")->stats.tooClose, std::size_t(0));
+        QCOMPARE(problems(w.get()), QStringList{"No problems."});
+    }
+};
+
+int main(int argc, char **argv)
+{
+    return runEditorSuite<TestEditorCrowding>(argc, argv);
+}
+
+#include "tst_editor_crowding.moc"
