@@ -12,6 +12,7 @@ import numpy as np
 
 from . import _library
 from .errors import ClosedError, GraphError, GroveError, RegionError, UnknownLayerError, raise_for
+from .session import Session
 
 _OPEN_MESSAGE_BYTES = 1 << 16  # every problem of a graph, one a line
 _CALL_MESSAGE_BYTES = 4096
@@ -206,6 +207,23 @@ class Graph(_Native):
             if written != count:
                 raise GroveError(f"libgrove counted {count} points, then wrote {written}")
         return points
+
+    def stream(self, layers, *, workers=0, max_chunks=0, memory_cap=0, unload_margin=0.0):
+        """A streaming session (grove.Session) of these layers (names or node ids) of a chunked world; 0: the
+        defaults (libgrove's grove_session_options). Closed with the graph."""
+        names = [str(name).encode() for name in ([layers] if isinstance(layers, str) else layers)]
+        array = (ctypes.c_char_p * max(len(names), 1))(*names)
+        options = _library.SessionOptions(int(workers), int(max_chunks), int(memory_cap), float(unload_margin))
+        error = ctypes.create_string_buffer(_CALL_MESSAGE_BYTES)
+        handle = self._lib.grove_session_open(self._require(), array, len(names), ctypes.byref(options), error, len(error))
+        if not handle:
+            message = error.value.decode("utf-8", "replace")
+            if "no exported layer" in message:
+                raise UnknownLayerError(message)
+            raise_for(message, RegionError if "no chunks" in message else ValueError)
+        session = Session(self, handle)
+        self._children.add(session)
+        return session
 
     def _setting(self, function, value, what):
         if getattr(self._lib, function)(self._require(), value) != 0:
