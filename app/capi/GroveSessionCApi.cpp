@@ -48,6 +48,17 @@ bool sessionLayers(const GraphState &s, const char *const *layers, int count, st
     return true;
 }
 
+// A call on an open session returning an int (-1 on failure): guarded, the handle checked, then
+// `body(session, message)`.
+template<typename Body>
+int onSession(grove_session *session, Body body) noexcept
+{
+    return guarded<int>(nullptr, 0, -1, [&](std::string &message) {
+        std::shared_ptr<Session> s = findSession(session, message);
+        return s ? body(*s, message) : -1;
+    });
+}
+
 } // namespace
 
 extern "C" {
@@ -76,43 +87,34 @@ grove_session *grove_session_open(grove_graph *graph, const char *const *layers,
 int grove_session_update(grove_session *session, const grove_source *sources, int source_count, long long budget_us,
                          grove_update_result *out)
 {
-    return guarded<int>(nullptr, 0, -1, [&](std::string &message) {
-        std::shared_ptr<Session> s = findSession(session, message);
-        if (!s)
-            return -1;
+    return onSession(session, [&](Session &s, std::string &message) {
         if (!out) {
             message = "out is NULL";
             return -1;
         }
-        return s->update(sources, source_count, budget_us, *out, message);
+        return s.update(sources, source_count, budget_us, *out, message);
     });
 }
 
 int grove_session_wait(grove_session *session, long long timeout_us)
 {
-    return guarded<int>(nullptr, 0, -1, [&](std::string &message) {
-        std::shared_ptr<Session> s = findSession(session, message);
-        if (!s)
-            return -1;
+    return onSession(session, [&](Session &s, std::string &message) {
         if (timeout_us < 0) {
             message = "timeout_us is negative (" + std::to_string(timeout_us) + ")";
             return -1;
         }
-        return s->wait(timeout_us);
+        return s.wait(timeout_us);
     });
 }
 
 int grove_session_get_stats(grove_session *session, grove_session_stats *out)
 {
-    return guarded<int>(nullptr, 0, -1, [&](std::string &message) {
-        std::shared_ptr<Session> s = findSession(session, message);
-        if (!s)
-            return -1;
+    return onSession(session, [&](Session &s, std::string &message) {
         if (!out) {
             message = "out is NULL";
             return -1;
         }
-        s->stats(*out);
+        s.stats(*out);
         return 0;
     });
 }

@@ -13,18 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures = 0, checks = 0;
-
-#define CHECK(cond, ...)                                                                                                \
-    do {                                                                                                                \
-        ++checks;                                                                                                       \
-        if (!(cond)) {                                                                                                  \
-            ++failures;                                                                                                 \
-            fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);                                             \
-            fprintf(stderr, __VA_ARGS__);                                                                               \
-            fputc('\n', stderr);                                                                                        \
-        }                                                                                                               \
-    } while (0)
+#include "check.h"
 
 static const char *g_dir, *g_cli;
 static const double kChunk = 128; /* endless.grove.yaml's world.chunk */
@@ -538,6 +527,6 @@ int main(int argc, char **argv)
     check_close();
     check_cap();
     check_streaming();
-    fprintf(stderr, "%d checks, %d failed\n", checks, failures);
+    fprintf(stderr, "%d checks, %d failed\n", (int)checks, (int)failures);
     return failures ? 1 : 0;
 }

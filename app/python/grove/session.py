@@ -7,6 +7,7 @@ import numpy as np
 
 from . import _library
 from .errors import ClosedError, GroveError
+from .native import _Native
 
 Chunk = collections.namedtuple("Chunk", "layer i j points")
 Chunk.__doc__ = "A chunk handed over: its layer's name, its indices and its points (a numpy array of POINT_DTYPE)."
@@ -15,21 +16,15 @@ Update.__doc__ = ("What an update gave: ready (Chunks to load, nearest a source 
                   "delivered chunks now beyond every radius + margin), pending (wanted chunks not delivered yet).")
 
 
-class Session:
+class Session(_Native):
     """Graph.stream(...): update(sources) each frame; close() (or leaving a `with` block, or closing the
     graph) cancels its work and joins its threads. Used from one thread at a time."""
 
+    _what = "session"
+
     def __init__(self, graph, handle):
-        self._graph, self._lib, self._handle = graph, graph._lib, handle
-
-    @property
-    def closed(self):
-        return self._handle is None
-
-    def _require(self):
-        if self._handle is None:
-            raise ClosedError("the session is closed")
-        return self._handle
+        super().__init__(graph._lib, handle, graph._lib.grove_session_close)
+        self._graph = graph
 
     def _fail(self, error=ValueError):
         message = (self._lib.grove_last_error() or b"").decode("utf-8", "replace")
@@ -72,21 +67,3 @@ class Session:
         if self._lib.grove_session_get_stats(self._require(), ctypes.byref(out)):
             self._fail()
         return {name: getattr(out, name) for name, _ in _library.SessionStats._fields_}
-
-    def close(self):
-        handle, self._handle = self._handle, None
-        if handle is not None:
-            self._lib.grove_session_close(handle)
-
-    def __enter__(self):
-        self._require()
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:  # interpreter shutdown: libgrove may be gone
-            pass
