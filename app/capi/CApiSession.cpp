@@ -202,6 +202,7 @@ void Session::drop(std::map<Key, Entry>::iterator it)
 
 void Session::applyWants(const Wants &wants, std::vector<grove_chunk_ref> &unload)
 {
+    m_band.clear();
     for (auto it = m_entries.begin(); it != m_entries.end();) {
         auto w = wants.find({it->first.i, it->first.j});
         if (w != wants.end()) {
@@ -215,9 +216,13 @@ void Session::applyWants(const Wants &wants, std::vector<grove_chunk_ref> &unloa
             ++m_evicted;
             it = m_entries.erase(it);
         } else {
-            ++it;  // resident within the margin: kept, so a source on a border does not make it flap
+            m_band.push_back(it->first);  // resident within the margin: kept, so a source on a border does not make it flap
+            ++it;
         }
     }
+    m_wanted.clear();
+    for (const auto &w : wants)
+        m_wanted.push_back(w.first);
     for (const auto &[ij, d] : wants)
         for (int layer : m_layers) {
             auto [it, fresh] = m_entries.try_emplace(Key{layer, ij.first, ij.second});
@@ -232,6 +237,25 @@ void Session::applyWants(const Wants &wants, std::vector<grove_chunk_ref> &unloa
     m_queue.clear();
     for (const auto &q : queued)
         m_queue.push_back(q.second);
+}
+
+bool Session::sameChunksWanted(const Wants &wants) const
+{
+    return wants.size() == m_wanted.size()
+           && std::equal(wants.begin(), wants.end(), m_wanted.begin(), [](const auto &w, const auto &k) { return w.first == k; });
+}
+
+void Session::unloadBand(std::vector<grove_chunk_ref> &unload)
+{
+    std::erase_if(m_band, [&](const Key &k) {
+        if (!beyondMargin(k))
+            return false;
+        unload.push_back({k.layer, k.i, k.j});
+        --m_resident;
+        ++m_evicted;
+        m_entries.erase(k);
+        return true;
+    });
 }
 
 int Session::update(const grove_source *sources, int count, long long budgetUs, grove_update_result &out, std::string &message)
@@ -274,6 +298,7 @@ int Session::update(const grove_source *sources, int count, long long budgetUs, 
         message = m_failure;
         m_failure.clear();
         m_sources.clear();  // the failed chunk is wanted again by the next update
+        m_wanted.clear();
         return -1;
     }
     old.swap(m_batch);
@@ -284,7 +309,12 @@ int Session::update(const grove_source *sources, int count, long long budgetUs, 
     const bool changed = now.size() != m_sources.size() || !std::equal(now.begin(), now.end(), m_sources.begin(), same);
     if (changed) {
         m_sources = std::move(now);
-        applyWants(wants, m_unload);
+        // the same chunks wanted (most frames of a moving source): only the margin's chunks may
+        // unload; the queue keeps its order until the wanted chunks change
+        if (sameChunksWanted(wants))
+            unloadBand(m_unload);
+        else
+            applyWants(wants, m_unload);
     }
     if (changed || !old.empty())
         m_work.notify_all();  // new jobs, or room after the last batch went

@@ -66,6 +66,8 @@ private:
     bool wantedChunks(const grove_source *sources, int count, Wants &wants, std::string &message) const;
     bool beyondMargin(const Key &k) const;
     void applyWants(const Wants &wants, std::vector<grove_chunk_ref> &unload);
+    bool sameChunksWanted(const Wants &wants) const;
+    void unloadBand(std::vector<grove_chunk_ref> &unload);
     void drop(std::map<Key, Entry>::iterator it);
     void work();
     bool idle() const;
@@ -82,6 +84,10 @@ private:
     std::map<Key, Entry> m_entries;
     std::vector<Key> m_queue;  // the queued entries, farthest first: workers take the back
     std::vector<grove_source> m_sources;
+    // what applyWants last saw: the chunks wanted (sorted), and the resident chunks not wanted but
+    // within the margin (the only ones a move that wants the same chunks can unload)
+    std::vector<std::pair<int, int>> m_wanted;
+    std::vector<Key> m_band;
     bool m_stop = false;
     std::string m_failure;  // a chunk that failed, told by the next update
     int m_computing = 0, m_ready = 0, m_resident = 0;

@@ -1,9 +1,10 @@
 // libgrove's streaming session: the time of one grove_session_update a frame, with the workers busy,
 // against the frame's budget, beside two anchors in the same run:
 //   build/tests/bench/grove_bench_session --benchmark_repetitions=5 --benchmark_display_aggregates_only=true
-// Driving: a source at 24 units a frame over tests/capi/endless.grove.yaml (chunk 128, radius 640),
+// Driving: a source at 24 units a frame over tests/capi/endless.grove.yaml (chunk 128, radius 640 or 2000),
 // so chunks are wanted, cancelled and handed over every frame; median_us and p99_us are the update's
-// own time over the run's frames, budget_us what it was given. Standing: the same session with the
+// own time over the run's frames (cpu_*: the thread's CPU time), budget_us what it was given, wanted
+// the chunks (of both layers) wanted at the end. Standing: the same session with the
 // source still (the update's floor). Chunk: grove_points_in_chunk of one cached chunk, the
 // synchronous call an engine would make without a session.
 #include "grove.h"
@@ -67,13 +68,14 @@ void report(benchmark::State &state, std::vector<double> &us, long long budget, 
 void BM_SessionUpdateDriving(benchmark::State &state)
 {
     const long long budget = state.range(0);
+    const double radius = static_cast<double>(state.range(1));
     grove_graph *g = openEndless();
     grove_session *s = openSession(g, 1);
     std::vector<double> us, cpu;
     long long handed = 0, frame = 0;
     grove_update_result u;
     for (auto _ : state) {
-        const grove_source src{24.0 * static_cast<double>(frame), 2000 * std::sin(static_cast<double>(frame) / 700), 640};
+        const grove_source src{24.0 * static_cast<double>(frame), 2000 * std::sin(static_cast<double>(frame) / 700), radius};
         ++frame;
         const double c0 = threadCpuUs();
         const auto t0 = std::chrono::steady_clock::now();
@@ -88,6 +90,7 @@ void BM_SessionUpdateDriving(benchmark::State &state)
     grove_session_stats st;
     grove_session_get_stats(s, &st);
     state.counters["computing"] = st.computing;
+    state.counters["wanted"] = st.queued + st.computing + st.ready + st.resident;
     report(state, us, budget, handed);
     grove_session_close(s);
     grove_close(g);
@@ -131,7 +134,7 @@ void BM_PointsInCachedChunk(benchmark::State &state)
 
 } // namespace
 
-BENCHMARK(BM_SessionUpdateDriving)->Arg(200)->Arg(1000)->Iterations(5000)->Unit(benchmark::kMicrosecond)->UseRealTime();
+BENCHMARK(BM_SessionUpdateDriving)->Args({200, 640})->Args({1000, 640})->Args({1000, 2000})->Iterations(5000)->Unit(benchmark::kMicrosecond)->UseRealTime();
 BENCHMARK(BM_SessionUpdateStanding)->Iterations(5000)->Unit(benchmark::kMicrosecond)->UseRealTime();
 BENCHMARK(BM_PointsInCachedChunk)->Iterations(5000)->Unit(benchmark::kMicrosecond)->UseRealTime();
 BENCHMARK_MAIN();
