@@ -161,15 +161,15 @@ bool Session::wantedChunks(const grove_source *sources, int count, Wants &wants,
         const grove_source &s = sources[k];
         const int i0 = clampedIndex(s.x - s.radius, m_chunk, m_i0, m_i1 - 1), i1 = clampedIndex(s.x + s.radius, m_chunk, m_i0, m_i1 - 1);
         const int j0 = clampedIndex(s.y - s.radius, m_chunk, m_j0, m_j1 - 1), j1 = clampedIndex(s.y + s.radius, m_chunk, m_j0, m_j1 - 1);
-        for (int j = j0; j <= j1; ++j)
-            for (int i = i0; i <= i1; ++i) {
-                if (toSquare(s.x, s.y, m_chunk, i, j) > s.radius)
-                    continue;
-                const double d = std::hypot((i + 0.5) * m_chunk - s.x, (j + 0.5) * m_chunk - s.y);
-                auto [it, fresh] = wants.try_emplace({i, j}, d);
-                if (!fresh)
-                    it->second = std::min(it->second, d);
-            }
+        for (int i = i0; i <= i1; ++i)  // in key order: one source's wants come sorted
+            for (int j = j0; j <= j1; ++j)
+                if (toSquare(s.x, s.y, m_chunk, i, j) <= s.radius)
+                    wants.push_back({{i, j}, std::hypot((i + 0.5) * m_chunk - s.x, (j + 0.5) * m_chunk - s.y)});
+    }
+    if (count > 1) {  // the sources' wants merged: each chunk once, at its nearest source's distance
+        std::sort(wants.begin(), wants.end());
+        wants.erase(std::unique(wants.begin(), wants.end(), [](const auto &a, const auto &b) { return a.first == b.first; }),
+                    wants.end());
     }
     if (wants.size() > static_cast<std::size_t>(m_s.maxChunks)) {
         message = "the sources want " + std::to_string(wants.size()) + " chunks of " + number(m_chunk) + ", more than max_chunks "
@@ -204,8 +204,9 @@ void Session::applyWants(const Wants &wants, std::vector<grove_chunk_ref> &unloa
 {
     m_band.clear();
     for (auto it = m_entries.begin(); it != m_entries.end();) {
-        auto w = wants.find({it->first.i, it->first.j});
-        if (w != wants.end()) {
+        const std::pair<int, int> ij{it->first.i, it->first.j};
+        auto w = std::lower_bound(wants.begin(), wants.end(), ij, [](const auto &a, const auto &b) { return a.first < b; });
+        if (w != wants.end() && w->first == ij) {
             it->second.distance = w->second;
             ++it;
         } else if (it->second.state != State::Resident) {
@@ -223,11 +224,14 @@ void Session::applyWants(const Wants &wants, std::vector<grove_chunk_ref> &unloa
     m_wanted.clear();
     for (const auto &w : wants)
         m_wanted.push_back(w.first);
-    for (const auto &[ij, d] : wants)
-        for (int layer : m_layers) {
-            auto [it, fresh] = m_entries.try_emplace(Key{layer, ij.first, ij.second});
-            if (fresh)
-                it->second.distance = d;
+    std::vector<int> layers = m_layers;
+    std::sort(layers.begin(), layers.end());
+    auto hint = m_entries.begin();  // keys ascend: each insertion lands at the hint
+    for (int layer : layers)
+        for (const auto &[ij, d] : wants) {
+            hint = m_entries.try_emplace(hint, Key{layer, ij.first, ij.second});
+            hint->second.distance = d;
+            ++hint;
         }
     std::vector<std::pair<double, Key>> queued;  // farthest first, ties in reverse key order
     for (const auto &[key, e] : m_entries)

@@ -61,7 +61,8 @@ private:
         std::shared_ptr<std::atomic<bool>> cancel;  // while computing
         std::vector<grove_point> points;            // while ready
     };
-    using Wants = std::map<std::pair<int, int>, double>;  // chunk -> distance to the nearest source
+    // the chunks wanted, sorted, each with its distance to the nearest source's centre
+    using Wants = std::vector<std::pair<std::pair<int, int>, double>>;
 
     bool wantedChunks(const grove_source *sources, int count, Wants &wants, std::string &message) const;
     bool beyondMargin(const Key &k) const;

@@ -365,6 +365,40 @@ static void check_finite(void)
     grove_close(g);
 }
 
+/* Several sources: the union of their discs' chunks, each chunk once, at the nearest source's turn. */
+static void check_sources(void)
+{
+    grove_graph *g = open_graph("finite.grove.yaml");
+    const char *layers[] = {"trees"};
+    grove_session_options o;
+    memset(&o, 0, sizeof o);
+    o.max_chunks = 6; /* the union's count: a chunk two discs meet counts once */
+    grove_session *s = grove_session_open(g, layers, 1, &o, NULL, 0);
+    grove_source src[3] = {{100, 100, 50}, {600, 400, 30}, {150, 110, 60}};
+    int got[6][4] = {{0}}, twice = 0, expected = 0, missing = 0;
+    for (int n = 0; n < 100000; ++n) {
+        grove_update_result u;
+        CHECK(grove_session_update(s, src, 3, 0, &u) == 0, "update: %s", grove_last_error());
+        for (int k = 0; k < u.ready_count; ++k)
+            if (u.ready[k].i >= 0 && u.ready[k].i < 6 && u.ready[k].j >= 0 && u.ready[k].j < 4)
+                twice += got[u.ready[k].i][u.ready[k].j]++ > 0;
+        if (u.pending == 0)
+            break;
+        grove_session_wait(s, kWait);
+    }
+    for (int i = 0; i < 6; ++i)
+        for (int j = 0; j < 4; ++j) {
+            int wanted = 0;
+            for (int k = 0; k < 3; ++k)
+                wanted |= to_square(src[k].x, src[k].y, i, j) <= src[k].radius;
+            expected += wanted;
+            missing += wanted != got[i][j];
+        }
+    CHECK(expected == 6 && missing == 0 && twice == 0, "three sources want %d chunks: %d wrong, %d twice", expected, missing, twice);
+    grove_session_close(s);
+    grove_close(g);
+}
+
 /* The memory cap stops the workers while the caller does not update: the points held stay under it
  * (plus a chunk a worker), work stays queued, and an update hands the ready chunks over. */
 static void check_cap(void)
@@ -524,6 +558,7 @@ int main(int argc, char **argv)
     g_cli = argv[2];
     check_errors();
     check_finite();
+    check_sources();
     check_close();
     check_cap();
     check_streaming();
