@@ -1,5 +1,7 @@
 /* libgrove: Grove's C API. Open a graph, list its layers, ask for a layer's points in a region
- * or a chunk. Every function is safe from any thread; none throws, none crashes on a bad argument.
+ * or a chunk, or stream chunks around moving sources (grove_session_*, below). Every graph function
+ * is safe from any thread (a session is used from one thread at a time); none throws, none crashes
+ * on a bad argument.
  *
  * Errors: a function that fails returns -1 (or NULL) and writes one message to `error` (always
  * NUL-terminated, cut to `error_size` bytes at a UTF-8 boundary; `error` may be NULL or
