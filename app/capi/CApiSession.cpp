@@ -51,6 +51,7 @@ int clampedIndex(double v, double c, int lo, int hi)
 
 constexpr int kMaxWorkers = 256;
 constexpr int kMaxChunksLimit = 1 << 20;
+constexpr int kMaxSources = 4096;  // copied each update: a count past any engine's players is a mistake
 
 } // namespace
 
@@ -132,6 +133,12 @@ void Session::close()
         t.join();
 }
 
+Session::ChunkBox Session::boxOf(const grove_source &s) const
+{
+    return {clampedIndex(s.x - s.radius, m_chunk, m_i0, m_i1 - 1), clampedIndex(s.x + s.radius, m_chunk, m_i0, m_i1 - 1),
+            clampedIndex(s.y - s.radius, m_chunk, m_j0, m_j1 - 1), clampedIndex(s.y + s.radius, m_chunk, m_j0, m_j1 - 1)};
+}
+
 bool Session::wantedChunks(const grove_source *sources, int count, Wants &wants, std::string &message) const
 {
     // each source's box of chunks is bounded first, so a huge radius costs nothing
@@ -147,9 +154,8 @@ bool Session::wantedChunks(const grove_source *sources, int count, Wants &wants,
             message = which + "has radius " + number(s.radius) + ": radii must be finite numbers >= 0";
             return false;
         }
-        const double w = clampedIndex(s.x + s.radius, m_chunk, m_i0, m_i1 - 1) - clampedIndex(s.x - s.radius, m_chunk, m_i0, m_i1 - 1) + 1.0;
-        const double h = clampedIndex(s.y + s.radius, m_chunk, m_j0, m_j1 - 1) - clampedIndex(s.y - s.radius, m_chunk, m_j0, m_j1 - 1) + 1.0;
-        boxes += w * h;
+        const ChunkBox b = boxOf(s);
+        boxes += (b.i1 - b.i0 + 1.0) * (b.j1 - b.j0 + 1.0);
         if (boxes > 2.0 * m_s.maxChunks + 16) {
             message = which + "(radius " + number(s.radius) + ") takes the sources to about " + number(std::floor(boxes * 0.785))
                       + " chunks of " + number(m_chunk) + ", more than max_chunks " + std::to_string(m_s.maxChunks)
@@ -159,10 +165,9 @@ bool Session::wantedChunks(const grove_source *sources, int count, Wants &wants,
     }
     for (int k = 0; k < count; ++k) {
         const grove_source &s = sources[k];
-        const int i0 = clampedIndex(s.x - s.radius, m_chunk, m_i0, m_i1 - 1), i1 = clampedIndex(s.x + s.radius, m_chunk, m_i0, m_i1 - 1);
-        const int j0 = clampedIndex(s.y - s.radius, m_chunk, m_j0, m_j1 - 1), j1 = clampedIndex(s.y + s.radius, m_chunk, m_j0, m_j1 - 1);
-        for (int i = i0; i <= i1; ++i)  // in key order: one source's wants come sorted
-            for (int j = j0; j <= j1; ++j)
+        const ChunkBox b = boxOf(s);
+        for (int i = b.i0; i <= b.i1; ++i)  // in key order: one source's wants come sorted
+            for (int j = b.j0; j <= b.j1; ++j)
                 if (toSquare(s.x, s.y, m_chunk, i, j) <= s.radius)
                     wants.push_back({{i, j}, std::hypot((i + 0.5) * m_chunk - s.x, (j + 0.5) * m_chunk - s.y)});
     }
@@ -265,8 +270,8 @@ void Session::unloadBand(std::vector<grove_chunk_ref> &unload)
 int Session::update(const grove_source *sources, int count, long long budgetUs, grove_update_result &out, std::string &message)
 {
     const Clock::time_point start = Clock::now();
-    if (count < 0) {
-        message = "source_count is negative (" + std::to_string(count) + ")";
+    if (count < 0 || count > kMaxSources) {
+        message = "source_count must be 0 to " + std::to_string(kMaxSources) + ", got " + std::to_string(count);
         return -1;
     }
     if (count > 0 && !sources) {

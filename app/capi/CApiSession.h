@@ -64,6 +64,12 @@ private:
     // the chunks wanted, sorted, each with its distance to the nearest source's centre
     using Wants = std::vector<std::pair<std::pair<int, int>, double>>;
 
+    struct ChunkBox
+    {
+        int i0, i1, j0, j1;  // inclusive, within the chunk range
+    };
+    // the chunks around a source's disc's bounding box
+    ChunkBox boxOf(const grove_source &s) const;
     bool wantedChunks(const grove_source *sources, int count, Wants &wants, std::string &message) const;
     bool beyondMargin(const Key &k) const;
     void applyWants(const Wants &wants, std::vector<grove_chunk_ref> &unload);

@@ -222,7 +222,7 @@ GROVE_API grove_session *grove_session_open(grove_graph *graph, const char *cons
 /* Sets the sources (source_count of them; 0 unloads everything) and hands over what is ready,
  * spending at most about `budget_us` microseconds moving chunks (0: every ready chunk; at least one
  * is handed over when any is ready). Frees the previous update's batch. 0 and *out filled, or -1
- * (grove_last_error) for a bad argument (NULL, a NaN or infinite position, a negative or NaN
+ * (grove_last_error) for a bad argument (NULL, more than 4096 sources, a NaN or infinite position, a negative or NaN
  * radius, a negative budget, more chunks wanted than max_chunks), a chunk that failed, or a closed
  * graph; a refused update changes nothing and the previous batch stays valid. */
 GROVE_API int grove_session_update(grove_session *session, const grove_source *sources, int source_count,

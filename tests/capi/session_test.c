@@ -521,7 +521,8 @@ static void check_errors(void)
         {{0, 0, INFINITY}, 1, 0, "has radius inf"},
         {{0, 0, 1e12}, 1, 0, "more than max_chunks 16384 (grove_session_options)"},
         {{0, 0, 10240}, 1, 0, "the sources want 20"},
-        {{0, 0, 10}, -1, 0, "source_count is negative (-1)"},
+        {{0, 0, 10}, -1, 0, "source_count must be 0 to 4096, got -1"},
+        {{0, 0, 10}, 1 << 30, 0, "source_count must be 0 to 4096, got 1073741824"},
         {{0, 0, 10}, 1, -1, "budget_us is negative (-1)"},
     };
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
