@@ -221,10 +221,12 @@ GROVE_API grove_session *grove_session_open(grove_graph *graph, const char *cons
                                             const grove_session_options *opts, char *error, size_t error_size);
 /* Sets the sources (source_count of them; 0 unloads everything) and hands over what is ready,
  * spending at most about `budget_us` microseconds moving chunks (0: every ready chunk; at least one
- * is handed over when any is ready). Frees the previous update's batch. 0 and *out filled, or -1
- * (grove_last_error) for a bad argument (NULL, more than 4096 sources, a NaN or infinite position, a negative or NaN
- * radius, a negative budget, more chunks wanted than max_chunks), a chunk that failed, or a closed
- * graph; a refused update changes nothing and the previous batch stays valid. */
+ * is handed over when any is ready). When the sources moved it also updates the wants, work in
+ * proportion to the chunks wanted (the budget does not cover it). Frees the previous update's
+ * batch. 0 and *out filled, or -1 (grove_last_error) for a bad argument (NULL, more than 4096
+ * sources, a NaN or infinite position, a negative or NaN radius, a negative budget, more chunks
+ * wanted than max_chunks: nothing changes, the previous batch stays valid), a chunk that failed
+ * (once; the next update wants it again) or a closed graph. */
 GROVE_API int grove_session_update(grove_session *session, const grove_source *sources, int source_count,
                                    long long budget_us, grove_update_result *out);
 /* Blocks until a chunk is ready to hand over, nothing is left to compute, the memory cap stops the
