@@ -1,6 +1,8 @@
 // libgrove's graphs: the handle registry, opening, and a layer's points in a region, checked first.
 #include "CApiGraph.h"
 
+#include "CApiHandles.h"
+
 #include "core/graph/GroupGraph.h"
 #include "core/sampling/ChunkedLayer.h"
 #include "core/graph/NodeRegistry.h"
@@ -13,24 +15,14 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <map>
-#include <mutex>
 
 namespace grove::capi {
 
 namespace {
 
-// Handles are numbers, never addresses: a closed handle is not found, whatever memory it had.
-struct Registry
+HandleRegistry<GraphState> &registry()
 {
-    std::mutex mutex;
-    std::map<std::uintptr_t, std::shared_ptr<GraphState>> graphs;
-    std::uintptr_t next = 1;
-};
-
-Registry &registry()
-{
-    static Registry *r = new Registry;  // never destroyed: calls may run while the process exits
+    static auto *r = new HandleRegistry<GraphState>(1);  // never destroyed: calls may run while the process exits
     return *r;
 }
 
@@ -42,26 +34,15 @@ std::shared_ptr<GraphState> acquire(grove_graph *handle, std::string &message)
         message = "the graph is NULL";
         return nullptr;
     }
-    Registry &r = registry();
-    std::lock_guard lock(r.mutex);
-    auto it = r.graphs.find(reinterpret_cast<std::uintptr_t>(handle));
-    if (it == r.graphs.end()) {
+    std::shared_ptr<GraphState> state = registry().find(reinterpret_cast<std::uintptr_t>(handle));
+    if (!state)
         message = "not an open graph (closed already, or not from grove_open)";
-        return nullptr;
-    }
-    return it->second;
+    return state;
 }
 
 std::shared_ptr<GraphState> release(grove_graph *handle)
 {
-    Registry &r = registry();
-    std::lock_guard lock(r.mutex);
-    auto it = r.graphs.find(reinterpret_cast<std::uintptr_t>(handle));
-    if (it == r.graphs.end())
-        return nullptr;
-    std::shared_ptr<GraphState> state = std::move(it->second);
-    r.graphs.erase(it);
-    return state;
+    return registry().take(reinterpret_cast<std::uintptr_t>(handle));
 }
 
 grove_graph *openLoaded(LoadResult loaded, const GroupResolver &groups, const std::string &fileName, long long maxPoints,
@@ -125,11 +106,7 @@ grove_graph *openLoaded(LoadResult loaded, const GroupResolver &groups, const st
             state->layers.push_back(std::move(e));
         }
     }
-    Registry &r = registry();
-    std::lock_guard lock(r.mutex);
-    const std::uintptr_t handle = r.next++;
-    r.graphs.emplace(handle, std::move(state));
-    return reinterpret_cast<grove_graph *>(handle);
+    return reinterpret_cast<grove_graph *>(registry().add(std::move(state)));
 }
 
 int findLayer(const GraphState &s, const std::string &name)
@@ -161,7 +138,8 @@ bool regionFits(const GraphState &s, const LayerEntry &e, const Region &region, 
 // A lazy layer's region, asked a few chunks at a time in export order (rows of chunks top to
 // bottom, each left to right), with the cancel flag looked at between pieces, so a cancelled
 // call returns within a piece.
-std::shared_ptr<PointLayer> lazyRegion(const GraphState &s, const PointLayer &layer, const Region &region)
+std::shared_ptr<PointLayer> lazyRegion(const GraphState &s, const PointLayer &layer, const Region &region, int threads,
+                                       const std::atomic<bool> *cancel)
 {
     constexpr int kSpan = 16;  // chunks a piece
     auto out = std::make_shared<PointLayer>();
@@ -179,13 +157,13 @@ std::shared_ptr<PointLayer> lazyRegion(const GraphState &s, const PointLayer &la
     const int i0 = first.i, j0 = first.j, i1 = end.i, j1 = end.j;
     for (int j = j0; j <= j1; ++j)
         for (int i = i0; i <= i1; i += kSpan) {
-            if (s.cancel.load())
+            if (cancel->load())
                 return nullptr;
             const int last = std::min(i1, i + kSpan - 1);
             // pieces share their borders' doubles, so each point falls in exactly one
             const Region piece{i == i0 ? r.x0 : i * c, j == j0 ? r.y0 : j * c, last == i1 ? r.x1 : (last + 1) * c,
                                j == j1 ? r.y1 : (j + 1) * c};
-            std::shared_ptr<PointLayer> got = layerInRegion(layer, piece, s.threads.load(), &s.cancel);
+            std::shared_ptr<PointLayer> got = layerInRegion(layer, piece, threads, cancel);
             if (!got)
                 return nullptr;
             s.piecesDone.fetch_add(1);
@@ -196,6 +174,71 @@ std::shared_ptr<PointLayer> lazyRegion(const GraphState &s, const PointLayer &la
             out->specialIds.insert(out->specialIds.end(), got->specialIds.begin(), got->specialIds.end());
         }
     return out;
+}
+
+} // namespace
+
+std::string unknownLayer(const GraphState &s, const std::string &layer)
+{
+    std::vector<std::string> names;
+    for (const LayerEntry &e : s.layers)
+        names.push_back(e.name);
+    std::string list;
+    for (const std::string &n : names)
+        list += (list.empty() ? "" : ", ") + quote(n);
+    return "no exported layer " + quote(layer) + " in this graph ("
+           + (names.empty() ? std::string("it has none") : "its layers: " + list) + ")" + didYouMean(layer, names);
+}
+
+namespace {
+
+// The layer's points in a checked region, or null with `message` (over the limit, cancelled, failed).
+std::shared_ptr<PointLayer> place(const GraphState &s, const LayerEntry &e, const Region &region, int threads,
+                                  const std::atomic<bool> *cancel, std::string &message)
+{
+    if (cancel->load()) {
+        message = "cancelled";
+        return nullptr;
+    }
+    if (e.layer->lazy && e.layer->chunked && !regionFits(s, e, region, message))
+        return nullptr;
+    std::shared_ptr<PointLayer> got;
+    try {
+        if (e.layer->lazy && e.layer->chunked) {
+            got = lazyRegion(s, *e.layer, region, threads, cancel);
+        } else {
+            got = layerInRegion(*e.layer, region, 1, cancel);
+            if (got)
+                s.piecesDone.fetch_add(1);
+        }
+    } catch (const std::bad_alloc &) {
+        throw;
+    } catch (const std::exception &ex) {
+        message = "layer " + quote(e.name) + ": chunked placement failed: " + ex.what();
+        return nullptr;
+    }
+    if (!got)
+        message = "cancelled";
+    return got;
+}
+
+void writePoints(const PointLayer &got, grove_point *out)
+{
+    for (std::size_t k = 0; k < got.points.size(); ++k) {
+        const PointXYR &p = got.points[k];
+        const std::uint64_t id = got.idOf(k);
+        const PointAttributes a = got.attributes(id);
+        grove_point &q = out[k];
+        q.x = p.x;
+        q.y = p.y;
+        q.z = got.z.empty() ? 0.0 : got.z[k];
+        q.r = p.r;
+        q.rotation = a.rotation;
+        q.scale = a.scale;
+        q.id = id;
+        q.type = a.type < 0 ? 0 : a.type;
+        q.reserved = 0;
+    }
 }
 
 } // namespace
@@ -212,14 +255,7 @@ long long pointsIn(grove_graph *handle, const char *layer, const Region &region,
     }
     const int index = findLayer(*s, layer);
     if (index < 0) {
-        std::vector<std::string> names;
-        for (const LayerEntry &e : s->layers)
-            names.push_back(e.name);
-        std::string list;
-        for (const std::string &n : names)
-            list += (list.empty() ? "" : ", ") + quote(n);
-        message = "no exported layer " + quote(layer) + " in this graph ("
-                  + (names.empty() ? std::string("it has none") : "its layers: " + list) + ")" + didYouMean(layer, names);
+        message = unknownLayer(*s, layer);
         return -1;
     }
     const LayerEntry &e = s->layers[static_cast<std::size_t>(index)];
@@ -237,37 +273,15 @@ long long pointsIn(grove_graph *handle, const char *layer, const Region &region,
         message = "capacity is negative (" + std::to_string(capacity) + ")";
         return -1;
     }
-    if (s->cancel.load()) {
-        message = "cancelled";
-        return -1;
-    }
-    if (e.layer->lazy && e.layer->chunked && !regionFits(*s, e, region, message))
-        return -1;
-    std::shared_ptr<PointLayer> got;
     s->callsRunning.fetch_add(1);
     struct Running  // counted while the layer is placed, whichever way the call ends
     {
         GraphState &state;
         ~Running() { state.callsRunning.fetch_sub(1); }
     } running{*s};
-    try {
-        if (e.layer->lazy && e.layer->chunked) {
-            got = lazyRegion(*s, *e.layer, region);
-        } else {
-            got = layerInRegion(*e.layer, region, 1, &s->cancel);
-            if (got)
-                s->piecesDone.fetch_add(1);
-        }
-    } catch (const std::bad_alloc &) {
-        throw;
-    } catch (const std::exception &ex) {
-        message = "layer " + quote(e.name) + ": chunked placement failed: " + ex.what();
+    std::shared_ptr<PointLayer> got = place(*s, e, region, s->threads.load(), &s->cancel, message);
+    if (!got)
         return -1;
-    }
-    if (!got) {
-        message = "cancelled";
-        return -1;
-    }
     const std::size_t count = got->points.size();
     if (!out)
         return static_cast<long long>(count);
@@ -276,22 +290,25 @@ long long pointsIn(grove_graph *handle, const char *layer, const Region &region,
                   + " points of layer " + quote(e.name) + " (ask with out NULL for the count)";
         return -1;
     }
-    for (std::size_t k = 0; k < count; ++k) {
-        const PointXYR &p = got->points[k];
-        const std::uint64_t id = got->idOf(k);
-        const PointAttributes a = got->attributes(id);
-        grove_point &q = out[k];
-        q.x = p.x;
-        q.y = p.y;
-        q.z = got->z.empty() ? 0.0 : got->z[k];
-        q.r = p.r;
-        q.rotation = a.rotation;
-        q.scale = a.scale;
-        q.id = id;
-        q.type = a.type < 0 ? 0 : a.type;
-        q.reserved = 0;
-    }
+    writePoints(*got, out);
     return static_cast<long long>(count);
+}
+
+Region chunkSquare(double chunk, int i, int j)
+{
+    return {i * chunk, j * chunk, (i + 1) * chunk, (j + 1) * chunk};  // the same doubles as ChunkedLayer's
+}
+
+bool chunkPoints(const GraphState &s, int layer, int i, int j, const std::atomic<bool> *cancel,
+                 std::vector<grove_point> &out, std::string &message)
+{
+    const LayerEntry &e = s.layers.at(static_cast<std::size_t>(layer));
+    std::shared_ptr<PointLayer> got = place(s, e, chunkSquare(s.world.chunk, i, j), 1, cancel, message);
+    if (!got)
+        return false;
+    out.resize(got->points.size());
+    writePoints(*got, out.data());
+    return true;
 }
 
 const LayerEntry *layerAt(const GraphState &s, int index)

@@ -32,6 +32,7 @@ struct GraphState
     std::vector<LayerEntry> layers;
     EvalResult result;  // holds the layers' upstream values alive
     std::atomic<bool> cancel{false};
+    std::atomic<bool> closed{false};  // grove_close ran: sessions holding the graph stop their work
     std::atomic<int> threads{1};
     std::atomic<long long> maxPoints{static_cast<long long>(limits::defaultMaxPointsPerLayer)};
     // grove_get_activity's counters, kept by the region calls
@@ -51,8 +52,17 @@ grove_graph *openLoaded(LoadResult loaded, const GroupResolver &groups, const st
 // A layer by node id, else by export name; -1 when none.
 int findLayer(const GraphState &s, const std::string &name);
 const LayerEntry *layerAt(const GraphState &s, int index);
+// "no exported layer 'x' in this graph (its layers: ...)", with a suggestion.
+std::string unknownLayer(const GraphState &s, const std::string &layer);
 // grove_points_in_region's work: the count, or -1 with `message`.
 long long pointsIn(grove_graph *handle, const char *layer, const Region &region, grove_point *out, long long capacity,
                    std::string &message);
+
+// Chunk (i, j)'s square, the same doubles as ChunkedLayer's.
+Region chunkSquare(double chunk, int i, int j);
+// The points of layer `layer` (an index) in chunk (i, j), the same bytes as grove_points_in_chunk,
+// placed on the calling thread; false with `message` when cancelled (`cancel`) or failed.
+bool chunkPoints(const GraphState &s, int layer, int i, int j, const std::atomic<bool> *cancel,
+                 std::vector<grove_point> &out, std::string &message);
 
 } // namespace grove::capi

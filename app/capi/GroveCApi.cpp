@@ -1,6 +1,7 @@
 // libgrove: the C API (grove.h) over core and nodes; every entry point catches everything.
 #include "grove.h"
 
+#include "CApiErrors.h"
 #include "CApiGraph.h"
 
 #include "core/sampling/ChunkedLayer.h"
@@ -10,7 +11,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 #include <filesystem>
 #include <memory>
 #include <new>
@@ -25,58 +25,6 @@ using namespace grove;
 using namespace grove::capi;
 
 namespace {
-
-thread_local std::string t_lastError;
-
-// A failure's message: to the caller's buffer (cut at a UTF-8 boundary) and the thread's last error.
-void report(char *error, std::size_t size, const char *message) noexcept
-{
-    const std::size_t length = std::strlen(message);
-    try {
-        t_lastError.assign(message, length);
-    } catch (...) {
-        t_lastError.clear();
-    }
-    if (!error || size == 0)
-        return;
-    std::size_t n = length < size - 1 ? length : size - 1;
-    if (n < length)
-        while (n > 0 && (static_cast<unsigned char>(message[n]) & 0xC0) == 0x80)
-            --n;
-    std::memcpy(error, message, n);
-    error[n] = '\0';
-}
-
-void clearError(char *error, std::size_t size) noexcept
-{
-    if (error && size > 0)
-        error[0] = '\0';
-}
-
-// Runs `body` (which reports its own failures through `fail`), turning any exception into a
-// message: nothing crosses the C ABI.
-template<typename R, typename Body>
-R guarded(char *error, std::size_t size, R failed, Body body) noexcept
-{
-    std::string message;
-    try {
-        R value = body(message);
-        if (message.empty()) {
-            clearError(error, size);
-            return value;
-        }
-    } catch (const std::bad_alloc &) {
-        message = "out of memory";
-    } catch (const std::exception &e) {
-        message = std::string("internal error: ") + e.what();
-    } catch (...) {
-        message = "internal error";
-    }
-    if (message.empty())
-        message = "internal error";
-    report(error, size, message.c_str());
-    return failed;
-}
 
 // A call on an open graph that returns 0 or -1: guarded, the handle checked, then `body(state,
 // message)` (which sets the message and returns -1 when it refuses).
@@ -186,8 +134,10 @@ void grove_close(grove_graph *graph)
     if (!graph)
         return;
     try {
-        if (std::shared_ptr<GraphState> state = release(graph))
+        if (std::shared_ptr<GraphState> state = release(graph)) {
+            state->closed = true;  // open sessions stop their work
             state->cancel = true;  // calls still running end soon; the last one frees the graph
+        }
     } catch (...) {
     }
 }
@@ -331,9 +281,7 @@ long long grove_points_in_chunk(grove_graph *graph, const char *layer, int i, in
                       + std::to_string(kChunkRange) + " to " + std::to_string(kChunkRange - 1) + " on each axis";
             return -1;
         }
-        // the same doubles as the chunk's own square in ChunkedLayer
-        const Region r{i * c, j * c, (i + 1) * c, (j + 1) * c};
-        return pointsIn(graph, layer, r, out, capacity, message);
+        return pointsIn(graph, layer, chunkSquare(c, i, j), out, capacity, message);
     });
 }
 
@@ -402,7 +350,7 @@ int grove_set_cache_bytes(grove_graph *graph, size_t bytes)
 
 const char *grove_last_error(void)
 {
-    return t_lastError.c_str();
+    return lastError();
 }
 
 } // extern "C"

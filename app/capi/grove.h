@@ -1,5 +1,7 @@
 /* libgrove: Grove's C API. Open a graph, list its layers, ask for a layer's points in a region
- * or a chunk. Every function is safe from any thread; none throws, none crashes on a bad argument.
+ * or a chunk, or stream chunks around moving sources (grove_session_*, below). Every graph function
+ * is safe from any thread (a session is used from one thread at a time); none throws, none crashes
+ * on a bad argument.
  *
  * Errors: a function that fails returns -1 (or NULL) and writes one message to `error` (always
  * NUL-terminated, cut to `error_size` bytes at a UTF-8 boundary; `error` may be NULL or
@@ -144,6 +146,97 @@ GROVE_API int grove_set_threads(grove_graph *graph, int threads);
 GROVE_API int grove_set_max_points(grove_graph *graph, long long max_points);
 /* Bytes of placed chunks each lazy layer keeps (default 256 MiB a layer). 0, or -1 when bad. */
 GROVE_API int grove_set_cache_bytes(grove_graph *graph, size_t bytes);
+
+/* ---- Streaming sessions: the chunks around moving sources, computed on Grove's threads ----
+ *
+ * A session streams layers of a chunked world (world.chunk; endless or finite) around sources
+ * (a player, a camera): each grove_session_update says where the sources are; Grove wants every
+ * chunk whose square meets a source's disc, queues the missing ones nearest first, places them on
+ * the session's worker threads (the graph's chunk cache is shared with its other calls), and
+ * drops queued, computing or undelivered work that left every disc. The update never waits for
+ * that work: it hands over the chunks that are ready (within its time budget) and lists the
+ * delivered chunks to unload. A chunk inside a disc is delivered exactly once, then stays
+ * resident (never delivered again) until it lies farther than radius + unload_margin from every
+ * source; then it is listed once to unload, and delivered again if a source comes back.
+ * A delivered chunk's points are grove_points_in_chunk's for the same chunk, bit for bit.
+ *
+ * Threads: one session is used from one thread at a time (update, wait, stats; close from any
+ * thread once no other call on the session runs). A graph may have several sessions, each with its
+ * own workers; they share its chunk cache. grove_cancel and grove_resume do not reach sessions.
+ * grove_close(graph) with sessions open: the sessions keep what they need of the graph, stop their
+ * work, and their updates fail with "the session's graph was closed"; close them as usual.
+ * Handles are numbers like graphs': a closed session is an error, never a crash. */
+typedef struct grove_session grove_session;
+
+/* Zero-initialise, then set what you need; 0 is the default of every field. */
+typedef struct grove_session_options {
+    int workers;             /* worker threads, 1 to 256; 0: the cores less one, 1 to 8 */
+    int max_chunks;          /* the most chunk squares the sources may want at once, 1 to 1,048,576;
+                                0: 16,384. More is an error of the update, nothing is queued */
+    long long memory_cap;    /* bytes of points ready but undelivered plus those of the last update's
+                                batch; workers start no chunk while they reach it. 0: 64 MiB */
+    double unload_margin;    /* a delivered chunk unloads once farther than radius + margin from every
+                                source (hysteresis); 0: half a chunk */
+} grove_session_options;
+
+/* A source: the chunks meeting the disc of `radius` around (x, y) are wanted. */
+typedef struct grove_source {
+    double x, y, radius;
+} grove_source;
+
+/* A chunk handed over: its points (export order; NULL when count is 0) stay valid until the next
+ * grove_session_update or grove_session_close on the session; copy what you keep. */
+typedef struct grove_session_chunk {
+    int layer;        /* the graph's layer index (grove_layer_name) */
+    int i, j;         /* the chunk: [i c, (i + 1) c) x [j c, (j + 1) c) */
+    const grove_point *points;
+    long long count;
+} grove_session_chunk;
+
+typedef struct grove_chunk_ref {
+    int layer, i, j;
+} grove_chunk_ref;
+
+/* What an update gives: arrays owned by the session, valid until its next update or close. */
+typedef struct grove_update_result {
+    const grove_session_chunk *ready; /* chunks to load, nearest a source first */
+    int ready_count;
+    const grove_chunk_ref *unload;    /* delivered chunks now beyond every radius + margin */
+    int unload_count;
+    int pending;                      /* wanted chunks not delivered yet (queued, computing, ready) */
+} grove_update_result;
+
+/* Counters for a debug overlay: states now, totals since open. */
+typedef struct grove_session_stats {
+    int queued, computing, ready, resident; /* chunks (one per layer) in each state now */
+    long long delivered, evicted, cancelled; /* totals: handed over, listed to unload, dropped before delivery */
+    long long update_us, worker_us;          /* totals: microseconds inside grove_session_update, on workers */
+    long long bytes_held;                    /* points ready plus the last batch handed over */
+    long long memory_cap;                    /* the cap in effect */
+} grove_session_stats;
+
+/* Opens a session streaming `layers` (layer_count names, export names or node ids) of `graph`.
+ * NULL with a message for a world without chunks, an unknown or repeated layer, bad options. */
+GROVE_API grove_session *grove_session_open(grove_graph *graph, const char *const *layers, int layer_count,
+                                            const grove_session_options *opts, char *error, size_t error_size);
+/* Sets the sources (source_count of them; 0 unloads everything) and hands over what is ready,
+ * spending at most about `budget_us` microseconds moving chunks (0: every ready chunk; at least one
+ * is handed over when any is ready). When the sources moved it also updates the wants, work in
+ * proportion to the chunks wanted (the budget does not cover it). Frees the previous update's
+ * batch. 0 and *out filled, or -1 (grove_last_error) for a bad argument (NULL, more than 4096
+ * sources, a NaN or infinite position, a negative or NaN radius, a negative budget, more chunks
+ * wanted than max_chunks: nothing changes, the previous batch stays valid), a chunk that failed
+ * (once; the next update wants it again) or a closed graph. */
+GROVE_API int grove_session_update(grove_session *session, const grove_source *sources, int source_count,
+                                   long long budget_us, grove_update_result *out);
+/* Blocks until a chunk is ready to hand over, nothing is left to compute, the memory cap stops the
+ * workers (update to free the last batch) or `timeout_us` passed. The chunks ready now (>= 0), or -1. */
+GROVE_API int grove_session_wait(grove_session *session, long long timeout_us);
+/* Fills *out: 0, or -1 for a bad session or a NULL out. */
+GROVE_API int grove_session_get_stats(grove_session *session, grove_session_stats *out);
+/* Cancels the session's work, joins its workers (a chunk being placed stops at its next cancel
+ * check) and frees it with its last batch. NULL and closed sessions: nothing happens. */
+GROVE_API void grove_session_close(grove_session *session);
 
 /* The message of the calling thread's last failed call ("" when none failed yet). */
 GROVE_API const char *grove_last_error(void);

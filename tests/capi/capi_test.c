@@ -15,20 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-/* counted from the test's threads too */
-static _Atomic int failures = 0;
-static _Atomic int checks = 0;
-
-#define CHECK(cond, ...)                                                                                                \
-    do {                                                                                                                \
-        ++checks;                                                                                                       \
-        if (!(cond)) {                                                                                                  \
-            ++failures;                                                                                                 \
-            fprintf(stderr, "FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);                                             \
-            fprintf(stderr, __VA_ARGS__);                                                                               \
-            fputc('\n', stderr);                                                                                        \
-        }                                                                                                               \
-    } while (0)
+#include "check.h"
 
 static char *read_file(const char *path, size_t *length)
 {

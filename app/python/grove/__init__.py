@@ -14,9 +14,10 @@ from ._library import load as _load
 from .errors import (CancelledError, ClosedError, GraphError, GroveError, LibraryNotFoundError, Problem, RegionError,
                      UnknownLayerError)
 from .graph import Graph, Layer, World, open_file, open_text
+from .session import Chunk, Session, Update
 
 __version__ = "0.1.0"
-__all__ = ["open", "open_file", "open_text", "version", "Graph", "Layer", "World", "POINT_DTYPE", "GroveError",
+__all__ = ["open", "open_file", "open_text", "version", "Graph", "Layer", "World", "Session", "Chunk", "Update", "POINT_DTYPE", "GroveError",
            "GraphError", "ClosedError", "CancelledError", "UnknownLayerError", "RegionError",
            "LibraryNotFoundError", "Problem", "ENVIRONMENT_VARIABLE"]
 

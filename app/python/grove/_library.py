@@ -33,8 +33,37 @@ class Options(ctypes.Structure):
                 ("sets", ctypes.POINTER(ctypes.c_char_p)), ("set_count", ctypes.c_size_t)]
 
 
+class SessionOptions(ctypes.Structure):
+    _fields_ = [("workers", ctypes.c_int), ("max_chunks", ctypes.c_int), ("memory_cap", ctypes.c_longlong),
+                ("unload_margin", ctypes.c_double)]
+
+
+class Source(ctypes.Structure):
+    _fields_ = [("x", ctypes.c_double), ("y", ctypes.c_double), ("radius", ctypes.c_double)]
+
+
+class SessionChunk(ctypes.Structure):
+    _fields_ = [("layer", ctypes.c_int), ("i", ctypes.c_int), ("j", ctypes.c_int), ("points", ctypes.c_void_p),
+                ("count", ctypes.c_longlong)]
+
+
+class ChunkRef(ctypes.Structure):
+    _fields_ = [("layer", ctypes.c_int), ("i", ctypes.c_int), ("j", ctypes.c_int)]
+
+
+class UpdateResult(ctypes.Structure):
+    _fields_ = [("ready", ctypes.POINTER(SessionChunk)), ("ready_count", ctypes.c_int),
+                ("unload", ctypes.POINTER(ChunkRef)), ("unload_count", ctypes.c_int), ("pending", ctypes.c_int)]
+
+
+class SessionStats(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_int) for name in ("queued", "computing", "ready", "resident")] + [
+        (name, ctypes.c_longlong) for name in ("delivered", "evicted", "cancelled", "update_us", "worker_us",
+                                               "bytes_held", "memory_cap")]
+
+
 def _declare(lib):
-    G = ctypes.c_void_p  # a handle: a number, never dereferenced
+    G = S = ctypes.c_void_p  # a graph's or a session's handle: a number, never dereferenced
     text, size = ctypes.c_char_p, ctypes.c_size_t
     out = ctypes.c_void_p  # a numpy array's data (POINT_DTYPE) or NULL
     prototypes = {
@@ -59,6 +88,13 @@ def _declare(lib):
         "grove_set_threads": (ctypes.c_int, [G, ctypes.c_int]),
         "grove_set_max_points": (ctypes.c_int, [G, ctypes.c_longlong]),
         "grove_set_cache_bytes": (ctypes.c_int, [G, ctypes.c_size_t]),
+        "grove_session_open": (S, [G, ctypes.POINTER(ctypes.c_char_p), ctypes.c_int, ctypes.POINTER(SessionOptions),
+                                   text, size]),
+        "grove_session_update": (ctypes.c_int, [S, ctypes.POINTER(Source), ctypes.c_int, ctypes.c_longlong,
+                                                ctypes.POINTER(UpdateResult)]),
+        "grove_session_wait": (ctypes.c_int, [S, ctypes.c_longlong]),
+        "grove_session_get_stats": (ctypes.c_int, [S, ctypes.POINTER(SessionStats)]),
+        "grove_session_close": (None, [S]),
         "grove_last_error": (ctypes.c_char_p, []),
     }
     for name, (restype, argtypes) in prototypes.items():

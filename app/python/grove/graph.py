@@ -5,13 +5,13 @@ import ctypes
 import json
 import math
 import os
-import threading
-import weakref
 
 import numpy as np
 
 from . import _library
-from .errors import ClosedError, GraphError, GroveError, RegionError, UnknownLayerError, raise_for
+from .errors import GraphError, GroveError, RegionError, UnknownLayerError, raise_for
+from .native import _Native
+from .session import Session
 
 _OPEN_MESSAGE_BYTES = 1 << 16  # every problem of a graph, one a line
 _CALL_MESSAGE_BYTES = 4096
@@ -50,50 +50,6 @@ def _options(overrides, max_points, base_dir):
     options.sets = ctypes.cast(array, ctypes.POINTER(ctypes.c_char_p))
     options.set_count = len(sets)
     return options, array  # the array must outlive the call
-
-
-class _Native:
-    """Something libgrove handed out and Python must give back once: a graph (and, later, a streaming
-    session that belongs to one). close() is idempotent; using it after close() raises ClosedError."""
-
-    _what = "object"
-
-    def __init__(self, lib, handle, release):
-        self._lib, self._handle, self._release = lib, handle, release
-        self._children = weakref.WeakSet()  # closed with this one (a graph's sessions)
-        self._close_lock = threading.Lock()
-
-    @property
-    def closed(self):
-        return self._handle is None
-
-    def _require(self):
-        handle = self._handle
-        if handle is None:
-            raise ClosedError(f"the {self._what} is closed")
-        return handle
-
-    def close(self):
-        """Frees it in libgrove; calls running in other threads end with CancelledError."""
-        with self._close_lock:
-            handle, self._handle = self._handle, None
-        if handle is not None:
-            for child in list(self._children):
-                child.close()
-            self._release(handle)
-
-    def __enter__(self):
-        self._require()
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def __del__(self):
-        try:
-            self.close()
-        except Exception:  # interpreter shutdown: libgrove may be gone
-            pass
 
 
 class Layer:
@@ -206,6 +162,23 @@ class Graph(_Native):
             if written != count:
                 raise GroveError(f"libgrove counted {count} points, then wrote {written}")
         return points
+
+    def stream(self, layers, *, workers=0, max_chunks=0, memory_cap=0, unload_margin=0.0):
+        """A streaming session (grove.Session) of these layers (names or node ids) of a chunked world; 0: the
+        defaults (libgrove's grove_session_options). Closed with the graph."""
+        names = [str(name).encode() for name in ([layers] if isinstance(layers, str) else layers)]
+        array = (ctypes.c_char_p * max(len(names), 1))(*names)
+        options = _library.SessionOptions(int(workers), int(max_chunks), int(memory_cap), float(unload_margin))
+        error = ctypes.create_string_buffer(_CALL_MESSAGE_BYTES)
+        handle = self._lib.grove_session_open(self._require(), array, len(names), ctypes.byref(options), error, len(error))
+        if not handle:
+            message = error.value.decode("utf-8", "replace")
+            if "no exported layer" in message:
+                raise UnknownLayerError(message)
+            raise_for(message, RegionError if "no chunks" in message else ValueError)
+        session = Session(self, handle)
+        self._children.add(session)
+        return session
 
     def _setting(self, function, value, what):
         if getattr(self._lib, function)(self._require(), value) != 0:
