@@ -10,7 +10,6 @@ namespace grove {
 
 namespace {
 
-std::string number(double v) { return formatFixed(v, std::abs(v) >= 100 || v == std::floor(v) ? 0 : 1); }
 // "rocks' point", "tree's point"
 std::string whose(const std::string &name) { return name + (!name.empty() && name.back() == 's' ? "'" : "'s"); }
 std::string at(const PointXYR &p) { return "(" + formatFixed(p.x, 1) + ", " + formatFixed(p.y, 1) + ")"; }
@@ -21,9 +20,9 @@ std::string describeTooClose(const TooClosePair &pair, const std::string &what)
 {
     std::string text = what + " at " + at(pair.point) + " is " + formatFixed(pair.distance, 1) + " from "
                        + (pair.otherLayer.empty() ? std::string("a point") : whose(pair.otherLayer) + " point") + " at "
-                       + at(pair.other) + ", nearer than the " + number(pair.needed()) + " the two need";
+                       + at(pair.other) + ", nearer than the " + formatForReading(pair.needed()) + " the two need";
     if (pair.point.r != pair.other.r)
-        text += " (the smaller of their radii, " + number(pair.point.r) + " and " + number(pair.other.r) + ")";
+        text += " (the smaller of their radii, " + formatForReading(pair.point.r) + " and " + formatForReading(pair.other.r) + ")";
     return text;
 }
 

@@ -160,11 +160,6 @@ double statsStep(bool masked, double width, double height)
     return std::max(std::sqrt(width * height / (masked ? 2.5e5 : 1e6)), 1e-9);
 }
 
-std::string number(double v)
-{
-    return formatFixed(v, v == std::floor(v) || v >= 100 ? 0 : 1);
-}
-
 // Why a layer holds far fewer points than its allowed area could (empty when it does not): the
 // sampler's rejection counts, and how much of the area the obstacles' spacing covers.
 std::string explainLayer(const PointLayer &layer, const std::vector<PointLayerPtr> &obstacles, const AllowedRaster &a,
@@ -215,7 +210,7 @@ std::string explainLayer(const PointLayer &layer, const std::vector<PointLayerPt
         if (covered.empty() || covered[biggest] == 0 || named == 2)
             break;
         const PointLayer &o = *obstacles[biggest];
-        blockers += (named++ ? " or " : "") + number(std::min(t.radius, o.points.front().r)) + " of " + o.info.name;
+        blockers += (named++ ? " or " : "") + formatForReading(std::min(t.radius, o.points.front().r)) + " of " + o.info.name;
         covered[biggest] = 0;
     }
     const bool obstaclesBlock = t.tooClose > 0 && !blockers.empty();
@@ -224,14 +219,14 @@ std::string explainLayer(const PointLayer &layer, const std::vector<PointLayerPt
     if (count == 0 && t.candidates > 0 && t.offMap == t.candidates)
         return head + "every candidate fell outside the world";
     if (count == 0)
-        return head + "no candidate landed in the allowed area (too small or patchy for radius " + number(t.radius) + ")";
+        return head + "no candidate landed in the allowed area (too small or patchy for radius " + formatForReading(t.radius) + ")";
     const std::string share = std::to_string(static_cast<long long>(std::round(100 * count / capacity)));
     if (obstaclesBlock && coveredPercent >= 50)
         return head + "about " + share + "% of what the allowed area could hold; " + std::to_string(coveredPercent)
                + "% of it is within " + blockers + " (obstacles)";
     if (t.notAllowed > t.tooClose)
         return head + "about " + share + "% of what the allowed area could hold; most candidates fell outside it "
-               "(too patchy for radius " + number(t.radius) + ")";
+               "(too patchy for radius " + formatForReading(t.radius) + ")";
     return {};
 }
 

@@ -93,4 +93,9 @@ std::string formatFixed(double value, int decimals)
     return std::string(buf.data(), res.ptr);
 }
 
+std::string formatForReading(double value)
+{
+    return formatFixed(value, std::abs(value) >= 100 || value == std::floor(value) ? 0 : 1);
+}
+
 } // namespace grove

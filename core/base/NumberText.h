@@ -23,4 +23,8 @@ bool parseNumber(std::string_view text, double &out);
 // "12", "3.1416"; "inf", "-inf", "nan" when not finite.
 std::string formatFixed(double value, int decimals);
 
+// A distance or radius in a message a designer reads: whole numbers and magnitudes from 100 up
+// without decimals, the rest with one ("11", "2.5", "1663", "-0.4").
+std::string formatForReading(double value);
+
 } // namespace grove
