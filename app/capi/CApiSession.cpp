@@ -26,7 +26,7 @@ long long microsSince(Clock::time_point t)
 }
 
 // A number for a message; NaN and the infinities as a C programmer writes them.
-std::string number(double v)
+std::string messageNumber(double v)
 {
     if (std::isnan(v))
         return "NaN";
@@ -76,7 +76,7 @@ bool readSessionOptions(const grove_session_options *opts, double chunk, Session
         return false;
     }
     if (!std::isfinite(opts->unload_margin) || opts->unload_margin < 0) {
-        message = "unload_margin must be a finite number >= 0, got " + number(opts->unload_margin);
+        message = "unload_margin must be a finite number >= 0, got " + messageNumber(opts->unload_margin);
         return false;
     }
     if (opts->workers > 0)
@@ -147,18 +147,18 @@ bool Session::wantedChunks(const grove_source *sources, int count, Wants &wants,
         const grove_source &s = sources[k];
         const std::string which = "source " + std::to_string(k) + " ";
         if (!std::isfinite(s.x) || !std::isfinite(s.y)) {
-            message = which + "is at (" + number(s.x) + ", " + number(s.y) + "): positions must be finite numbers";
+            message = which + "is at (" + messageNumber(s.x) + ", " + messageNumber(s.y) + "): positions must be finite numbers";
             return false;
         }
         if (!(s.radius >= 0) || !std::isfinite(s.radius)) {
-            message = which + "has radius " + number(s.radius) + ": radii must be finite numbers >= 0";
+            message = which + "has radius " + messageNumber(s.radius) + ": radii must be finite numbers >= 0";
             return false;
         }
         const ChunkBox b = boxOf(s);
         boxes += (b.i1 - b.i0 + 1.0) * (b.j1 - b.j0 + 1.0);
         if (boxes > 2.0 * m_s.maxChunks + 16) {
-            message = which + "(radius " + number(s.radius) + ") takes the sources to about " + number(std::floor(boxes * 0.785))
-                      + " chunks of " + number(m_chunk) + ", more than max_chunks " + std::to_string(m_s.maxChunks)
+            message = which + "(radius " + messageNumber(s.radius) + ") takes the sources to about " + messageNumber(std::floor(boxes * 0.785))
+                      + " chunks of " + messageNumber(m_chunk) + ", more than max_chunks " + std::to_string(m_s.maxChunks)
                       + " (grove_session_options): use smaller radii or raise max_chunks";
             return false;
         }
@@ -177,7 +177,7 @@ bool Session::wantedChunks(const grove_source *sources, int count, Wants &wants,
                     wants.end());
     }
     if (wants.size() > static_cast<std::size_t>(m_s.maxChunks)) {
-        message = "the sources want " + std::to_string(wants.size()) + " chunks of " + number(m_chunk) + ", more than max_chunks "
+        message = "the sources want " + std::to_string(wants.size()) + " chunks of " + messageNumber(m_chunk) + ", more than max_chunks "
                   + std::to_string(m_s.maxChunks) + " (grove_session_options): use smaller radii or raise max_chunks";
         return false;
     }
