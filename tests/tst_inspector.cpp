@@ -12,6 +12,7 @@
 #include <QCheckBox>
 #include <QColorDialog>
 #include <QComboBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
@@ -117,6 +118,47 @@ class TestInspector : public QObject
     }
 
 private slots:
+    // Every node of every shipped preset fits the Inspector at its narrowest: nothing clipped at
+    // the right, no sideways scrolling (valley's points_file did both).
+    void everyNodeFitsTheNarrowInspector_data()
+    {
+        QTest::addColumn<QString>("path");
+        const QDir presets(GROVE_SOURCE_DIR "/presets");
+        for (const QString &name : presets.entryList({"*.grove.yaml"}, QDir::Files, QDir::Name))
+            QTest::newRow(qPrintable(name)) << presets.filePath(name);
+    }
+    void everyNodeFitsTheNarrowInspector()
+    {
+        QFETCH(QString, path);
+        auto w = std::make_unique<MainWindow>(registry());
+        w->resize(1400, 900);
+        w->show();
+        QVERIFY(w->openFile(path));
+        auto *dock = w->findChild<QDockWidget *>("InspectorDock");
+        QVERIFY(dock);
+        w->resizeDocks({dock}, {dock->minimumSizeHint().width()}, Qt::Horizontal);
+        for (const Node &node : w->document()->graph().nodes) {
+            w->selectNode(QString::fromStdString(node.id));
+            QCoreApplication::processEvents();
+            QScrollArea *scroll = nullptr;  // the shown page (the one before may await deletion)
+            for (QScrollArea *a : w->findChild<Inspector *>()->findChildren<QScrollArea *>())
+                if (a->isVisible())
+                    scroll = a;
+            QVERIFY(scroll);
+            QString widest;
+            int most = 0;
+            for (QWidget *c : scroll->widget()->findChildren<QWidget *>())
+                if (c->isVisibleTo(scroll->widget()) && c->minimumSizeHint().width() > most && c->parentWidget() == scroll->widget()) {
+                    most = c->minimumSizeHint().width();
+                    widest = c->objectName().isEmpty() ? c->metaObject()->className() : c->objectName();
+                }
+            QVERIFY2(scroll->horizontalScrollBar()->maximum() == 0,
+                     qPrintable(QString("%1 scrolls sideways by %2 in a %3 px Inspector (widest: %4, %5 px)")
+                                    .arg(QString::fromStdString(node.id)).arg(scroll->horizontalScrollBar()->maximum())
+                                    .arg(scroll->viewport()->width()).arg(widest).arg(most)));
+        }
+    }
+
     // Scrolling over every control of trees' Inspector scrolls the page and changes nothing.
     void wheelOverInspectorOnlyScrolls()
     {

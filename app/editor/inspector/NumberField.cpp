@@ -11,7 +11,9 @@ namespace grove {
 
 NumberField::NumberField(QWidget *parent) : QLineEdit(parent)
 {
-    setMinimumWidth(84);
+    // room for "-1234.56" and the frame: two boxes and a "to" (a range) beside the longest param
+    // name still fit the Inspector at its narrowest; longer numbers scroll within the box
+    setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("-1234.56")) + 16);
     setAlignment(Qt::AlignRight | Qt::AlignVCenter);
 }
 
