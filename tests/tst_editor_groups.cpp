@@ -181,6 +181,15 @@ private slots:
         edited.replace(edited.find("outputs:\n"), 9, "outputs:\n  more: {from: dots.all}\n");
         writeFile(inner.toStdString(), edited);
         QTRY_VERIFY_WITH_TIMEOUT(w->scene()->nodeItem("g") && w->scene()->nodeItem("g")->portType(false, "more"), 15000);
+        // a new exposed param in the file: the selected group's Inspector shows it, unselected
+        // and selected again or not
+        w->selectNode("g");
+        QCoreApplication::processEvents();
+        QVERIFY(visibleWidget(w.get(), "param:gap") && !visibleWidget(w.get(), "param:dot_seed"));
+        edited.replace(edited.find("expose:\n"), 8, "expose:\n  dot_seed: {param: dots.seed, description: the dots' seed}\n");
+        writeFile(inner.toStdString(), edited);
+        QTRY_VERIFY_WITH_TIMEOUT(visibleWidget(w.get(), "param:dot_seed"), 15000);
+        QVERIFY(w->document()->undoStack()->isClean());
     }
 
     // A double-click on a group's card opens its file in a tab of its own, with a breadcrumb; the

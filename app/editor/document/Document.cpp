@@ -330,6 +330,7 @@ void Document::reloadGroups()
     m_groups.clear();
     resolveGroups();
     scheduleValidation();  // the problems, and with them the group cards' ports
+    emit groupsReloaded();
 }
 
 // Edits often come in bursts (a macro, a slider drag): validate once when they settle.

@@ -90,6 +90,8 @@ signals:
     void inputChanged(const QString &id, const QString &port);
     void problemsChanged();
     void filePathChanged(const QString &path);
+    // reloadGroups() read the group files again: a group node's exposed params may have changed
+    void groupsReloaded();
 
 private:
     void setFileState(LoadResult loaded);

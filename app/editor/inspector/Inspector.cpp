@@ -10,6 +10,7 @@
 #include "document/ValueCommands.h"
 
 #include "core/eval/Evaluator.h"
+#include "core/graph/GroupGraph.h"
 #include "core/graph/NodeRegistry.h"
 
 #include <QFormLayout>
@@ -71,6 +72,12 @@ Inspector::Inspector(Document *document, QWidget *parent)
             it->second->setValue(*node->param(it->first));
             showError(m_errors[it->first], {});
         }
+    });
+    // A group node's page shows its file's exposed params and their defaults: read anew, drawn anew
+    connect(document, &Document::groupsReloaded, this, [this] {
+        const Node *node = m_document->graph().node(m_nodeId);
+        if (node && node->type == kGroupType)
+            rebuild();
     });
     rebuild();
 }
