@@ -3,11 +3,21 @@
 #include "tst_editor_support.h"
 
 #include "document/Document.h"
+#include "document/NodeCommands.h"
 #include "document/ValueCommands.h"
 #include "window/MainWindow.h"
 #include "window/ProblemsPanel.h"
 
+#include <QApplication>
+#include <QClipboard>
+#include <QContextMenuEvent>
+#include <QDir>
 #include <QFileInfo>
+#include <QImage>
+#include <QMenu>
+#include <QPointer>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QLineEdit>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -95,6 +105,114 @@ private slots:
         action(w.get(), "&Save")->trigger();
         QCOMPARE(rows(), QStringList{"12:14  land: input 'field' links to missing node 'hieght'; did you mean 'height'?"});
         QCOMPARE(QString::fromStdString(readFile(path.toStdString())).split('\n').value(11), QString("      field: hieght"));
+    }
+
+    // File > Open: a file gets a tab of its own (the first tab keeps its edits, unasked), a file
+    // open already comes forward, one that cannot be read is explained and takes no tab.
+    void fileOpenGivesAFileATabOfItsOwn()
+    {
+        QString first;
+        auto w = openWindow(&first);
+        QCOMPARE(w->tabCount(), 1);
+        QCOMPARE(w->applyOverride("chests.radius=120"), QString());
+        const QString second = m_dir.filePath("second.grove.yaml");
+        writeFile(second.toStdString(), m_original);
+        QVERIFY(w->openInTab(second));
+        QCOMPARE(w->tabCount(), 2);
+        QCOMPARE(w->currentTab(), 1);
+        QCOMPARE(w->document()->filePath(), second);
+        QVERIFY(!w->document()->isModified());
+        w->setCurrentTab(0);
+        QCOMPARE(w->document()->filePath(), first);
+        QVERIFY(w->document()->isModified());
+        QVERIFY(w->openInTab(second));
+        QCOMPARE(w->tabCount(), 2);
+        QCOMPARE(w->currentTab(), 1);
+        QStringList asked;
+        answerQuestions(w.get(), {"OK"}, &asked);
+        QVERIFY(!w->openInTab(m_dir.filePath("missing.grove.yaml")));
+        QCOMPARE(asked.size(), 1);
+        QVERIFY2(asked[0].contains("missing.grove.yaml"), qPrintable(asked[0]));
+        QCOMPARE(w->tabCount(), 2);
+        QCOMPARE(w->currentTab(), 1);
+        // the editor's first tab, untitled and untouched, takes the first file opened
+        MainWindow fresh(registry());
+        QVERIFY(fresh.openInTab(second));
+        QCOMPARE(fresh.tabCount(), 1);
+    }
+
+    // A tab's right-click menu: Copy Path puts its file's path on the clipboard; Close Others asks
+    // about each modified tab (Cancel keeps them all) and closes every other tab.
+    void theTabMenuCopiesThePathAndClosesTheOthers()
+    {
+        auto w = openWindow();
+        QStringList paths;
+        for (const char *name : {"menu_b.grove.yaml", "menu_c.grove.yaml"}) {
+            paths << m_dir.filePath(name);
+            writeFile(paths.back().toStdString(), m_original);
+            QVERIFY(w->openInTab(paths.back()));
+        }
+        QCOMPARE(w->applyOverride("chests.radius=120"), QString());  // the third tab, modified
+        QCOMPARE(w->tabCount(), 3);
+        auto *bar = w->findChild<QTabWidget *>("graphTabs")->tabBar();
+        // the menu as a right click pops it up; closed (deleted later, after the action ran), as a
+        // click on an item closes it
+        auto menuAction = [bar](int tab, const char *name) {
+            const QPoint at = bar->tabRect(tab).center();
+            QContextMenuEvent event(QContextMenuEvent::Mouse, at, bar->mapToGlobal(at));
+            QApplication::sendEvent(bar, &event);
+            auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+            QPointer<QAction> a = menu ? menu->findChild<QAction *>(name) : nullptr;
+            if (menu)
+                menu->close();
+            return a;
+        };
+        QAction *copy = menuAction(1, "tabCopyPath");
+        QVERIFY(copy && copy->isEnabled());
+        copy->trigger();
+        QCOMPARE(QGuiApplication::clipboard()->text(), QDir::toNativeSeparators(QFileInfo(paths[0]).absoluteFilePath()));
+        QStringList asked;
+        answerQuestions(w.get(), {"Cancel"}, &asked);
+        menuAction(1, "tabCloseOthers")->trigger();
+        QCOMPARE(asked.size(), 1);
+        QCOMPARE(w->tabCount(), 3);
+        answerQuestions(w.get(), {"Discard"}, &asked);
+        menuAction(1, "tabCloseOthers")->trigger();
+        QCOMPARE(w->tabCount(), 1);
+        QCOMPARE(w->document()->filePath(), paths[0]);
+        QVERIFY(!menuAction(0, "tabCloseOthers")->isEnabled());  // the last tab stays
+    }
+
+    // Undo after a Save As into another folder: the file paths the undone edits bring back reach
+    // the same files from the new folder, as the paths Save As rewrote do.
+    void undoAfterSaveAsKeepsFilePathsReachingTheirFiles()
+    {
+        QVERIFY(QDir(m_dir.path()).mkpath("project/masks") && QDir(m_dir.path()).mkpath("elsewhere"));
+        for (const char *name : {"a.png", "b.png"}) {
+            QImage mask(4, 4, QImage::Format_Grayscale8);
+            mask.fill(128);
+            QVERIFY(mask.save(m_dir.filePath(QString("project/masks/") + name)));
+        }
+        const QString path = m_dir.filePath("project/masks.grove.yaml");
+        writeFile(path.toStdString(), "grove: 1\nworld: {width: 100, height: 100, seed: 1}\nnodes:\n"
+                                      "  one: {type: image, params: {path: masks/a.png}}\n"
+                                      "  two: {type: image, params: {path: masks/a.png}}\n");
+        MainWindow w(registry());
+        QVERIFY(w.openFile(path));
+        Document *d = w.document();
+        d->undoStack()->push(new DeleteNodesCommand(d, {"two"}));
+        setParam(d, "one", "path", Value("masks/b.png"));
+        QCOMPARE(d->save(m_dir.filePath("elsewhere/masks.grove.yaml")), std::nullopt);
+        auto pathOf = [d](const char *node) { return d->graph().node(node)->param("path")->toString(); };
+        QCOMPARE(pathOf("one"), std::string("../project/masks/b.png"));
+        d->undoStack()->undo();
+        QCOMPARE(pathOf("one"), std::string("../project/masks/a.png"));
+        d->undoStack()->undo();
+        QCOMPARE(pathOf("two"), std::string("../project/masks/a.png"));
+        d->undoStack()->redo();
+        d->undoStack()->redo();
+        QCOMPARE(pathOf("one"), std::string("../project/masks/b.png"));
+        QVERIFY(QFileInfo::exists(m_dir.filePath("elsewhere/" + QString::fromStdString(pathOf("one")))));
     }
 
     // The World panel edits the graph's name, notes and world through undoable commands.

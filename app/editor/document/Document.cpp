@@ -13,12 +13,25 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 
 namespace grove {
 
 namespace {
 
 QString qs(const std::string &s) { return QString::fromStdString(s); }
+
+// A file path written relative to the folder `from`, as it reaches the same file from `to`; nothing
+// when it needs no rewriting (absolute, empty, not a path, the same folder, a folder unknown).
+std::optional<std::string> movedPath(const Value &value, const std::string &from, const std::string &to)
+{
+    if (from.empty() || to.empty() || !value.isString() || value.toString().empty())
+        return std::nullopt;
+    const QString path = qs(value.toString());
+    if (QDir::isAbsolutePath(path) || QDir(qs(from)) == QDir(qs(to)))
+        return std::nullopt;
+    return QDir(qs(to)).relativeFilePath(QDir(qs(from)).absoluteFilePath(path)).toStdString();
+}
 
 bool sameProblem(const Diagnostic &a, const Diagnostic &b)
 {
@@ -93,19 +106,9 @@ std::optional<std::string> Document::save(const QString &path)
     const QString folder = QFileInfo(path).absolutePath();
     Graph saved = m_graph;
     std::vector<std::pair<std::string, std::string>> moved;  // node, param
-    if (!m_graph.baseDir.empty() && QDir(QString::fromStdString(m_graph.baseDir)) != QDir(folder)) {
-        for (Node &node : saved.nodes) {
-            const NodeDescriptor *desc = m_groups.find(node, m_graph.baseDir);
-            for (const ParamSpec &p : desc ? desc->params : std::vector<ParamSpec>{}) {
-                const Value *v = p.role == ParamRole::FilePath ? node.param(p.name) : nullptr;
-                if (!v || !v->isString() || v->toString().empty() || QDir::isAbsolutePath(QString::fromStdString(v->toString())))
-                    continue;
-                const QString file = QDir(QString::fromStdString(m_graph.baseDir)).absoluteFilePath(QString::fromStdString(v->toString()));
-                node.setParam(p.name, Value(QDir(folder).relativeFilePath(file).toStdString()));
-                moved.emplace_back(node.id, p.name);
-            }
-        }
-    }
+    for (Node &node : saved.nodes)
+        for (const std::string &param : moveFilePaths(node, m_graph.baseDir, folder.toStdString()))
+            moved.emplace_back(node.id, param);
     if (!moved.empty())
         saved.baseDir = folder.toStdString();  // where the rewritten paths are relative to
     // the groups were read when loaded or edited in: saving reads no group file
@@ -212,10 +215,26 @@ bool Document::isCollapsed(const std::string &id) const
     return it != m_graph.layout.end() && it->second.collapsed;
 }
 
-void Document::insertNode(int index, const Node &node, const NodeLayout &layout)
+std::vector<std::string> Document::moveFilePaths(Node &node, const std::string &from, const std::string &to) const
+{
+    std::vector<std::string> moved;
+    const NodeDescriptor *desc = from.empty() || to.empty() ? nullptr : m_groups.find(node, from);
+    for (const ParamSpec &p : desc ? desc->params : std::vector<ParamSpec>{}) {
+        const Value *v = p.role == ParamRole::FilePath ? node.param(p.name) : nullptr;
+        if (const std::optional<std::string> path = v ? movedPath(*v, from, to) : std::nullopt) {
+            node.setParam(p.name, Value(*path));
+            moved.push_back(p.name);
+        }
+    }
+    return moved;
+}
+
+void Document::insertNode(int index, const Node &node, const NodeLayout &layout, const std::string &writtenIn)
 {
     index = std::clamp(index, 0, static_cast<int>(m_graph.nodes.size()));
-    m_graph.nodes.insert(m_graph.nodes.begin() + index, node);
+    Node placed = node;
+    moveFilePaths(placed, writtenIn, m_graph.baseDir);
+    m_graph.nodes.insert(m_graph.nodes.begin() + index, std::move(placed));
     m_graph.layout[node.id] = layout;
     resolveGroups();  // a group node (pasted, grouped, undone) is read before anyone looks it up
     emit nodeAdded(qs(node.id));
@@ -261,12 +280,16 @@ void Document::setInput(const std::string &id, const std::string &port, const st
     scheduleValidation();
 }
 
-void Document::setParam(const std::string &id, const std::string &name, const Value &value)
+void Document::setParam(const std::string &id, const std::string &name, const Value &value, const std::string &writtenIn)
 {
     Node *n = m_graph.node(id);
     if (!n)
         return;
-    n->setParam(name, value);
+    const NodeDescriptor *desc = writtenIn.empty() ? nullptr : m_groups.find(*n, m_graph.baseDir);
+    const ParamSpec *spec = desc ? desc->param(name) : nullptr;
+    const std::optional<std::string> moved =
+        spec && spec->role == ParamRole::FilePath ? movedPath(value, writtenIn, m_graph.baseDir) : std::nullopt;
+    n->setParam(name, moved ? Value(*moved) : value);
     if (n->type == kGroupType)
         resolveGroups();  // its file may be a new one
     emit paramChanged(qs(id), qs(name));

@@ -66,12 +66,14 @@ public:
     void endMerge() { ++m_mergeGeneration; }
     int mergeGeneration() const { return m_mergeGeneration; }
 
-    // Mutators: called only by undo commands, so every change is undoable.
-    void insertNode(int index, const Node &node, const NodeLayout &layout);
+    // Mutators: called only by undo commands, so every change is undoable. A command remembers the
+    // folder its file paths were written for (`writtenIn`, the graph's folder then): after a Save As
+    // into another folder, undo and redo rewrite them to reach the same files from the new one.
+    void insertNode(int index, const Node &node, const NodeLayout &layout, const std::string &writtenIn = {});
     void removeNode(const std::string &id);
     void setNodePosition(const std::string &id, QPointF pos);
     void setInput(const std::string &id, const std::string &port, const std::optional<Link> &link);
-    void setParam(const std::string &id, const std::string &name, const Value &value);
+    void setParam(const std::string &id, const std::string &name, const Value &value, const std::string &writtenIn = {});
     void renameNode(const std::string &oldId, const std::string &newId);
     void setCollapsed(const std::string &id, bool collapsed);
     void setGraphInfo(const std::string &name, const std::string &notes, const World &world);
@@ -94,6 +96,9 @@ signals:
     void groupsReloaded();
 
 private:
+    // Rewrites the node's file paths written for the folder `from` to reach the same files from `to`;
+    // the names of the params rewritten.
+    std::vector<std::string> moveFilePaths(Node &node, const std::string &from, const std::string &to) const;
     void setFileState(LoadResult loaded);
     const Diagnostics &fileDiagnostics();
     void layoutUnplacedNodes();

@@ -10,14 +10,15 @@ namespace grove {
 
 AddNodesCommand::AddNodesCommand(Document *document, std::vector<Node> nodes, std::vector<NodeLayout> layouts,
                                  const QString &text, QUndoCommand *parent)
-    : QUndoCommand(text, parent), m_document(document), m_nodes(std::move(nodes)), m_layouts(std::move(layouts))
+    : QUndoCommand(text, parent), m_document(document), m_nodes(std::move(nodes)), m_layouts(std::move(layouts)),
+      m_folder(document->graph().baseDir)
 {
 }
 
 void AddNodesCommand::redo()
 {
     for (size_t i = 0; i < m_nodes.size(); ++i)
-        m_document->insertNode(static_cast<int>(m_document->graph().nodes.size()), m_nodes[i], m_layouts[i]);
+        m_document->insertNode(static_cast<int>(m_document->graph().nodes.size()), m_nodes[i], m_layouts[i], m_folder);
 }
 
 void AddNodesCommand::undo()
@@ -27,7 +28,7 @@ void AddNodesCommand::undo()
 }
 
 DeleteNodesCommand::DeleteNodesCommand(Document *document, const std::vector<std::string> &ids, QUndoCommand *parent)
-    : QUndoCommand(parent), m_document(document)
+    : QUndoCommand(parent), m_document(document), m_folder(document->graph().baseDir)
 {
     const Graph &g = document->graph();
     std::set<std::string> doomed(ids.begin(), ids.end());
@@ -57,7 +58,7 @@ void DeleteNodesCommand::redo()
 void DeleteNodesCommand::undo()
 {
     for (const Removed &r : m_removed)
-        m_document->insertNode(r.index, r.node, r.layout);
+        m_document->insertNode(r.index, r.node, r.layout, m_folder);
     for (const CutLink &c : m_cutLinks)
         m_document->setInput(c.node, c.port, c.link);
 }

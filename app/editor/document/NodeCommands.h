@@ -29,6 +29,7 @@ private:
     Document *m_document;
     std::vector<Node> m_nodes;
     std::vector<NodeLayout> m_layouts;
+    std::string m_folder;  // the graph's folder when the nodes were written (file paths are relative to it)
 };
 
 // Removes nodes and every link into them; undo puts all of it back where it was.
@@ -54,6 +55,7 @@ private:
     Document *m_document;
     std::vector<Removed> m_removed;   // ascending index
     std::vector<CutLink> m_cutLinks;  // links from surviving nodes into removed ones
+    std::string m_folder;             // the graph's folder when the nodes were removed
 };
 
 // Moves nodes to new positions; consecutive moves of the same nodes merge into one step.

@@ -31,7 +31,7 @@ void SetInputCommand::undo()
 SetParamCommand::SetParamCommand(Document *document, std::string node, std::string param, Value value,
                                  QUndoCommand *parent)
     : QUndoCommand(parent), m_document(document), m_node(std::move(node)), m_param(std::move(param)),
-      m_new(std::move(value)), m_generation(document->mergeGeneration())
+      m_new(std::move(value)), m_generation(document->mergeGeneration()), m_folder(document->graph().baseDir)
 {
     if (const Node *n = document->graph().node(m_node))
         if (const Value *v = n->param(m_param))
@@ -41,18 +41,18 @@ SetParamCommand::SetParamCommand(Document *document, std::string node, std::stri
 
 void SetParamCommand::redo()
 {
-    m_document->setParam(m_node, m_param, m_new);
+    m_document->setParam(m_node, m_param, m_new, m_folder);
 }
 
 void SetParamCommand::undo()
 {
-    m_document->setParam(m_node, m_param, m_old);
+    m_document->setParam(m_node, m_param, m_old, m_folder);
 }
 
 bool SetParamCommand::mergeWith(const QUndoCommand *other)
 {
     auto *set = static_cast<const SetParamCommand *>(other);
-    if (set->m_generation != m_generation || set->m_node != m_node || set->m_param != m_param)
+    if (set->m_generation != m_generation || set->m_node != m_node || set->m_param != m_param || set->m_folder != m_folder)
         return false;
     m_new = set->m_new;
     setObsolete(m_new == m_old);

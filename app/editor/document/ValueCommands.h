@@ -46,6 +46,7 @@ private:
     std::string m_node, m_param;
     Value m_old, m_new;
     int m_generation;
+    std::string m_folder;  // the graph's folder when the values were written (file paths are relative to it)
 };
 
 } // namespace grove

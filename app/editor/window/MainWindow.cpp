@@ -120,6 +120,11 @@ void MainWindow::connectCollaborators()
     // a group's file opened in a tab of its own; the last tab stays
     connect(m_tabs, &TabSet::countChanged, this, [this](int count) { m_closeTabAction->setEnabled(count > 1); });
     connect(m_tabs, &TabSet::closeRequested, this, [this](GraphTab *t) { closeTab(t); });
+    connect(m_tabs, &TabSet::closeOthersRequested, this, [this](GraphTab *kept) {
+        for (int i = m_tabs->count() - 1; i >= 0; --i)  // each modified one asks; Cancel stops there
+            if (GraphTab *t = m_tabs->at(i); t != kept && !closeTab(t))
+                break;
+    });
     // edits to a group's file that a crash left unsaved
     connect(m_groups, &GroupNavigator::groupOpened, this, [this] { offerRecovery(Recovery::Ask); });
 }
@@ -202,7 +207,7 @@ void MainWindow::createActions()
     });
     m_recentFiles = new RecentFiles(file->addMenu(tr("Open &Recent")));
     connect(m_recentFiles, &RecentFiles::chosen, this, [this](const QString &path) {
-        if (!bringForward(path) && maybeSave() && openFile(path))
+        if (!bringForward(path) && openInTab(path))
             offerRecovery(Recovery::Ask);
     });
     file->addSeparator();
@@ -373,8 +378,24 @@ void MainWindow::openDialog()
     QSettings settings;
     const QString path = QFileDialog::getOpenFileName(this, tr("Open graph"), settings.value("lastDir").toString(),
                                                       kFileFilter);
-    if (!path.isEmpty() && !bringForward(path) && maybeSave() && openFile(path))
+    if (!path.isEmpty() && !bringForward(path) && openInTab(path))
         offerRecovery(Recovery::Ask);
+}
+
+bool MainWindow::openInTab(const QString &path)
+{
+    if (bringForward(path))
+        return true;
+    GraphTab *front = m_tabs->current();
+    GraphTab *target = m_tabs->untouched(front) ? front : m_tabs->create();
+    m_tabs->activate(target);
+    if (openFile(path))
+        return true;
+    if (target != front) {
+        m_tabs->remove(target);
+        m_tabs->activate(front);
+    }
+    return false;
 }
 
 // A file another tab has comes to the front there (one tab per file); otherwise it is read into the

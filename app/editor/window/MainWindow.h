@@ -41,7 +41,12 @@ public:
     // The tabs go first, while the window they report to is whole.
     ~MainWindow() override;
 
+    // Reads a file into the front tab (the command line's file, Revert).
     bool openFile(const QString &path);
+    // File > Open and Open Recent: the tab that has the file comes forward; otherwise the file
+    // opens in a tab of its own, or in the front tab while that holds an untitled graph nobody has
+    // touched yet. A file that cannot be read is explained and takes no tab.
+    bool openInTab(const QString &path);
     // The front tab's.
     Document *document() const;
     Autosave *autosave() const;

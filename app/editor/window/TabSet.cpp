@@ -16,10 +16,17 @@
 #include "window/ProblemsPanel.h"
 #include "window/WorldPanel.h"
 
+#include <QClipboard>
+#include <QDesktopServices>
+#include <QDir>
 #include <QFileInfo>
+#include <QGuiApplication>
+#include <QMenu>
 #include <QMessageBox>
 #include <QStackedWidget>
+#include <QTabBar>
 #include <QTabWidget>
+#include <QUrl>
 #include <QTimer>
 #include <QUndoGroup>
 #include <QUndoStack>
@@ -42,6 +49,14 @@ TabSet::TabSet(const NodeRegistry &registry, QWidget *window)
     connect(m_tabs, &QTabWidget::tabCloseRequested, this, [this](int index) {
         if (GraphTab *t = at(index))
             emit closeRequested(t);
+    });
+    m_tabs->tabBar()->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(m_tabs->tabBar(), &QWidget::customContextMenuRequested, this, [this](const QPoint &at) {
+        if (GraphTab *t = this->at(m_tabs->tabBar()->tabAt(at))) {
+            QMenu *menu = contextMenu(t, m_tabs);
+            menu->setAttribute(Qt::WA_DeleteOnClose);
+            menu->popup(m_tabs->tabBar()->mapToGlobal(at));
+        }
     });
 }
 
@@ -221,6 +236,40 @@ bool TabSet::remove(GraphTab *t)
     delete t;
     emit countChanged(m_tabs->count());
     return true;
+}
+
+bool TabSet::untouched(const GraphTab *t) const
+{
+    return t && t->document->filePath().isEmpty() && !t->document->isModified() && t->document->undoStack()->count() == 0;
+}
+
+QMenu *TabSet::contextMenu(GraphTab *t, QWidget *parent)
+{
+    auto *menu = new QMenu(parent);
+    const bool others = m_tabs->count() > 1;
+    const QString path = t->document->filePath().isEmpty() ? QString() : QFileInfo(t->document->filePath()).absoluteFilePath();
+    QAction *close = menu->addAction(tr("&Close"), this, [this, t] { emit closeRequested(t); });
+    close->setObjectName("tabClose");
+    close->setEnabled(others);  // the last tab stays
+    QAction *closeOthers = menu->addAction(tr("Close &Others"), this, [this, t] { emit closeOthersRequested(t); });
+    closeOthers->setObjectName("tabCloseOthers");
+    closeOthers->setEnabled(others);
+    menu->addSeparator();
+    QAction *copy = menu->addAction(tr("Copy &Path"), this, [this, path] {
+        QGuiApplication::clipboard()->setText(QDir::toNativeSeparators(path));
+        emit statusMessage(tr("Copied %1").arg(QDir::toNativeSeparators(path)), 4000);
+    });
+    copy->setObjectName("tabCopyPath");
+    QAction *reveal = menu->addAction(tr("Show in &Folder"), this, [path] {
+        QDesktopServices::openUrl(QUrl::fromLocalFile(QFileInfo(path).absolutePath()));
+    });
+    reveal->setObjectName("tabShowInFolder");
+    for (QAction *a : {copy, reveal}) {
+        a->setEnabled(!path.isEmpty());
+        if (path.isEmpty())
+            a->setToolTip(tr("Not saved yet"));
+    }
+    return menu;
 }
 
 int TabSet::count() const { return m_tabs->count(); }

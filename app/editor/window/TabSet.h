@@ -9,6 +9,7 @@
 #include <QString>
 
 class QAction;
+class QMenu;
 class QStackedWidget;
 class QTabWidget;
 class QUndoGroup;
@@ -44,6 +45,10 @@ public:
     GraphTab *at(int index) const;  // in the tab bar's order; null past the end
     QString title(int index) const;
     GraphTab *holding(const QString &path) const;  // the tab with that file open, or null
+    // An untitled graph with no edits (the editor's first tab): a file opened may take its place.
+    bool untouched(const GraphTab *tab) const;
+    // The tab bar's right-click menu for `tab`: Close, Close Others, Copy Path, Show in Folder.
+    QMenu *contextMenu(GraphTab *tab, QWidget *parent);
 
     // A new tab on an empty graph, at the end of the tab bar (it comes forward if it is the first).
     GraphTab *create();
@@ -57,7 +62,8 @@ signals:
     void created(GraphTab *tab);         // built, before it joins the tab bar
     void currentChanged(GraphTab *tab);  // another tab came forward
     void countChanged(int count);
-    void closeRequested(GraphTab *tab);  // its close button on the tab bar
+    void closeRequested(GraphTab *tab);  // its close button on the tab bar, or its menu's Close
+    void closeOthersRequested(GraphTab *kept);
     void statusMessage(const QString &message, int timeoutMs);
     void autosaved();
     void nodeDoubleClicked(const QString &id);  // on the front canvas
