@@ -16,6 +16,7 @@
 #include "core/formats/PointsExport.h"
 
 #include <QLabel>
+#include <QDockWidget>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QProcess>
@@ -92,6 +93,9 @@ class TestEditorHandEdits : public QObject
     std::unique_ptr<MainWindow> openOnTrees(QString *path = nullptr)
     {
         auto w = openWindowOn(m_dir, kIsland, path);
+        w->activateWindow();  // the tool keys are shortcuts: they need the window active
+        if (!QTest::qWaitForWindowActive(w.get()))
+            qFatal("the window did not become active");
         if (!QTest::qWaitFor([&] { return caughtUp(w.get()); }, 30000))
             qFatal("the preview did not catch up");
         w->selectNode("trees");
@@ -294,6 +298,39 @@ private slots:
         QCOMPARE(listSize(d, "trees", "pins"), std::size_t(0));
         QCOMPARE(listSize(d, "trees", "erase"), std::size_t(0));
         QCOMPARE(d->undoStack()->count(), steps + 2);
+    }
+
+    // The tool keys act wherever the keyboard is in the preview dock (the layer table just
+    // clicked), not only on the map; a text field elsewhere keeps its letters.
+    void toolKeysWorkAnywhereInThePreview()
+    {
+        auto w = openOnTrees();
+        HandEditTools *tools = w->previewDock()->tools();
+        auto *table = w->previewDock()->findChild<QWidget *>("layerTable");
+        QVERIFY(table);
+        table->setFocus();
+        QTest::keyClick(table, Qt::Key_M);
+        QCOMPARE(tools->tool(), HandEditTools::Move);
+        QTest::keyClick(table, Qt::Key_E);
+        QCOMPARE(tools->tool(), HandEditTools::Brush);
+        const double r = tools->brushRadius();
+        QTest::keyClick(table, Qt::Key_BracketLeft);
+        QVERIFY(tools->brushRadius() < r);
+        auto *inspector = w->findChild<QDockWidget *>("InspectorDock");
+        QVERIFY(inspector);
+        inspector->show();
+        inspector->raise();
+        QCoreApplication::processEvents();
+        QLineEdit *id = nullptr;  // the selected node's id in the Inspector (an old page may await deletion)
+        for (QLineEdit *e : w->findChildren<QLineEdit *>("nodeId"))
+            if (e->isVisible())
+                id = e;
+        QVERIFY(id);
+        id->setFocus();
+        id->end(false);
+        QTest::keyClick(id, Qt::Key_P);
+        QCOMPARE(tools->tool(), HandEditTools::Brush);
+        QCOMPARE(id->text(), QString("treesp"));
     }
 
     void aPolygonOfClicksClosesWithEnterAndEscCancels()

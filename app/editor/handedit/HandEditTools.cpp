@@ -69,7 +69,15 @@ HandEditTools::HandEditTools(Document *document, PreviewView *view, QWidget *par
         button->setStyleSheet("QToolButton:checked { background: #3d7bd9; color: white; border: 1px solid #9cc2ff; }");
         row->addWidget(button);
         connect(action, &QAction::triggered, this, [this, tool = d.tool] { setTool(tool); });
+        keyOnThePreview(action, d.key);
     }
+    // the brush size keys, as the tool keys: wherever the preview's keyboard focus is
+    auto *smaller = new QAction(tr("Smaller brush"), this);
+    connect(smaller, &QAction::triggered, this, [this] { setBrushRadius(m_brushRadius / 1.25); });
+    keyOnThePreview(smaller, "[");
+    auto *larger = new QAction(tr("Larger brush"), this);
+    connect(larger, &QAction::triggered, this, [this] { setBrushRadius(m_brushRadius * 1.25); });
+    keyOnThePreview(larger, "]");
     m_actions[Select]->setChecked(true);
     m_type->setObjectName("pinType");
     m_type->setFocusPolicy(Qt::NoFocus);
@@ -461,6 +469,17 @@ void HandEditTools::hovered(QPointF world, bool inside)
         m_view->update();
 }
 
+// A tool's letter acts wherever the keyboard focus is inside the preview dock (the map, its layer
+// table, its depth slider), not only on the map; a text field elsewhere keeps its letters.
+void HandEditTools::keyOnThePreview(QAction *action, const QString &key)
+{
+    if (key == "Esc")
+        return;  // Escape is the map's: it cancels a gesture first
+    action->setShortcut(QKeySequence(key));
+    action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    parentWidget()->addAction(action);
+}
+
 bool HandEditTools::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched != m_view || (event->type() != QEvent::KeyPress && event->type() != QEvent::ShortcutOverride))
@@ -498,13 +517,6 @@ bool HandEditTools::eventFilter(QObject *watched, QEvent *event)
             report(m_editor.deletePoint(point), point.pin ? tr("Deleted a pin") : tr("Deleted a point"));
         };
         break;
-    case Qt::Key_BracketLeft: act = [this] { setBrushRadius(m_brushRadius / 1.25); }; break;
-    case Qt::Key_BracketRight: act = [this] { setBrushRadius(m_brushRadius * 1.25); }; break;
-    case Qt::Key_P: act = [this] { setTool(Pin); }; break;
-    case Qt::Key_E: act = [this] { setTool(Brush); }; break;
-    case Qt::Key_R: act = [this] { setTool(Area); }; break;
-    case Qt::Key_M: act = [this] { setTool(Move); }; break;
-    case Qt::Key_D: act = [this] { setTool(Delete); }; break;
     default: mine = false;
     }
     if (!mine)

@@ -68,6 +68,7 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    void keyOnThePreview(QAction *action, const QString &key);
     void updateAvailability();
     void updateTypes();
     void pressed(QPointF world);
