@@ -60,6 +60,13 @@ private:
     double m_left, m_top, m_width, m_height, m_low, m_span, m_outside, m_upper;
 };
 
+// A RAW heightmap has no header: only then do its width and height matter.
+bool readsRaw(const ValueMap &params)
+{
+    const std::string *path = build::paramText(params, "path");
+    return path && (hasExtension(*path, ".r16") || hasExtension(*path, ".raw"));
+}
+
 } // namespace
 
 void registerImage(NodeRegistry &registry)
@@ -81,9 +88,9 @@ void registerImage(NodeRegistry &registry)
             .describe("the image file, relative to the graph file: .png, or .r16 / .raw (16-bit little endian)"),
         choice("channel", kChannels, ImageChannel::Grey)
             .describe("what a PNG gives: grey (a colour image's Rec. 601 luma), or one channel (alpha: 1 where the image has none)"),
-        integer("raw_width").defaultValue(0).min(0).max(65536).soft(0, 8192)
+        integer("raw_width").defaultValue(0).min(0).max(65536).soft(0, 8192).mattersWhen(readsRaw)
             .describe("a RAW file's width in samples; 0 with raw_height 0: a square, its side from the file's size"),
-        integer("raw_height").defaultValue(0).min(0).max(65536).soft(0, 8192)
+        integer("raw_height").defaultValue(0).min(0).max(65536).soft(0, 8192).mattersWhen(readsRaw)
             .describe("a RAW file's height in samples"),
         number("left").defaultValue(0).min(-1e7).max(1e7).soft(0, 1000).describe("where the image's left edge lies in the world"),
         number("top").defaultValue(0).min(-1e7).max(1e7).soft(0, 1000).describe("where the image's top edge lies in the world"),
@@ -103,7 +110,7 @@ void registerImage(NodeRegistry &registry)
         }
         if (!hasExtension(*path, ".png") && !hasExtension(*path, ".r16") && !hasExtension(*path, ".raw"))
             issues.emplace_back("path", "the image must be a .png, .r16 or .raw file");
-        if ((paramNumber(params, "raw_width") == 0) != (paramNumber(params, "raw_height") == 0))
+        if (readsRaw(params) && (paramNumber(params, "raw_width") == 0) != (paramNumber(params, "raw_height") == 0))
             issues.emplace_back("raw_height", "give both raw_width and raw_height, or neither (a square)");
     };
     d.evaluate = [](EvalContext &ctx) {

@@ -51,6 +51,8 @@ public:
     Param &values(std::vector<std::string> v) { m_spec.enumValues = std::move(v); return *this; }
     // A list of names picked from those the labels wired into `input` offer.
     Param &namesFrom(std::string input) { m_spec.namesFrom = std::move(input); return *this; }
+    // The param matters only when `when` holds for the node's params (the editor hides it otherwise).
+    Param &mattersWhen(std::function<bool(const ValueMap &)> when) { m_spec.mattersWhen = std::move(when); return *this; }
     Param &field(RecordField f) { m_spec.fields.push_back(std::move(f)); return *this; }
     Param &unique(std::string field, std::string noun)
     {

@@ -20,6 +20,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSlider>
+#include <QUndoStack>
 #include <QWheelEvent>
 #include <QtTest/qtestspontaneevent.h>
 
@@ -118,14 +119,34 @@ class TestInspector : public QObject
     }
 
 private slots:
+    // A PNG says its size in its header: the Inspector shows a RAW file's width and height only
+    // while the path names a RAW file, and follows the path as it changes (undo included).
+    void theRawSizeShowsOnlyForARawFile()
+    {
+        auto w = window("grove: 1\nworld: {width: 100, height: 100, seed: 1}\nnodes:\n"
+                        "  img: {type: image, params: {path: masks/a.png}}\n", "img");
+        auto *inspector = w->findChild<Inspector *>();
+        auto shown = [inspector](const char *param) {
+            for (QWidget *e : inspector->findChildren<QWidget *>(QString("param:") + param))
+                if (e->isVisibleTo(inspector))
+                    return true;
+            return false;
+        };
+        QVERIFY(shown("left"));
+        QVERIFY(!shown("raw_width"));
+        QVERIFY(!shown("raw_height"));
+        setParam(w->document(), "img", "path", Value("masks/a.r16"));
+        QVERIFY(shown("raw_width"));
+        QVERIFY(shown("raw_height"));
+        w->document()->undoStack()->undo();
+        QVERIFY(!shown("raw_width"));
+    }
+
     // Every node of every shipped preset fits the Inspector at its narrowest: nothing clipped at
     // the right, no sideways scrolling (valley's points_file did both).
     void everyNodeFitsTheNarrowInspector_data()
     {
-        QTest::addColumn<QString>("path");
-        const QDir presets(GROVE_SOURCE_DIR "/presets");
-        for (const QString &name : presets.entryList({"*.grove.yaml"}, QDir::Files, QDir::Name))
-            QTest::newRow(qPrintable(name)) << presets.filePath(name);
+        addPresetRows();
     }
     void everyNodeFitsTheNarrowInspector()
     {

@@ -113,6 +113,9 @@ struct ParamSpec
     ParamRole role = ParamRole::None;
     std::string roleValue;            // PositionMode: the enum value that uses the position
     std::string namesFrom;            // StringList: names picked from the labels wired into this input
+    // When it matters, given the node's params (null: always); the editor shows the param only then.
+    // A param that does not matter keeps its value, and is saved and read as any other.
+    std::function<bool(const ValueMap &params)> mattersWhen;
 
     // Record and RecordList: the field with a role, or nullptr.
     const RecordField *fieldWithRole(FieldRole r) const

@@ -1,7 +1,9 @@
-// Canvas colours from descriptors.
+// Canvas colours from descriptors, and notes reflowed for a label.
 #include "common/EditorStyle.h"
 
 #include "core/graph/NodeRegistry.h"
+
+#include <QStringList>
 
 #include <algorithm>
 #include <vector>
@@ -31,6 +33,14 @@ QColor dataTypeColor(DataType type)
     case DataType::Points: return QColor(90, 200, 110);
     }
     return Qt::white;
+}
+
+QString reflowed(const std::string &notes)
+{
+    QStringList paragraphs = QString::fromStdString(notes).trimmed().split("\n\n");
+    for (QString &p : paragraphs)
+        p = p.simplified();
+    return paragraphs.join("\n\n");
 }
 
 } // namespace grove::style

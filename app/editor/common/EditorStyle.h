@@ -1,4 +1,5 @@
-// Colours of the canvas, derived from descriptors (category, data type), never from node types.
+// Colours of the canvas, derived from descriptors (category, data type), never from node types;
+// and notes reflowed for a label.
 #pragma once
 
 #include "core/base/DataTypes.h"
@@ -27,6 +28,10 @@ inline const QColor cardText{230, 232, 236};
 inline const QColor cardSubText{160, 166, 176};
 inline const QColor selection{255, 196, 64};
 inline const QColor problem{220, 58, 58};
+
+// Notes wrapped by hand in a file (a group's, a preset's), as one paragraph per blank-line-separated
+// block, for a label that wraps them anew at its own width.
+QString reflowed(const std::string &notes);
 
 } // namespace style
 } // namespace grove

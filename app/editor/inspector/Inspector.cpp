@@ -72,6 +72,7 @@ Inspector::Inspector(Document *document, QWidget *parent)
             it->second->setValue(*node->param(it->first));
             showError(m_errors[it->first], {});
         }
+        showWhatMatters();
     });
     // A group node's page shows its file's exposed params and their defaults: read anew, drawn anew
     connect(document, &Document::groupsReloaded, this, [this] {
@@ -105,6 +106,7 @@ void Inspector::rebuild()
     m_errors.clear();
     m_idEdit = nullptr;
     m_idError = nullptr;
+    m_form = nullptr;
 
     auto *scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
@@ -138,16 +140,14 @@ void Inspector::rebuild()
     column->addWidget(title);
     if (desc && !desc->description.empty()) {
         // a group's description is its file's notes, wrapped by hand: the label wraps it anew
-        QStringList paragraphs = QString::fromStdString(desc->description).trimmed().split("\n\n");
-        for (QString &p : paragraphs)
-            p = p.simplified();
-        auto *about = new QLabel(paragraphs.join("\n\n"), page);
+        auto *about = new QLabel(style::reflowed(desc->description), page);
         about->setWordWrap(true);
         about->setStyleSheet("color: gray;");
         column->addWidget(about);
     }
 
     auto *form = new QFormLayout();
+    m_form = form;
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
     column->addLayout(form);
 
@@ -184,6 +184,16 @@ void Inspector::rebuild()
     }
     column->addStretch();
     m_guard->guard(page);
+    showWhatMatters();
+}
+
+void Inspector::showWhatMatters()
+{
+    const Node *node = m_document->graph().node(m_nodeId);
+    const NodeDescriptor *desc = node && m_form ? m_document->groups().find(*node, m_document->graph().baseDir) : nullptr;
+    for (const ParamSpec &spec : desc ? desc->params : std::vector<ParamSpec>{})
+        if (auto it = m_editors.find(spec.name); spec.mattersWhen && it != m_editors.end())
+            m_form->setRowVisible(it->second, spec.mattersWhen(node->params));
 }
 
 ParamEditor *Inspector::makeEditor(const Node &node, const ParamSpec &spec, QWidget *parent)

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QVBoxLayout;
@@ -37,6 +38,8 @@ public:
 
 private:
     void rebuild();
+    // Hides the params that do not matter given the others (a RAW file's size beside a PNG).
+    void showWhatMatters();
     void commitParam(const std::string &name, const Value &value);
     void commitRename();
     bool discardTyping(QWidget *field);
@@ -51,6 +54,7 @@ private:
     int m_selectedCount = 0;
     QWidget *m_content = nullptr;
     QVBoxLayout *m_layout;
+    QFormLayout *m_form = nullptr;
     QLineEdit *m_idEdit = nullptr;
     QLabel *m_idError = nullptr;
     std::map<std::string, ParamEditor *> m_editors;

@@ -1,6 +1,8 @@
 // PresetBrowser: a grid of presets; thumbnails load from the cache or render on the thread pool.
 #include "window/PresetBrowser.h"
 
+#include "common/EditorStyle.h"
+
 #include "core/graph/GroupGraph.h"
 #include "core/graph/GroupResolver.h"
 #include "core/base/SafeFile.h"
@@ -119,7 +121,7 @@ std::vector<PresetEntry> PresetBrowser::findPresets(const NodeRegistry &registry
             PresetEntry e;
             e.path = f.absoluteFilePath();
             e.name = QString::fromStdString(loaded.graph.name.empty() ? f.baseName().toStdString() : loaded.graph.name);
-            e.notes = QString::fromStdString(loaded.graph.notes).trimmed();
+            e.notes = style::reflowed(loaded.graph.notes);  // wrapped by hand in the file; the label wraps it
             e.hash = QString::fromStdString(graphHash(loaded.graph, groups));
             e.user = user;
             e.group = group;
