@@ -23,6 +23,7 @@
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLineF>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QToolButton>
@@ -325,6 +326,28 @@ private slots:
             QVERIFY2(lit * 10 > thumb.width() * thumb.height(), qPrintable(QString("%1: %2 of %3 pixels lit")
                                                                               .arg(id).arg(lit).arg(thumb.width() * thumb.height())));
         }
+    }
+
+    // A new chunk size for an endless world keeps the place in view (it went back to the origin).
+    void aNewChunkSizeKeepsTheEndlessView()
+    {
+        QTemporaryDir dir;
+        auto w = openWindowOn(dir, readFile(kEndlessPreset));
+        w->preview()->setPrefetch(false);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->regional, 60000);
+        const QRectF far(40000, 20000, 1024, 768);
+        viewOf(w.get())->zoomTo(far);
+        QTRY_VERIFY_WITH_TIMEOUT(showsRegion(w.get(), far), 60000);
+        auto *field = w->findChild<QLineEdit *>("worldChunk");
+        QVERIFY(field);
+        field->setText("128");
+        emit field->editingFinished();
+        QCOMPARE(w->document()->graph().world.chunk, 128.0);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->graph.world.chunk == 128, 60000);
+        const QPointF centre = viewOf(w.get())->visibleWorld().center();
+        QVERIFY2(QLineF(centre, far.center()).length() < 64, qPrintable(QString("the view's centre: %1, %2").arg(centre.x()).arg(centre.y())));
+        QVERIFY(showsRegion(w.get(), far));
+        QVERIFY(layerOf(w->preview()->snapshot(), "trees")->points->points.size() > 100);
     }
 
     // The chunk field: a bad size stays typed with the core's reason under it and changes nothing;

@@ -373,7 +373,9 @@ std::optional<RegionRun> PreviewController::currentRegionRun(const World &world)
         return std::nullopt;
     const QSize pixels = m_viewPixels.isEmpty() ? QSize(800, 600) : m_viewPixels;
     const QRectF home = previewHome(world);
-    const bool viewed = m_snapshot && m_snapshot->regional && m_snapshot->home == home && m_viewWorld.isValid();
+    // an endless world stays where the view is when its chunk size (and so its home) changes
+    const bool sameWorld = m_snapshot && m_snapshot->regional && (world.endless ? m_snapshot->graph.world.endless : m_snapshot->home == home);
+    const bool viewed = sameWorld && m_viewWorld.isValid();
     if (viewed)
         if (auto run = regionRun(world, m_viewWorld, pixels))
             return run;

@@ -40,7 +40,8 @@ void PreviewView::setPicture(const QImage &image, QSizeF worldSize, quint64 gene
 void PreviewView::setRegionPicture(const QImage &image, QRectF covers, QRectF home, bool endless, quint64 generation)
 {
     m_generation = generation;
-    const bool newWorld = home != m_home || endless != m_endless;
+    // an endless world's home follows its chunk size: a new chunk size keeps the place in view
+    const bool newWorld = endless != m_endless || (!endless && home != m_home);
     if (image.cacheKey() == m_image.cacheKey() && covers == m_picRect && !newWorld) {
         if (generation != m_paintedGeneration)  // the same picture (a frame's follow-up): nothing to scale
             update();
