@@ -35,10 +35,7 @@ private slots:
 
     void everyPresetOpensWithoutProblems_data()
     {
-        QTest::addColumn<QString>("path");
-        const QDir presets(GROVE_SOURCE_DIR "/presets");
-        for (const QString &name : presets.entryList({"*.grove.yaml"}, QDir::Files, QDir::Name))
-            QTest::newRow(qPrintable(name)) << presets.filePath(name);
+        addPresetRows();
     }
     void everyPresetOpensWithoutProblems()
     {

@@ -14,10 +14,12 @@
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
+#include <QDir>
 #include <QMessageBox>
 #include <QPointer>
 #include <QTimer>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QUndoStack>
 #include <QWidget>
 
@@ -190,6 +192,15 @@ inline void setParam(Document *d, const std::string &node, const std::string &pa
 {
     d->endMerge();
     d->undoStack()->push(new SetParamCommand(d, node, param, v));
+}
+
+// A data function's rows: one per shipped preset, its path in the column "path".
+inline void addPresetRows()
+{
+    QTest::addColumn<QString>("path");
+    const QDir presets(GROVE_SOURCE_DIR "/presets");
+    for (const QString &name : presets.entryList({"*.grove.yaml"}, QDir::Files, QDir::Name))
+        QTest::newRow(qPrintable(name)) << presets.filePath(name);
 }
 
 // A shown 1400 x 900 window on `text`, saved first as a new file in `dir` (its path in *pathOut).
