@@ -5,7 +5,7 @@
 // so chunks are wanted, cancelled and handed over every frame; median_us and p99_us are the update's
 // own time over the run's frames (cpu_*: the thread's CPU time), budget_us what it was given, wanted
 // the chunks (of both layers) wanted at the end. Standing: the same session with the
-// source still (the update's floor). Chunk: grove_points_in_chunk of one cached chunk, the
+// source still (the update's floor), every chunk around it delivered, at radius 640 or 2000. Chunk: grove_points_in_chunk of one cached chunk, the
 // synchronous call an engine would make without a session.
 #include "grove.h"
 
@@ -100,7 +100,7 @@ void BM_SessionUpdateStanding(benchmark::State &state)
 {
     grove_graph *g = openEndless();
     grove_session *s = openSession(g, 1);
-    const grove_source src{100, 100, 640};
+    const grove_source src{100, 100, static_cast<double>(state.range(0))};
     grove_update_result u;
     for (int n = 0; n < 100000; ++n) {  // every chunk around the source delivered first
         if (grove_session_update(s, &src, 1, 0, &u) != 0 || u.pending == 0)
@@ -113,6 +113,9 @@ void BM_SessionUpdateStanding(benchmark::State &state)
         grove_session_update(s, &src, 1, 500, &u);
         us.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
     }
+    grove_session_stats st;
+    grove_session_get_stats(s, &st);
+    state.counters["wanted"] = st.queued + st.computing + st.ready + st.resident;
     report(state, us, 500, 0);
     grove_session_close(s);
     grove_close(g);
@@ -135,6 +138,6 @@ void BM_PointsInCachedChunk(benchmark::State &state)
 } // namespace
 
 BENCHMARK(BM_SessionUpdateDriving)->Args({200, 640})->Args({1000, 640})->Args({1000, 2000})->Iterations(5000)->Unit(benchmark::kMicrosecond)->UseRealTime();
-BENCHMARK(BM_SessionUpdateStanding)->Iterations(5000)->Unit(benchmark::kMicrosecond)->UseRealTime();
+BENCHMARK(BM_SessionUpdateStanding)->Arg(640)->Arg(2000)->Iterations(5000)->Unit(benchmark::kMicrosecond)->UseRealTime();
 BENCHMARK(BM_PointsInCachedChunk)->Iterations(5000)->Unit(benchmark::kMicrosecond)->UseRealTime();
 BENCHMARK_MAIN();
