@@ -139,7 +139,7 @@ Session::ChunkBox Session::boxOf(const grove_source &s) const
             clampedIndex(s.y - s.radius, m_chunk, m_j0, m_j1 - 1), clampedIndex(s.y + s.radius, m_chunk, m_j0, m_j1 - 1)};
 }
 
-bool Session::wantedChunks(const grove_source *sources, int count, Wants &wants, std::string &message) const
+bool Session::checkSources(const grove_source *sources, int count, std::string &message) const
 {
     // each source's box of chunks is bounded first, so a huge radius costs nothing
     double boxes = 0;
@@ -163,6 +163,11 @@ bool Session::wantedChunks(const grove_source *sources, int count, Wants &wants,
             return false;
         }
     }
+    return true;
+}
+
+bool Session::wantedChunks(const grove_source *sources, int count, Wants &wants, std::string &message) const
+{  // the sources passed checkSources
     for (int k = 0; k < count; ++k) {
         const grove_source &s = sources[k];
         const ChunkBox b = boxOf(s);
@@ -283,12 +288,23 @@ int Session::update(const grove_source *sources, int count, long long budgetUs, 
         return -1;
     }
     std::vector<grove_source> now(sources, sources + count);
-    const auto same = [](const grove_source &a, const grove_source &b) { return a.x == b.x && a.y == b.y && a.radius == b.radius; };
-    Wants wants;
-    if (!wantedChunks(now.data(), count, wants, message))
+    if (!checkSources(now.data(), count, message))
         return -1;
+    const auto same = [](const grove_source &a, const grove_source &b) { return a.x == b.x && a.y == b.y && a.radius == b.radius; };
+    const auto moved = [&] { return now.size() != m_sources.size() || !std::equal(now.begin(), now.end(), m_sources.begin(), same); };
+    // the wants only when the sources moved (an engine updates every frame, mostly standing still);
+    // computed outside the lock, so the workers are not kept waiting for them
+    Wants wants;
     std::vector<std::vector<grove_point>> old;  // the last batch, freed outside the lock
     std::unique_lock lock(m_mutex);
+    bool changed = moved();
+    if (changed) {
+        lock.unlock();
+        if (!wantedChunks(now.data(), count, wants, message))
+            return -1;
+        lock.lock();
+        changed = moved();  // as they were while the wants were computed
+    }
     if (m_stop) {
         message = "the session is closed";
         return -1;
@@ -315,7 +331,6 @@ int Session::update(const grove_source *sources, int count, long long budgetUs, 
     m_batchBytes = 0;
     m_handed.clear();
     m_unload.clear();
-    const bool changed = now.size() != m_sources.size() || !std::equal(now.begin(), now.end(), m_sources.begin(), same);
     if (changed) {
         m_sources = std::move(now);
         // the same chunks wanted (most frames of a moving source): only the margin's chunks may
