@@ -463,9 +463,10 @@ void Session::work()
 
 namespace {
 
-HandleRegistry<Session> &sessions()
+HandleRegistry<Session, grove_session> &sessions()
 {
-    static auto *r = new HandleRegistry<Session>(std::uintptr_t(1) << 30);  // never destroyed, as the graphs'
+    // never destroyed, as the graphs'
+    static auto *r = new HandleRegistry<Session, grove_session>(std::uintptr_t(1) << 30, "session", "grove_session_open");
     return *r;
 }
 
@@ -473,24 +474,17 @@ HandleRegistry<Session> &sessions()
 
 grove_session *addSession(std::shared_ptr<Session> session)
 {
-    return reinterpret_cast<grove_session *>(sessions().add(std::move(session)));
+    return sessions().add(std::move(session));
 }
 
 std::shared_ptr<Session> findSession(grove_session *handle, std::string &message)
 {
-    if (!handle) {
-        message = "the session is NULL";
-        return nullptr;
-    }
-    std::shared_ptr<Session> s = sessions().find(reinterpret_cast<std::uintptr_t>(handle));
-    if (!s)
-        message = "not an open session (closed already, or not from grove_session_open)";
-    return s;
+    return sessions().find(handle, message);
 }
 
 std::shared_ptr<Session> takeSession(grove_session *handle)
 {
-    return sessions().take(reinterpret_cast<std::uintptr_t>(handle));
+    return sessions().take(handle);
 }
 
 } // namespace grove::capi
