@@ -450,10 +450,11 @@ void Session::work()
                 it->second.state = State::Ready;
                 ++m_ready;
             } else {
-                if (!flag->load())
+                if (flag->load())  // the session closing
+                    ++m_cancelled;
+                else  // a failure, no cancellation: the next update tells it and wants the chunk again
                     m_failure = "layer " + quote(m_graph->layers[static_cast<std::size_t>(key.layer)].name) + ", chunk ("
                                 + std::to_string(key.i) + ", " + std::to_string(key.j) + "): " + problem;
-                ++m_cancelled;
                 m_entries.erase(it);
             }
         }
