@@ -167,7 +167,7 @@ bool Session::checkSources(const grove_source *sources, int count, std::string &
 }
 
 bool Session::wantedChunks(const grove_source *sources, int count, Wants &wants, std::string &message) const
-{  // the sources passed checkSources
+{
     for (int k = 0; k < count; ++k) {
         const grove_source &s = sources[k];
         const ChunkBox b = boxOf(s);
