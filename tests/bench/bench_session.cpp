@@ -14,11 +14,13 @@
 // the caller waits for one (at most a 60 Hz frame), so the frames go as fast as the workers deliver
 // and the walk outruns them when driving. chunks_per_s: chunks delivered a wall second;
 // chunks_per_worker_s: delivered a second of the workers' own time (stats.worker_us, cancelled work
-// included); workers_busy: the share of the wall time the two workers spent placing; units_per_s: the speed the walk reached; wanted_per_unit: chunks wanted a unit
-// travelled (delivered, cancelled or pending; the first disc included), so a 60 Hz walk at s units a
-// frame wants 60 s wanted_per_unit chunks a second. rss_*: the process's resident memory at the
-// start (graph and session open), after the first quarter of the frames, its most and at the end
-// (growth: end less that warm figure) with the graph's chunk cache at 4 MiB a layer;
+// included); workers_busy: the share of the wall time the two workers spent placing; units_per_s:
+// the speed the walk reached; wanted_per_unit: chunks wanted a unit travelled (delivered, cancelled
+// or pending; the first disc included), so a 60 Hz walk at s units a frame wants 60 s
+// wanted_per_unit chunks a second. rss_*: the process's resident memory at the start (graph and
+// session open), after the first quarter of the frames, its most and at the end (growth: end less
+// that warm figure) with the graph's chunk cache at 4 MiB a layer; heap_*: the same for the bytes
+// malloc handed out and did not get back (live data, without the free pages the allocator keeps);
 // bytes_held_max_mb: the session's most bytes_held against memory_cap_mb. Synchronous: the anchor
 // for chunks_per_s, grove_points_in_chunk of the same layers' chunks along the same line on the
 // calling thread alone, none cached.
@@ -72,6 +74,14 @@ double residentMiB()
         resident = 0;
     std::fclose(f);
     return static_cast<double>(resident) * static_cast<double>(sysconf(_SC_PAGESIZE)) / (1024.0 * 1024.0);
+}
+
+// The bytes malloc has handed out and not had back, in MiB (every arena; mmap'd blocks included):
+// beside the resident figure, it tells live data from the allocator's kept free pages.
+double heapInUseMiB()
+{
+    const struct mallinfo2 m = mallinfo2();
+    return static_cast<double>(m.uordblks + m.hblkhd) / (1024.0 * 1024.0);
 }
 
 grove_session *openSession(grove_graph *g, int workers)
@@ -190,8 +200,8 @@ void BM_SessionWalk(benchmark::State &state)
         // filled up front, so their pages are resident before the first figure
         std::vector<double> us(static_cast<std::size_t>(frames)), cpu(us.size());
         malloc_trim(0);  // what earlier benchmarks freed leaves the start figure
-        const double rssStart = residentMiB();
-        double rssWarm = 0, rssMax = rssStart, heldMax = 0;
+        const double rssStart = residentMiB(), heapStart = heapInUseMiB();
+        double rssWarm = 0, heapWarm = 0, rssMax = rssStart, heldMax = 0;
         grove_update_result u;
         grove_session_stats st;
         const auto start = std::chrono::steady_clock::now();
@@ -208,12 +218,14 @@ void BM_SessionWalk(benchmark::State &state)
                 grove_session_wait(s, 16'667);
             if (frame % 500 == 499)
                 rssMax = std::max(rssMax, residentMiB());
-            if (frame + 1 == frames / 4)
+            if (frame + 1 == frames / 4) {
                 rssWarm = residentMiB();
+                heapWarm = heapInUseMiB();
+            }
         }
         const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         grove_session_get_stats(s, &st);
-        const double rssEnd = residentMiB();
+        const double rssEnd = residentMiB(), heapEnd = heapInUseMiB();
         state.counters["chunks_per_s"] = static_cast<double>(st.delivered) / wall;
         state.counters["chunks_per_worker_s"] = static_cast<double>(st.delivered) / (static_cast<double>(st.worker_us) / 1e6);
         state.counters["workers_busy"] = static_cast<double>(st.worker_us) / 1e6 / (2 * wall);
@@ -229,6 +241,10 @@ void BM_SessionWalk(benchmark::State &state)
         state.counters["rss_max_mb"] = std::max(rssMax, rssEnd);
         state.counters["rss_end_mb"] = rssEnd;
         state.counters["rss_growth_mb"] = rssEnd - rssWarm;
+        state.counters["heap_start_mb"] = heapStart;
+        state.counters["heap_warm_mb"] = heapWarm;
+        state.counters["heap_end_mb"] = heapEnd;
+        state.counters["heap_growth_mb"] = heapEnd - heapWarm;
         state.counters["bytes_held_max_mb"] = heldMax / (1024.0 * 1024.0);
         state.counters["memory_cap_mb"] = static_cast<double>(st.memory_cap) / (1024.0 * 1024.0);
         std::sort(cpu.begin(), cpu.end());
