@@ -20,9 +20,10 @@ namespace grove::capi {
 
 namespace {
 
-HandleRegistry<GraphState> &registry()
+HandleRegistry<GraphState, grove_graph> &registry()
 {
-    static auto *r = new HandleRegistry<GraphState>(1);  // never destroyed: calls may run while the process exits
+    // never destroyed: calls may run while the process exits
+    static auto *r = new HandleRegistry<GraphState, grove_graph>(1, "graph", "grove_open");
     return *r;
 }
 
@@ -30,19 +31,12 @@ HandleRegistry<GraphState> &registry()
 
 std::shared_ptr<GraphState> acquire(grove_graph *handle, std::string &message)
 {
-    if (!handle) {
-        message = "the graph is NULL";
-        return nullptr;
-    }
-    std::shared_ptr<GraphState> state = registry().find(reinterpret_cast<std::uintptr_t>(handle));
-    if (!state)
-        message = "not an open graph (closed already, or not from grove_open)";
-    return state;
+    return registry().find(handle, message);
 }
 
 std::shared_ptr<GraphState> release(grove_graph *handle)
 {
-    return registry().take(reinterpret_cast<std::uintptr_t>(handle));
+    return registry().take(handle);
 }
 
 grove_graph *openLoaded(LoadResult loaded, const GroupResolver &groups, const std::string &fileName, long long maxPoints,
@@ -106,7 +100,7 @@ grove_graph *openLoaded(LoadResult loaded, const GroupResolver &groups, const st
             state->layers.push_back(std::move(e));
         }
     }
-    return reinterpret_cast<grove_graph *>(registry().add(std::move(state)));
+    return registry().add(std::move(state));
 }
 
 int findLayer(const GraphState &s, const std::string &name)

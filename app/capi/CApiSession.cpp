@@ -139,7 +139,7 @@ Session::ChunkBox Session::boxOf(const grove_source &s) const
             clampedIndex(s.y - s.radius, m_chunk, m_j0, m_j1 - 1), clampedIndex(s.y + s.radius, m_chunk, m_j0, m_j1 - 1)};
 }
 
-bool Session::wantedChunks(const grove_source *sources, int count, Wants &wants, std::string &message) const
+bool Session::checkSources(const grove_source *sources, int count, std::string &message) const
 {
     // each source's box of chunks is bounded first, so a huge radius costs nothing
     double boxes = 0;
@@ -163,6 +163,11 @@ bool Session::wantedChunks(const grove_source *sources, int count, Wants &wants,
             return false;
         }
     }
+    return true;
+}
+
+bool Session::wantedChunks(const grove_source *sources, int count, Wants &wants, std::string &message) const
+{
     for (int k = 0; k < count; ++k) {
         const grove_source &s = sources[k];
         const ChunkBox b = boxOf(s);
@@ -283,12 +288,23 @@ int Session::update(const grove_source *sources, int count, long long budgetUs, 
         return -1;
     }
     std::vector<grove_source> now(sources, sources + count);
-    const auto same = [](const grove_source &a, const grove_source &b) { return a.x == b.x && a.y == b.y && a.radius == b.radius; };
-    Wants wants;
-    if (!wantedChunks(now.data(), count, wants, message))
+    if (!checkSources(now.data(), count, message))
         return -1;
+    const auto same = [](const grove_source &a, const grove_source &b) { return a.x == b.x && a.y == b.y && a.radius == b.radius; };
+    const auto moved = [&] { return now.size() != m_sources.size() || !std::equal(now.begin(), now.end(), m_sources.begin(), same); };
+    // the wants only when the sources moved (an engine updates every frame, mostly standing still);
+    // computed outside the lock, so the workers are not kept waiting for them
+    Wants wants;
     std::vector<std::vector<grove_point>> old;  // the last batch, freed outside the lock
     std::unique_lock lock(m_mutex);
+    bool changed = moved();
+    if (changed) {
+        lock.unlock();
+        if (!wantedChunks(now.data(), count, wants, message))
+            return -1;
+        lock.lock();
+        changed = moved();  // as they were while the wants were computed
+    }
     if (m_stop) {
         message = "the session is closed";
         return -1;
@@ -315,7 +331,6 @@ int Session::update(const grove_source *sources, int count, long long budgetUs, 
     m_batchBytes = 0;
     m_handed.clear();
     m_unload.clear();
-    const bool changed = now.size() != m_sources.size() || !std::equal(now.begin(), now.end(), m_sources.begin(), same);
     if (changed) {
         m_sources = std::move(now);
         // the same chunks wanted (most frames of a moving source): only the margin's chunks may
@@ -435,10 +450,11 @@ void Session::work()
                 it->second.state = State::Ready;
                 ++m_ready;
             } else {
-                if (!flag->load())
+                if (flag->load())  // the session closing
+                    ++m_cancelled;
+                else  // a failure, no cancellation: the next update tells it and wants the chunk again
                     m_failure = "layer " + quote(m_graph->layers[static_cast<std::size_t>(key.layer)].name) + ", chunk ("
                                 + std::to_string(key.i) + ", " + std::to_string(key.j) + "): " + problem;
-                ++m_cancelled;
                 m_entries.erase(it);
             }
         }
@@ -448,9 +464,10 @@ void Session::work()
 
 namespace {
 
-HandleRegistry<Session> &sessions()
+HandleRegistry<Session, grove_session> &sessions()
 {
-    static auto *r = new HandleRegistry<Session>(std::uintptr_t(1) << 30);  // never destroyed, as the graphs'
+    // never destroyed, as the graphs'
+    static auto *r = new HandleRegistry<Session, grove_session>(std::uintptr_t(1) << 30, "session", "grove_session_open");
     return *r;
 }
 
@@ -458,24 +475,17 @@ HandleRegistry<Session> &sessions()
 
 grove_session *addSession(std::shared_ptr<Session> session)
 {
-    return reinterpret_cast<grove_session *>(sessions().add(std::move(session)));
+    return sessions().add(std::move(session));
 }
 
 std::shared_ptr<Session> findSession(grove_session *handle, std::string &message)
 {
-    if (!handle) {
-        message = "the session is NULL";
-        return nullptr;
-    }
-    std::shared_ptr<Session> s = sessions().find(reinterpret_cast<std::uintptr_t>(handle));
-    if (!s)
-        message = "not an open session (closed already, or not from grove_session_open)";
-    return s;
+    return sessions().find(handle, message);
 }
 
 std::shared_ptr<Session> takeSession(grove_session *handle)
 {
-    return sessions().take(reinterpret_cast<std::uintptr_t>(handle));
+    return sessions().take(handle);
 }
 
 } // namespace grove::capi

@@ -70,6 +70,10 @@ private:
     };
     // the chunks around a source's disc's bounding box
     ChunkBox boxOf(const grove_source &s) const;
+    // false with `message` for a position or radius that is not a finite number, or sources whose
+    // boxes hold far more than max_chunks: cheap, whatever the radii
+    bool checkSources(const grove_source *sources, int count, std::string &message) const;
+    // the checked sources' wants (sorted); false with `message` for more than max_chunks
     bool wantedChunks(const grove_source *sources, int count, Wants &wants, std::string &message) const;
     bool beyondMargin(const Key &k) const;
     void applyWants(const Wants &wants, std::vector<grove_chunk_ref> &unload);

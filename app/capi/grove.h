@@ -209,7 +209,8 @@ typedef struct grove_update_result {
 /* Counters for a debug overlay: states now, totals since open. */
 typedef struct grove_session_stats {
     int queued, computing, ready, resident; /* chunks (one per layer) in each state now */
-    long long delivered, evicted, cancelled; /* totals: handed over, listed to unload, dropped before delivery */
+    long long delivered, evicted, cancelled; /* totals: handed over, listed to unload, dropped before delivery
+                                                (a chunk that failed is not cancelled: the next update tells it) */
     long long update_us, worker_us;          /* totals: microseconds inside grove_session_update, on workers */
     long long bytes_held;                    /* points ready plus the last batch handed over */
     long long memory_cap;                    /* the cap in effect */

@@ -2,7 +2,8 @@
  * thousands of small-budget updates, every chunk inside the radius delivered exactly once before it
  * unloads, unloads only past radius + margin, no flapping on a border, the points equal to
  * grove_points_in_chunk on another handle and to grove-cli's CSV export, the memory cap held, a
- * finite world's chunks clipped, closing with work in flight, and every bad call's message.
+ * finite world's chunks clipped, closing with work in flight, a failed chunk told (not cancelled),
+ * and every bad call's message.
  * Usage: session_test CAPI_DIR GROVE_CLI (tests/capi with its graphs, grove-cli to compare with). */
 #define _POSIX_C_SOURCE 200809L
 #include "grove.h"
@@ -461,6 +462,33 @@ static void check_close(void)
     }
 }
 
+/* A chunk that fails (more points than grove_set_max_points allows) is told by the next update and
+ * wanted again by the one after; a failure is not counted as cancelled. */
+static void check_failure(void)
+{
+    grove_graph *g = open_graph("endless.grove.yaml");
+    const char *trees[] = {"trees"};
+    grove_session_options o;
+    memset(&o, 0, sizeof o);
+    o.workers = 1;
+    grove_session *s = grove_session_open(g, trees, 1, &o, NULL, 0);
+    CHECK(s && grove_set_max_points(g, 1) == 0, "a session on a graph allowing 1 point");
+    grove_source src = {64, 64, 10}; /* chunk (0, 0) only */
+    grove_update_result u;
+    grove_session_stats st;
+    for (int round = 0; round < 2; ++round) {
+        CHECK(grove_session_update(s, &src, 1, 0, &u) == 0 && u.pending == 1, "round %d: chunk (0, 0) wanted", round);
+        grove_session_wait(s, kWait);
+        CHECK(grove_session_update(s, &src, 1, 0, &u) == -1 && contains(grove_last_error(), "layer 'trees', chunk (0, 0): ") &&
+                  contains(grove_last_error(), "grove_set_max_points"),
+              "round %d: the failure told: '%s'", round, grove_last_error());
+        CHECK(grove_session_get_stats(s, &st) == 0 && st.cancelled == 0 && st.queued + st.computing + st.ready == 0,
+              "round %d: the failed chunk is not cancelled: %lld cancelled", round, st.cancelled);
+    }
+    grove_session_close(s);
+    grove_close(g);
+}
+
 /* Every bad call: -1 or NULL with its message, nothing changed. */
 static void check_errors(void)
 {
@@ -525,11 +553,12 @@ static void check_errors(void)
         {{0, 0, 10}, 1 << 30, 0, "source_count must be 0 to 4096, got 1073741824"},
         {{0, 0, 10}, 1, -1, "budget_us is negative (-1)"},
     };
-    for (size_t k = 0; k < sizeof bad / sizeof bad[0]; ++k) {
+    for (size_t k = 0; k < 2 * (sizeof bad / sizeof bad[0]); ++k) { /* each twice: a refused source is not kept */
         grove_update_result v = u;
-        CHECK(grove_session_update(s, &bad[k].source, bad[k].count, bad[k].budget, &v) == -1 &&
-                  contains(grove_last_error(), bad[k].message),
-              "bad update %zu: '%s', want '%s'", k, grove_last_error(), bad[k].message);
+        size_t b = k / 2;
+        CHECK(grove_session_update(s, &bad[b].source, bad[b].count, bad[b].budget, &v) == -1 &&
+                  contains(grove_last_error(), bad[b].message),
+              "bad update %zu: '%s', want '%s'", b, grove_last_error(), bad[b].message);
     }
     CHECK(u.ready[0].points == kept && !memcmp(&first, kept, sizeof first), "a refused update keeps the last batch");
     CHECK(grove_session_update(s, NULL, 1, 0, &u) == -1 && contains(grove_last_error(), "sources is NULL but source_count is 1"),
@@ -558,6 +587,7 @@ int main(int argc, char **argv)
     g_dir = argv[1];
     g_cli = argv[2];
     check_errors();
+    check_failure();
     check_finite();
     check_sources();
     check_close();
