@@ -118,6 +118,16 @@ def all_named(kind, name):
     return [block.name for block in kind if block.name == name or block.name.startswith(name + ".")]
 
 
+def pass_through_group():
+    """A Geometry Nodes group that hands its geometry on unchanged (Blender 3's socket API)."""
+    group = bpy.data.node_groups.new("Pass through", "GeometryNodeTree")
+    group.inputs.new("NodeSocketGeometry", "Geometry")
+    group.outputs.new("NodeSocketGeometry", "Geometry")
+    group_in, group_out = group.nodes.new("NodeGroupInput"), group.nodes.new("NodeGroupOutput")
+    group.links.new(group_in.outputs[0], group_out.inputs[0])
+    return group
+
+
 class BlenderCase(unittest.TestCase):
     def setUp(self):
         bpy.ops.wm.read_homefile(use_empty=True)  # a file of its own per test, as a fresh .blend
@@ -243,6 +253,23 @@ class ReimportsUpdateInPlace(BlenderCase):
         self.assert_matches_json(root, export)  # the flowers' collection is gone with its objects
         self.assertEqual(all_named(bpy.data.objects, "island_world.flowers"), [])
         self.assert_no_duplicates(root)
+
+    def test_what_a_user_added_survives_a_reimport(self):
+        self.assertEqual(import_file(ISLAND), {"FINISHED"})
+        trees = next(c for c in root_of(ISLAND).children if c["grove_layer"] == "trees")
+        oaks = next(o for o in trees.objects if o["grove_type"] == "oak")
+        oaks["note"] = "kept"
+        user = oaks.modifiers.new("User", "NODES")  # a pass-through group of the user's, before Grove's
+        user.node_group = pass_through_group()
+        with bpy.context.temp_override(object=oaks):
+            bpy.ops.object.modifier_move_to_index(modifier="User", index=0)
+        self.assertEqual([m.name for m in oaks.modifiers], ["User", "Grove instances"])
+
+        self.assertEqual(import_file(ISLAND, "trees.radius=14"), {"FINISHED"})
+        self.assertEqual([m.name for m in oaks.modifiers], ["User", "Grove instances"])
+        self.assertIs(oaks.modifiers["User"].node_group, user.node_group)
+        self.assertEqual(oaks["note"], "kept")
+        self.assert_matches_json(root_of(ISLAND), cli_json(ISLAND, "--set", "trees.radius=14"))
 
     def test_a_type_that_vanishes_loses_its_object(self):
         export = cli_json(ISLAND)

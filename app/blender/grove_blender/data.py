@@ -111,7 +111,7 @@ def import_grove_package(package_dir=None):
         return grove
     except ImportError:
         pass
-    here = os.path.dirname(os.path.abspath(__file__))
+    here = os.path.dirname(os.path.realpath(__file__))  # through a symlink in Blender's scripts folder
     candidates = [package_dir] if package_dir else []
     candidates.append(os.path.normpath(os.path.join(here, "..", "..", "python")))
     for folder in candidates:

@@ -90,15 +90,24 @@ def _update_type_object(collection, name, type_name, arrays, node_group):
         obj = bpy.data.objects.new(name, mesh)
         obj[TYPE_KEY] = type_name
         collection.objects.link(obj)
-        obj.modifiers.new("Grove instances", "NODES").node_group = node_group
     else:
         old, obj.data = obj.data, mesh
         if old.users == 0:
             bpy.data.meshes.remove(old)
         mesh.name = name  # the old mesh's name, free again (the new one was made as name.001)
-    modifier = next(m for m in obj.modifiers if m.type == "NODES")
+    modifier = _instancing_modifier(obj, node_group)
     modifier[_object_input(node_group)] = source_object(type_name, arrays)
     obj.update_tag()
+
+
+def _instancing_modifier(obj, node_group):
+    """The object's modifier running Grove's node group (made when missing); other modifiers are the user's."""
+    for modifier in obj.modifiers:
+        if modifier.type == "NODES" and modifier.node_group == node_group:
+            return modifier
+    modifier = obj.modifiers.new("Grove instances", "NODES")
+    modifier.node_group = node_group
+    return modifier
 
 
 def _points_mesh(name, arrays):
