@@ -254,7 +254,7 @@ class ReimportsUpdateInPlace(BlenderCase):
         self.assertEqual(all_named(bpy.data.objects, "island_world.flowers"), [])
         self.assert_no_duplicates(root)
 
-    def test_what_a_user_added_survives_a_reimport(self):
+    def test_what_a_user_added_survives_a_reimport_which_instances_their_new_mesh(self):
         self.assertEqual(import_file(ISLAND), {"FINISHED"})
         trees = next(c for c in root_of(ISLAND).children if c["grove_layer"] == "trees")
         oaks = next(o for o in trees.objects if o["grove_type"] == "oak")
@@ -264,6 +264,9 @@ class ReimportsUpdateInPlace(BlenderCase):
         with bpy.context.temp_override(object=oaks):
             bpy.ops.object.modifier_move_to_index(modifier="User", index=0)
         self.assertEqual([m.name for m in oaks.modifiers], ["User", "Grove instances"])
+        bpy.data.objects.remove(bpy.data.objects["oak"])  # the placeholder, for the designer's own oak
+        bpy.ops.mesh.primitive_cube_add()
+        bpy.context.active_object.name = "oak"
 
         self.assertEqual(import_file(ISLAND, "trees.radius=14"), {"FINISHED"})
         self.assertEqual([m.name for m in oaks.modifiers], ["User", "Grove instances"])
