@@ -1,6 +1,7 @@
 """The Blender add-on (app/blender/grove_blender) in a headless Blender against grove-cli's JSON export:
 
-    blender -b --factory-startup --python-exit-code 1 --python tests/blender/test_blender_import.py -- GROVE_CLI LIBGROVE
+    blender -b --factory-startup --python-exit-code 1 --python tests/blender/test_blender_import.py \
+            -- GROVE_CLI LIBGROVE
 
 Every instance Blender evaluates (its depsgraph, what the viewport and renders draw) is compared with the
 point grove-cli exports, read here with Python's json module: per layer the count, and per instance its
@@ -187,6 +188,21 @@ class ImportsEqualTheJson(BlenderCase):
         root = root_of(ISLAND)
         self.assertEqual(root["grove_overrides"], "trees.radius=16\nrocks.seed=9")
         self.assert_matches_json(root, export)
+
+    def test_an_empty_layer_and_two_types_of_one_name(self):
+        point = {"id": 0, "x": 10.5, "y": 20.25, "r": 3, "t": 0, "rot": 90, "s": 2}
+        export = {"format": "grove.points", "formatVersion": 1, "layers": [
+            {"name": "bushes", "node": "bushes", "count": 3,
+             "types": [{"index": 0, "name": "bush", "weight": 1}, {"index": 1, "name": "bush", "weight": 1}],
+             "points": [point, dict(point, id=1, x=30, t=1, rot=-45), dict(point, id=2, y=5.5, z=-7.5, s=0.5)]},
+            {"name": "nothing", "node": "nothing", "count": 0, "types": [], "points": []}]}
+        path = write_json(export, os.path.join(self.folder, "handmade.json"))
+        self.assertEqual(import_file(path), {"FINISHED"})
+        root = root_of(path)
+        self.assert_matches_json(root, export)
+        bushes = next(c for c in root.children if c["grove_layer"] == "bushes")
+        self.assertEqual([o["grove_type"] for o in bushes.objects], ["bush"], "one object for the name")
+        self.assertEqual(len(next(c for c in root.children if c["grove_layer"] == "nothing").objects), 0)
 
     def test_an_object_named_as_a_type_is_the_one_instanced(self):
         bpy.ops.mesh.primitive_cube_add()

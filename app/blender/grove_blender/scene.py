@@ -71,9 +71,10 @@ def _build_layer(root, stem, layer, node_group):
         collection[LAYER_KEY] = layer.name
         root.children.link(collection)
     types = layer.arrays["type"]
-    present = {}
+    indices_by_name = {}  # two types of one name share its object
     for index in np.unique(types).tolist():
-        present[layer.type_name(index)] = np.flatnonzero(types == index)
+        indices_by_name.setdefault(layer.type_name(index), []).append(index)
+    present = {name: np.flatnonzero(np.isin(types, indices)) for name, indices in indices_by_name.items()}
     for obj in [o for o in collection.objects if o.get(TYPE_KEY) not in present]:
         _remove_object(obj)
     for type_name, which in present.items():
