@@ -217,6 +217,10 @@ class ImportsEqualTheJson(BlenderCase):
         self.assertEqual([c.name for c in designer_oak.users_collection], home, "the designer's oak stays put")
         placeholders = bpy.data.collections["Grove types"].objects
         self.assertIn("pine", placeholders, "a type without an object gets a placeholder")
+        pines = [p["r"] for layer in cli_json(ISLAND)["layers"] for p in layer["points"]
+                 if layer["name"] == "trees" and layer["types"][p["t"]]["name"] == "pine"]
+        self.assertAlmostEqual(placeholders["pine"].dimensions.x, sorted(pines)[len(pines) // 2], places=4,
+                               msg="a placeholder as wide as its points' radius")
         self.assertNotIn("oak", placeholders)
 
 

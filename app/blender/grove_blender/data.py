@@ -8,7 +8,7 @@ import sys
 import numpy as np
 
 # the arrays every layer carries, whichever file it came from
-FIELDS = ("x", "y", "z", "rotation", "scale", "type", "id")
+FIELDS = ("x", "y", "z", "r", "rotation", "scale", "type", "id")
 
 
 class GroveDataError(Exception):
@@ -82,6 +82,7 @@ def _json_layer(path, index, layer):
             "x": np.array([p["x"] for p in points], dtype=np.float64),
             "y": np.array([p["y"] for p in points], dtype=np.float64),
             "z": np.array([p.get("z", 0.0) for p in points], dtype=np.float64),
+            "r": np.array([p["r"] for p in points], dtype=np.float64),
             "rotation": np.array([p.get("rot", 0.0) for p in points], dtype=np.float64),
             "scale": np.array([p.get("s", 1.0) for p in points], dtype=np.float64),
             "type": np.array([p.get("t", 0) for p in points], dtype=np.int32),

@@ -12,7 +12,8 @@ One import makes (names are for people; the add-on finds things by their custom 
 
 A type's source object is the scene file's object named exactly as the type ("oak"), so a designer
 who names their tree mesh "oak" gets it instanced; when there is none, the add-on makes a small
-placeholder pyramid of that name (into Grove types, hidden) for them to replace or edit.
+placeholder pyramid of that name, as wide as the points' radius (into Grove types, hidden), for
+them to replace or edit.
 Importing the same file again, or Re-import, updates these in place: same collections and objects,
 new point data, vanished layers and types removed, nothing duplicated."""
 import bpy
@@ -57,13 +58,13 @@ def build(scene, graph, source, overrides=()):
     node_group = _node_group()
     kept = set()
     for layer in graph.layers:
-        kept.add(_build_layer(root, graph.name, layer, node_group))
+        kept.add(_build_layer(scene, root, graph.name, layer, node_group))
     for stale in [c for c in root.children if c.get(LAYER_KEY) not in kept]:
         remove_collection(stale)
     return root
 
 
-def _build_layer(root, stem, layer, node_group):
+def _build_layer(scene, root, stem, layer, node_group):
     """The layer's collection with one instancing object per type that has points; returns its name."""
     collection = _child_with(root, LAYER_KEY, layer.name)
     if collection is None:
@@ -79,11 +80,11 @@ def _build_layer(root, stem, layer, node_group):
         _remove_object(obj)
     for type_name, which in present.items():
         selected = {name: array[which] for name, array in layer.arrays.items()}
-        _update_type_object(collection, f"{stem}.{layer.name}.{type_name}", type_name, selected, node_group)
+        _update_type_object(scene, collection, f"{stem}.{layer.name}.{type_name}", type_name, selected, node_group)
     return layer.name
 
 
-def _update_type_object(collection, name, type_name, arrays, node_group):
+def _update_type_object(scene, collection, name, type_name, arrays, node_group):
     """The object instancing `type_name` on these points: made once, its mesh replaced on each import."""
     obj = next((o for o in collection.objects if o.get(TYPE_KEY) == type_name), None)
     mesh = _points_mesh(name, arrays)
@@ -97,7 +98,7 @@ def _update_type_object(collection, name, type_name, arrays, node_group):
             bpy.data.meshes.remove(old)
         mesh.name = name  # the old mesh's name, free again (the new one was made as name.001)
     modifier = _instancing_modifier(obj, node_group)
-    modifier[_object_input(node_group)] = source_object(type_name, arrays)
+    modifier[_object_input(node_group)] = source_object(scene, type_name, arrays)
     obj.update_tag()
 
 
@@ -134,19 +135,20 @@ def _attribute(mesh, name, data_type, field, values):
 
 # ---------------------------------------------------------------- source objects
 
-def source_object(type_name, arrays):
-    """The scene file's object named `type_name`, or a new placeholder of that name in Grove types."""
+def source_object(scene, type_name, arrays):
+    """The file's object named `type_name`, or a new placeholder of that name in Grove types, as wide
+    as the points' median radius (Grove's world units), so it shows at the map's scale."""
     obj = bpy.data.objects.get(type_name)
     if obj is not None:
         return obj
-    size = float(np.median(arrays["scale"])) if len(arrays["scale"]) else 1.0
+    size = float(np.median(arrays["r"])) if len(arrays["r"]) else 1.0
     obj = bpy.data.objects.new(type_name, _placeholder_mesh(type_name, max(size, 1e-3)))
-    _types_collection().objects.link(obj)
+    _types_collection(scene).objects.link(obj)
     return obj
 
 
 def _placeholder_mesh(name, size):
-    """A pyramid of base 1 and height 2 (times `size`) leaning towards +X, so a turn shows."""
+    """A pyramid of base `size` by `size` and height 2 `size`, leaning towards +X so that a turn shows."""
     s = size
     vertices = [(-0.5 * s, -0.5 * s, 0), (0.5 * s, -0.5 * s, 0), (0.5 * s, 0.5 * s, 0), (-0.5 * s, 0.5 * s, 0),
                 (0.35 * s, 0, 2 * s)]
@@ -157,13 +159,13 @@ def _placeholder_mesh(name, size):
     return mesh
 
 
-def _types_collection():
+def _types_collection(scene):
     """Grove types: the placeholders, kept out of the viewport and renders (instances still show them)."""
     collection = bpy.data.collections.get(TYPES_COLLECTION_NAME)
     if collection is None:
         collection = bpy.data.collections.new(TYPES_COLLECTION_NAME)
         collection.hide_viewport = collection.hide_render = True
-    scene_collection = bpy.context.scene.collection
+    scene_collection = scene.collection
     if collection.name not in scene_collection.children:
         scene_collection.children.link(collection)
     return collection
