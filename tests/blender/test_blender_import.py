@@ -329,6 +329,17 @@ class BadInputIsReportedAndChangesNothing(BlenderCase):
         path = write_json({"layers": []}, os.path.join(self.folder, "other.json"))
         self.assert_refused(path, "", "not a grove.points export")
 
+    def test_a_point_without_a_number_or_a_wild_type_index_is_refused_with_its_layer(self):
+        layer = {"name": "rocks", "types": [{"index": 0, "name": "rock"}],
+                 "points": [{"id": 0, "x": 1, "y": 2, "r": 3, "t": 0, "rot": 0, "s": 1},
+                            {"id": 1, "x": None, "y": 2, "r": 3, "t": 0, "rot": 0, "s": 1}]}
+        path = write_json({"format": "grove.points", "layers": [layer]}, os.path.join(self.folder, "nan.json"))
+        self.assert_refused(path, "", "layer 0: malformed (ValueError: point 1: x is")
+        layer["points"].pop()
+        layer["types"] = [{"index": 2000000000, "name": "rock"}]  # refused, not a list of 2e9 names
+        path = write_json({"format": "grove.points", "layers": [layer]}, os.path.join(self.folder, "index.json"))
+        self.assert_refused(path, "", "type indices [2000000000] are not 0 to 0")
+
     def test_a_bad_override_is_refused_with_grove_s_located_message(self):
         self.assert_refused(ISLAND, "trees.no_such_param=1", "no_such_param")
 

@@ -76,7 +76,9 @@ def _json_layer(path, index, layer):
     """One layer of the JSON: its type names by index and its points as arrays (z 0 when absent)."""
     try:
         types = {int(t["index"]): str(t["name"]) for t in layer.get("types", [])}
-        names = [types.get(i, "") for i in range(max(types, default=-1) + 1)]
+        if sorted(types) != list(range(len(types))):
+            raise ValueError(f"type indices {sorted(types)} are not 0 to {len(types) - 1}")
+        names = [types[i] for i in range(len(types))]
         points = layer["points"]
         arrays = {
             "x": np.array([p["x"] for p in points], dtype=np.float64),
@@ -88,6 +90,10 @@ def _json_layer(path, index, layer):
             "type": np.array([p.get("t", 0) for p in points], dtype=np.int32),
             "id": np.array([p.get("id", i) for i, p in enumerate(points)], dtype=np.uint64),
         }
+        for field in ("x", "y", "z", "r", "rotation", "scale"):
+            bad = np.flatnonzero(~np.isfinite(arrays[field]))
+            if len(bad):
+                raise ValueError(f"point {int(bad[0])}: {field} is {points[int(bad[0])]!r}, not a finite number")
         return LayerPoints(str(layer["name"]), names, arrays)
     except (KeyError, TypeError, ValueError) as e:
         raise GroveDataError(f"{path}: layer {index}: malformed ({type(e).__name__}: {e})") from e
