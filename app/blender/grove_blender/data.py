@@ -5,7 +5,10 @@ import json
 import os
 import sys
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError as e:  # Debian's blender runs on the system python3 and does not depend on numpy
+    raise ImportError(f"the Grove add-on needs numpy in Blender's Python ({e}); Debian: apt-get install python3-numpy")
 
 # the arrays every layer carries, whichever file it came from
 FIELDS = ("x", "y", "z", "r", "rotation", "scale", "type", "id")
@@ -125,7 +128,10 @@ def import_grove_package(package_dir=None):
         if os.path.isfile(os.path.join(folder, "grove", "__init__.py")):
             if folder not in sys.path:
                 sys.path.append(folder)
-            import grove
+            try:
+                import grove
+            except ImportError as e:  # found, but it cannot load (its numpy, say)
+                raise GroveDataError(f"Grove's Python package in {folder} does not import: {e}") from e
             return grove
     raise GroveDataError("Grove's Python package was not found (tried " + ", ".join(candidates)
                          + "): set its folder (app/python of a Grove checkout) in the add-on's preferences")
