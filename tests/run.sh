@@ -61,6 +61,9 @@ apt_install python3-sphinx python3-myst-parser furo
 # the Python package's tests (tests/python: numpy arrays, an offline pip install into a venv),
 # before CMake picks their interpreter
 apt_install python3-numpy python3-pip python3-venv
+# the Blender add-on's test (tests/blender: a headless Blender 3.4 on the system python3 and numpy),
+# before CMake looks for blender; about 140 packages, 3 minutes to install here
+apt_install blender
 GROVE_SETUP_PACKAGES_ONLY=1 "$root/app/setup.sh"
 # app/deploy's schedulers, started by deploy_slurm and deploy_ssh on this machine (they run as root):
 # Slurm and munge, an sshd, rsync for GNU parallel's transfers
