@@ -61,6 +61,9 @@ apt_install python3-sphinx python3-myst-parser furo
 # the Python package's tests (tests/python: numpy arrays, an offline pip install into a venv),
 # before CMake picks their interpreter
 apt_install python3-numpy python3-pip python3-venv
+# the Unity package's C# binding (tests/mono: mcs compiles it with its test, mono runs it on libgrove),
+# before CMake looks for mcs and mono
+apt_install mono-devel
 GROVE_SETUP_PACKAGES_ONLY=1 "$root/app/setup.sh"
 # app/deploy's schedulers, started by deploy_slurm and deploy_ssh on this machine (they run as root):
 # Slurm and munge, an sshd, rsync for GNU parallel's transfers
