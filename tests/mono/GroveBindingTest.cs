@@ -154,8 +154,17 @@ static class GroveBindingTest
             { "axes", GroveAxesTests.Run },
         };
         var chosen = args.Length > 0 ? args : new[] { "axes", "errors", "presets", "handles", "streaming" };
-        Console.WriteLine("libgrove " + GroveGraph.Version + " through the C# binding, culture '" +
-                          System.Globalization.CultureInfo.CurrentCulture.Name + "'");
+        try
+        {
+            Console.WriteLine("libgrove " + GroveGraph.Version + " through the C# binding, culture '" +
+                              System.Globalization.CultureInfo.CurrentCulture.Name + "'");
+        }
+        catch (DllNotFoundException e)
+        {
+            Console.Error.WriteLine("libgrove not found (" + e.Message + "): put a dllmap for \"grove\" in GroveBindingTest.exe.config " +
+                                    "(CMake writes one) or its folder in LD_LIBRARY_PATH");
+            return 1;
+        }
         foreach (string name in chosen)
         {
             Action section;

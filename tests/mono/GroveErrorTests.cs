@@ -21,6 +21,9 @@ static class GroveErrorTests
             Check.That(p != null && p.File == "broken.yaml" && p.Line == 6 && p.Column == 1 && p.Severity == "error",
                        "the problem parses to broken.yaml:6:1: " + p);
         }
+        var empty = Check.Throws<GroveGraphException>(() => GroveGraph.OpenText("", "empty.yaml"), "empty YAML");
+        Check.That(empty == null || empty.Message.StartsWith("empty.yaml:1:1: error: "), "the empty graph is located: " +
+                   (empty == null ? "" : empty.Message));
         string file = Path.Combine(Path.GetTempPath(), "grove-mono-" + Guid.NewGuid().ToString("N") + ".grove.yaml");
         File.WriteAllText(file, "grove: 1\nworld: {width: 100, height: 100}\nnodes:\n  a:\n    type: place_layer\n    params:\n      radius: -3\n");
         try
