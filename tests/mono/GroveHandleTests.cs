@@ -80,8 +80,35 @@ static class GroveHandleTests
         return ((SafeHandle)field.GetValue(session)).DangerousGetHandle();
     }
 
+    // Dispose on one thread while another is inside a long region call: the call ends cancelled, not after its work
+    static void DisposeWhileBusy()
+    {
+        GroveGraph graph = GroveGraph.OpenFile(System.IO.Path.Combine(Check.Source, "presets", "endless.grove.yaml"));
+        Exception ended = null;
+        int points = -1;
+        var worker = new System.Threading.Thread(() =>
+        {
+            try
+            {
+                points = graph.PointsInRegion("trees", 0, 0, 256 * 40, 256 * 40).Length; // 1,600 chunks: long
+            }
+            catch (Exception e)
+            {
+                ended = e;
+            }
+        });
+        worker.Start();
+        while (graph.Activity.callsRunning == 0 && worker.IsAlive)
+            System.Threading.Thread.Yield();
+        graph.Dispose();
+        worker.Join();
+        Check.That(ended is GroveCancelledException,
+                   "a region call running while its graph is disposed ends cancelled: " + (ended == null ? points + " points" : ended.ToString()));
+    }
+
     public static void Run()
     {
+        DisposeWhileBusy();
         OpenAndDispose(200); // warm up: the JIT, libgrove's first allocations
         long before = Resident();
         List<IntPtr> disposed = OpenAndDispose(Handles);

@@ -336,7 +336,8 @@ namespace Grove
                 sessions.Remove(session);
         }
 
-        /// <summary>Disposes the graph's sessions, then frees the graph; calls running on other threads end cancelled.</summary>
+        /// <summary>Disposes the graph's sessions, then frees the graph; calls running on other threads end cancelled
+        /// (GroveCancelledException), and libgrove frees the graph when the last of them returns.</summary>
         public void Dispose()
         {
             GroveSession[] open;
@@ -344,6 +345,15 @@ namespace Grove
                 open = sessions.ToArray();
             foreach (GroveSession session in open)
                 session.Dispose();
+            // a call in flight holds the SafeHandle, which defers grove_close until it returns: cancel it first
+            try
+            {
+                if (!handle.IsClosed)
+                    GroveNative.Cancel(handle);
+            }
+            catch (ObjectDisposedException)
+            {
+            }
             handle.Dispose();
         }
     }
