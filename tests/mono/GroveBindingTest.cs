@@ -3,7 +3,7 @@
 // bit, thousands of handles open and close (and are finalized) with memory flat, bad input gives
 // located exceptions and never a crash, a streaming session walks an endless world, and Grove's
 // axes land in Unity's frame. Exit code 1 on any failure.
-//   mono GroveBindingTest.exe [SECTION...]    (sections: presets handles errors streaming axes; default all)
+//   mono GroveBindingTest.exe [SECTION...]    (sections: layouts axes errors presets handles streaming; default all)
 // Environment: GROVE_SOURCE (the checkout), GROVE_CLI (grove-cli); libgrove through the dllmap in
 // GroveBindingTest.exe.config (CMake writes it) or LD_LIBRARY_PATH.
 using System;
@@ -143,17 +143,47 @@ static class GroveBindingTest
         Console.WriteLine("presets: " + files.Length + " graphs, " + compared + " points equal grove-cli's export bit for bit");
     }
 
+    static void Layout(Type type, int size, params object[] offsets)
+    {
+        int got = System.Runtime.InteropServices.Marshal.SizeOf(type);
+        Check.That(got == size, type.Name + " is " + got + " bytes, grove.h's struct " + size);
+        for (int k = 0; k < offsets.Length; k += 2)
+        {
+            long at = System.Runtime.InteropServices.Marshal.OffsetOf(type, (string)offsets[k]).ToInt64();
+            Check.That(at == (int)offsets[k + 1], type.Name + "." + offsets[k] + " at " + at + ", grove.h's at " + offsets[k + 1]);
+        }
+    }
+
+    // the structs as grove.h lays them out on a 64-bit platform (C's alignment: a pointer or a long long after
+    // an odd number of ints starts 4 bytes later)
+    static void Layouts()
+    {
+        Check.That(IntPtr.Size == 8, "a 64-bit process");
+        Layout(typeof(GrovePoint), 64, "x", 0, "rotation", 32, "scale", 40, "id", 48, "type", 56, "reserved", 60);
+        Layout(typeof(GroveWorldInfo), 32, "chunk", 16, "endless", 24, "seed", 28);
+        Layout(typeof(GroveOptionsNative), 32, "baseDir", 8, "sets", 16, "setCount", 24);
+        Layout(typeof(GroveActivity), 16, "piecesDone", 8);
+        Layout(typeof(GroveSessionOptionsNative), 24, "memoryCap", 8, "unloadMargin", 16);
+        Layout(typeof(GroveSource), 24, "radius", 16);
+        Layout(typeof(GroveSessionChunkNative), 32, "j", 8, "points", 16, "count", 24);
+        Layout(typeof(GroveChunkRefNative), 12, "j", 8);
+        Layout(typeof(GroveUpdateResultNative), 32, "readyCount", 8, "unload", 16, "unloadCount", 24, "pending", 28);
+        Layout(typeof(GroveSessionStats), 72, "delivered", 16, "memoryCap", 64);
+        Console.WriteLine("layouts: the binding's structs have grove.h's sizes and offsets");
+    }
+
     static int Main(string[] args)
     {
         var sections = new Dictionary<string, Action>
         {
+            { "layouts", Layouts },
             { "presets", Presets },
             { "handles", GroveHandleTests.Run },
             { "errors", GroveErrorTests.Run },
             { "streaming", GroveStreamingTests.Run },
             { "axes", GroveAxesTests.Run },
         };
-        var chosen = args.Length > 0 ? args : new[] { "axes", "errors", "presets", "handles", "streaming" };
+        var chosen = args.Length > 0 ? args : new[] { "layouts", "axes", "errors", "presets", "handles", "streaming" };
         try
         {
             Console.WriteLine("libgrove " + GroveGraph.Version + " through the C# binding, culture '" +
