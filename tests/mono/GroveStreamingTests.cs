@@ -128,6 +128,12 @@ static class GroveStreamingTests
             GroveExport cli = GroveExport.Read(Check.Cli("eval", file, "--format", "json", "--quiet", "--layers", name, "--region", region));
             Check.That(Check.FirstDifference(held[probe], cli.Layers[0].Points) < 0,
                        probe + ": the session's points are not grove-cli's --region " + region);
+            // no sources: everything held unloads
+            GroveUpdate none = session.Update(new GroveSource[0], 0);
+            Check.That(none.Unload.Count == held.Count && none.Ready.Count == 0 && none.Pending == 0,
+                       "with no sources the " + held.Count + " held chunks unload: " + none.Unload.Count + " listed");
+            store.Apply(none);
+            Check.That(store.ChunkCount == 0 && store.InstanceCount == 0, "the store is empty after they unload");
             Console.WriteLine("streaming: " + Steps + " updates, " + drains + " drains; " + deliveries.Count + " chunks delivered, " +
                               unloaded + " unloaded, " + held.Count + " held (" + points + " points, largest chunk " + largest +
                               "); update " + stats.updateMicroseconds + " us in all, workers " + stats.workerMicroseconds + " us");
