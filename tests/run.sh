@@ -64,6 +64,9 @@ apt_install python3-numpy python3-pip python3-venv
 # the Blender add-on's test (tests/blender: a headless Blender 3.4 on the system python3 and numpy),
 # before CMake looks for blender; about 140 packages, 3 minutes to install here
 apt_install blender
+# the Unity package's C# binding (tests/mono: mcs compiles it with its test, mono runs it on libgrove),
+# before CMake looks for mcs and mono
+apt_install mono-devel
 GROVE_SETUP_PACKAGES_ONLY=1 "$root/app/setup.sh"
 # app/deploy's schedulers, started by deploy_slurm and deploy_ssh on this machine (they run as root):
 # Slurm and munge, an sshd, rsync for GNU parallel's transfers
