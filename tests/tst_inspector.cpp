@@ -279,6 +279,13 @@ private slots:
         QTest::keyClick(field, Qt::Key_Z, Qt::ControlModifier);
         QCOMPARE(bytes(doc), before);
         QCOMPARE(fieldText(field), shown);
+        // Esc drops the typing too, and leaving the field then applies nothing
+        typeInto(field, "88", false);
+        QTest::keyClick(field, Qt::Key_Escape);
+        QCOMPARE(fieldText(field), shown);
+        w->view()->setFocus();
+        QCoreApplication::processEvents();
+        QCOMPARE(bytes(doc), before);
     }
 
     // Refused numbers: the typed text stays, the reason is under the field, nothing is applied.

@@ -70,6 +70,13 @@ bool FieldGuard::eventFilter(QObject *watched, QEvent *event)
         event->ignore();  // propagates to the scroll area
         return true;
     }
+    // Esc in a field drops what was typed there and not yet applied (the value comes back), as
+    // the undo key does; with nothing typed it goes on as before
+    if (event->type() == QEvent::KeyPress && takesTyping(w) && discardTyping) {
+        auto *key = static_cast<QKeyEvent *>(event);
+        if (key->key() == Qt::Key_Escape && key->modifiers() == Qt::NoModifier && discardTyping(w))
+            return true;
+    }
     const bool undo = isUndoKey(event), redo = !undo && isRedoKey(event);
     if (!(undo || redo) || !takesTyping(w))
         return false;

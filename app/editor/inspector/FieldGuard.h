@@ -1,5 +1,6 @@
 // Keeps form fields from editing by accident: the wheel scrolls the panel unless the control has
-// keyboard focus, and undo/redo keys typed in a field reach the document's undo stack.
+// keyboard focus, undo/redo keys typed in a field reach the document's undo stack, and Esc drops
+// what was typed in a field and not yet applied.
 #pragma once
 
 #include <QObject>
@@ -21,7 +22,7 @@ public:
     // Guards every spin box, combo box, slider and line edit under `root` (again: no harm).
     void guard(QWidget *root);
 
-    // Called before an undo or redo key acts on the document, with the field that has focus:
+    // Called on Esc, and before an undo or redo key acts on the document, with the field that has focus:
     // drops what was typed there and not yet applied; true when there was something to drop
     // (an undo key then only drops the typing).
     std::function<bool(QWidget *field)> discardTyping;

@@ -260,9 +260,12 @@ bool Inspector::discardTyping(QWidget *field)
         return true;
     }
     const Node *node = m_document->graph().node(m_nodeId);
+    const NodeDescriptor *desc = node ? m_document->groups().find(*node, m_document->graph().baseDir) : nullptr;
     for (const auto &[name, editor] : m_editors)
         if (editor->isAncestorOf(field)) {
-            if (const Value *value = node ? node->param(name) : nullptr)
+            // the node's value, or the default it shows when the file leaves the param out
+            const ParamSpec *spec = desc ? desc->param(name) : nullptr;
+            if (const Value *value = node && node->param(name) ? node->param(name) : spec ? &spec->defaultValue : nullptr)
                 editor->setValue(*value);
             showError(m_errors[name], {});
             return true;
