@@ -9,6 +9,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPainter>
 #include <QPushButton>
 #include <QSignalBlocker>
 #include <QVBoxLayout>
@@ -258,6 +259,28 @@ int fieldStretch(const RecordField &f)
     return (f.kind == ParamKind::String && !f.optional) || f.required ? 2 : 1;
 }
 
+// A column header that ends in "…" where its column is narrower than its name (a pin's five
+// fields in a narrow Inspector), the whole name in its tooltip.
+class HeaderLabel : public QLabel
+{
+public:
+    HeaderLabel(const QString &text, QWidget *parent) : QLabel(text, parent)
+    {
+        setStyleSheet("color: gray;");
+        setMinimumWidth(1);  // a header never widens the Inspector (pins have five fields)
+        setToolTip(text);
+    }
+    QString shownText() const { return fontMetrics().elidedText(text(), Qt::ElideRight, contentsRect().width()); }
+
+protected:
+    void paintEvent(QPaintEvent *) override
+    {
+        QPainter p(this);
+        p.setPen(palette().color(foregroundRole()));
+        p.drawText(contentsRect(), int(alignment()), shownText());
+    }
+};
+
 // Records (weighted types): a box per field; Add appends a record named so that it is unique.
 class RecordListEditor : public RowListEditor
 {
@@ -270,9 +293,8 @@ public:
         auto *header = new QWidget(this);
         auto *layout = tightRow(header, 4);
         for (const RecordField &f : spec.fields) {
-            auto *label = new QLabel(QString::fromStdString(f.name), header);
-            label->setStyleSheet("color: gray;");
-            label->setMinimumWidth(1);  // a header never widens the Inspector (pins have five fields)
+            auto *label = new HeaderLabel(QString::fromStdString(f.name), header);
+            label->setObjectName(QString::fromStdString("header:" + f.name));
             layout->addWidget(label, fieldStretch(f));
         }
         const int buttons = reorderable() ? 3 : 1;
