@@ -173,6 +173,11 @@ void TestWrap::whatCannotWrapIsRefused()
                          "test.grove.yaml:4:3: error: node 'n' (" + std::string(type) + ") cannot be used in a wrapped world"));
     // without wrap they are fine
     QVERIFY(load("grove: 1\nworld: {width: 500, height: 500}\nnodes:\n  n:\n    type: best_candidate\n").ok());
+    // a radius wider than a wrapped side would crowd its own copy: refused at the param
+    const EvalResult wide = evaluate(graphOf("grove: 1\nworld: {width: 300, height: 200, wrap: y}\nnodes:\n"
+                                             "  t:\n    type: place_layer\n    params: {radius: 250}\n"));
+    QVERIFY(!wide.ok());
+    QVERIFY(mentions(formatAll(wide.diagnostics), "radius 250 is larger than the wrapped world (300 x 200)"));
 }
 
 void TestWrap::noiseFrequencyThatCannotRepeatNamesTheNearestThatDoes()

@@ -35,6 +35,10 @@ struct World
     bool wrapX = false;
     bool wrapY = false;
     bool wraps() const { return wrapX || wrapY; }
+    // world.wrap as saved: "true", "x" or "y"; empty when the world does not wrap.
+    std::string wrapText() const;
+    // Sets the wrapped axes from world.wrap's text (true, false, x or y); false for any other.
+    bool setWrap(const std::string &text);
     bool operator==(const World &) const = default;
 };
 

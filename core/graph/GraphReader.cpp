@@ -75,7 +75,6 @@ private:
         return convertYaml(n, path, depth, out, sink(), m_budget);
     }
     void readWorld(const YAML::Node &n);
-    void readWrap(const YAML::Node &n, const std::string &path);
     void readNodes(const YAML::Node &n);
     void readNode(const std::string &id, YamlLocation idLoc, const YAML::Node &n);
     void migrate(Node &node, ValueMap &params, YamlLocation versionLoc);
@@ -179,7 +178,8 @@ void Reader::readWorld(const YAML::Node &n)
             if (numberOf(v, path, d))
                 m_graph.world.depth = d;
         } else if (key == "wrap") {
-            readWrap(v, path);
+            if (!v.IsScalar() || !m_graph.world.setWrap(v.Scalar()))
+                error(locationOf(v), path, "world wrap must be true (both axes), false, x or y");
         } else {
             error(locationOf(v), path, "unknown key " + quote(key) + " in world" + didYouMean(key, {"width", "height", "depth", "seed", "chunk", "wrap"}));
         }
@@ -193,20 +193,6 @@ void Reader::readWorld(const YAML::Node &n)
         error(locationOf(n), "world", m_graph.world.chunk != 0 ? "world needs a width (or neither width nor height: an endless world)" : "world needs a width");
     if (!haveHeight)
         error(locationOf(n), "world", m_graph.world.chunk != 0 ? "world needs a height (or neither width nor height: an endless world)" : "world needs a height");
-}
-
-// world.wrap: true (both axes), false, x or y.
-void Reader::readWrap(const YAML::Node &n, const std::string &path)
-{
-    const std::string text = n.IsScalar() ? n.Scalar() : std::string();
-    if (text == "true" || text == "false") {
-        m_graph.world.wrapX = m_graph.world.wrapY = text == "true";
-    } else if (text == "x" || text == "y") {
-        (text == "x" ? m_graph.world.wrapX : m_graph.world.wrapY) = true;
-    } else {
-        error(locationOf(n), path, "world wrap must be true (both axes), false, x or y, not "
-                                       + (n.IsScalar() ? quote(text) : std::string(n.IsMap() ? "a map" : n.IsSequence() ? "a list" : "empty")));
-    }
 }
 
 // A node saved at an older version of its type reads as the current one; a newer one is refused,

@@ -108,7 +108,7 @@ std::string writeGraph(const Graph &graph, const GroupResolver &groups, bool wit
     if (graph.world.chunk != 0)
         out += "  chunk: " + formatNumber(graph.world.chunk) + "\n";
     if (graph.world.wraps())
-        out += std::string("  wrap: ") + (graph.world.wrapX && graph.world.wrapY ? "true" : graph.world.wrapX ? "x" : "y") + "\n";
+        out += "  wrap: " + graph.world.wrapText() + "\n";
     writeGroupDeclarations(out, graph);
     const std::vector<int> order = topologicalOrder(graph);
     if (order.empty()) {
