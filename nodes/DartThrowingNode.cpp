@@ -65,6 +65,7 @@ void registerDartThrowing(NodeRegistry &registry)
         }
         setLayerOutput(ctx, std::move(points));
     };
+    d.wrapProblem = "it measures spacing only in the plane, not across the edges; use place_layer, which places on the torus";
     registry.add(std::move(d));
 }
 

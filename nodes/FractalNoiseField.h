@@ -59,8 +59,16 @@ FieldPtr makeNoiseField(const EvalContext &ctx, MakeRow makeRow, double (*octave
     s.lacunarity = ctx.number("lacunarity");
     s.persistence = ctx.number("persistence");
     s.kind = ctx.choice("fractal", kFractalKinds);
+    const World &w = ctx.world();
+    s.wrapWidth = w.wrapX ? w.width : 0;
+    s.wrapHeight = w.wrapY ? w.height : 0;
     return std::make_shared<FractalNoiseField<MakeRow>>(s, ctx.seed(), std::move(makeRow), octave3);
 }
+
+// A noise in a wrapped world repeats with it: every octave's lattice must fit a whole number of
+// cells into each wrapped side (periodX, periodY; 0: that axis does not wrap). The problem, if
+// any, names the param to change and the nearest value that would repeat.
+void checkNoiseRepeats(const ValueMap &params, double periodX, double periodY, ParamIssues &issues);
 
 // frequency, octaves, lacunarity, persistence and seed: every octave noise's params (value_noise's too).
 inline std::vector<ParamSpec> octaveParams(double frequency, int octaves)

@@ -18,8 +18,9 @@ void registerGradientNoise(NodeRegistry &registry)
     d.outputs = {port("field", DataType::Field).describe("noise in [0, 1]")};
     d.params = fractalParams(0.01, 4);
     d.evaluate = [](EvalContext &ctx) {
-        ctx.setOutput("field", makeNoiseField(ctx, [](double y, std::int32_t seed) { return GradientNoiseRow(y, seed); }));
+        ctx.setOutput("field", makeNoiseField(ctx, [](double y, std::int32_t seed, LatticePeriod period) { return GradientNoiseRow(y, seed, period); }));
     };
+    d.checkWrap = checkNoiseRepeats;
     registry.add(std::move(d));
 }
 

@@ -172,6 +172,8 @@ void registerPlaceLayer(NodeRegistry &registry)
         s.startX = ctx.number("start_x");
         s.method = ctx.choice("method", kMethods);
         s.startY = ctx.number("start_y");
+        s.wrapX = w.wrapX;
+        s.wrapY = w.wrapY;
         MaskPtr allowed = ctx.mask("allowed");
         // obstacles that keep their own radius (hand-placed houses) join the allowed area
         if (PointSetPtr keep = ctx.points("obstacles")) {
@@ -233,7 +235,13 @@ void registerPlaceLayer(NodeRegistry &registry)
         }
         const std::uint64_t limit = s.maxPoints;
         s.maxPoints -= pinned.size();
+        if ((w.wrapX && s.radius > w.width) || (w.wrapY && s.radius > w.height)) {
+            ctx.failAt("radius", "radius " + formatNumber(s.radius) + " is larger than the wrapped world (" + formatNumber(w.width)
+                                     + " x " + formatNumber(w.height) + "): a point would crowd its own copy across the edge");
+            return;
+        }
         OccupancyGrid grid(w.width, w.height, cellSize);
+        grid.setWrap(w.wrapX ? w.width : 0, w.wrapY ? w.height : 0);
         if (obstacles)
             for (const auto &layer : obstacles->layers)
                 grid.addAll(layer->points);

@@ -158,6 +158,7 @@ void registerPlaceVolume(NodeRegistry &registry)
         layer->tally = tally;
         setChainOutputs(ctx, layer, chain);
     };
+    d.wrapProblem = "its volume does not wrap; remove world.wrap or use place_layer";
     registry.add(std::move(d));
 }
 

@@ -313,6 +313,7 @@ void registerRelax(NodeRegistry &registry)
         set->layers.push_back(layer);
         ctx.setOutput("points", PointSetPtr(set));
     };
+    d.wrapProblem = "it moves points by their neighbours in the plane, not across the edges, so the seams would crowd";
     registry.add(std::move(d));
 }
 

@@ -191,6 +191,7 @@ void registerScatterAround(NodeRegistry &registry)
         ctx.setOutput("points", PointSetPtr(own));
         ctx.setOutput("all", PointSetPtr(all));
     };
+    d.wrapProblem = "it measures spacing only in the plane, not across the edges; use place_layer, which places on the torus";
     registry.add(std::move(d));
 }
 

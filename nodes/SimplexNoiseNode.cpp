@@ -23,9 +23,10 @@ void registerSimplexNoise(NodeRegistry &registry)
     d.outputs = {port("field", DataType::Field).describe("noise in [0, 1]")};
     d.params = fractalParams(0.01, 4);
     d.evaluate = [](EvalContext &ctx) {
-        ctx.setOutput("field", makeNoiseField(ctx, [](double y, std::int32_t seed) { return SimplexNoiseRow(y, seed); },
+        ctx.setOutput("field", makeNoiseField(ctx, [](double y, std::int32_t seed, LatticePeriod) { return SimplexNoiseRow(y, seed); },
                                               &simplexNoise3));
     };
+    d.wrapProblem = "its skewed lattice does not repeat over the world; use gradient_noise or value_noise, which do";
     registry.add(std::move(d));
 }
 

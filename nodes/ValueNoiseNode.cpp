@@ -21,6 +21,12 @@ public:
         : m_frequency(frequency), m_octaves(octaves), m_lacunarity(lacunarity), m_persistence(persistence), m_seed(seed)
     {
     }
+    // A wrapped world's sides (0: that axis does not wrap): the noise repeats over them.
+    void wrap(double width, double height)
+    {
+        m_wrapWidth = width;
+        m_wrapHeight = height;
+    }
 
     double at(double x, double y) const override
     {
@@ -35,7 +41,8 @@ public:
         thread_local Last last;
         if (last.serial == serial() && last.x == x && last.y == y)
             return last.value;
-        const double v = valueFbm(x * m_frequency, y * m_frequency, m_seed, m_octaves, m_lacunarity, m_persistence);
+        const double v = wraps() ? periodicAt(x, y)
+                                 : valueFbm(x * m_frequency, y * m_frequency, m_seed, m_octaves, m_lacunarity, m_persistence);
         last = {serial(), x, y, v};
         return v;
     }
@@ -47,6 +54,11 @@ public:
 
     void sampleRow(double x0, double dx, double y, int n, double *out) const override
     {
+        if (wraps()) {
+            for (int i = 0; i < n; ++i)
+                out[i] = periodicAt(x0 + i * dx, y);
+            return;
+        }
         // the same products the point path forms: (x0 + i * dx) * frequency, then y * frequency
         thread_local std::vector<double> xs;
         xs.resize(static_cast<size_t>(std::max(n, 0)));
@@ -56,6 +68,19 @@ public:
     }
 
 private:
+    bool wraps() const { return m_wrapWidth > 0 || m_wrapHeight > 0; }
+    // on the torus: the coordinates come in across the edges, the lattice repeats with the world
+    double periodicAt(double x, double y) const
+    {
+        if (m_wrapWidth > 0)
+            x = wrapInto(x, 0, m_wrapWidth);
+        if (m_wrapHeight > 0)
+            y = wrapInto(y, 0, m_wrapHeight);
+        return valueFbmPeriodic(x * m_frequency, y * m_frequency, m_seed, m_octaves, m_lacunarity, m_persistence,
+                                octavePeriod(m_wrapWidth, m_frequency, 1), octavePeriod(m_wrapHeight, m_frequency, 1));
+    }
+
+    double m_wrapWidth = 0, m_wrapHeight = 0;
     double m_frequency;
     int m_octaves;
     double m_lacunarity;
@@ -86,11 +111,13 @@ void registerValueNoise(NodeRegistry &registry)
     d.outputs = {port("field", DataType::Field).describe("noise in [0, 1)")};
     d.params = octaveParams(0.01, 4);
     d.evaluate = [](EvalContext &ctx) {
-        ctx.setOutput("field", std::make_shared<ValueNoiseField>(ctx.number("frequency"),
-                                                                 static_cast<int>(ctx.integer("octaves")),
-                                                                 ctx.number("lacunarity"), ctx.number("persistence"),
-                                                                 ctx.seed()));
+        auto field = std::make_shared<ValueNoiseField>(ctx.number("frequency"), static_cast<int>(ctx.integer("octaves")),
+                                                       ctx.number("lacunarity"), ctx.number("persistence"), ctx.seed());
+        const World &w = ctx.world();
+        field->wrap(w.wrapX ? w.width : 0, w.wrapY ? w.height : 0);
+        ctx.setOutput("field", field);
     };
+    d.checkWrap = checkNoiseRepeats;
     registry.add(std::move(d));
 }
 

@@ -413,6 +413,32 @@ private slots:
         }
     }
 
+    // The World dock's Wrap box: each choice one undo step, saved as world.wrap; undo takes it back.
+    void worldWrapChoiceIsOneUndoStep()
+    {
+        auto w = window(kIsland, {});
+        Document *doc = w->document();
+        w->findChild<QDockWidget *>("WorldDock")->raise();
+        QCoreApplication::processEvents();
+        auto *wrap = w->findChild<QComboBox *>("worldWrap");
+        QVERIFY(wrap);
+        QCOMPARE(wrap->currentIndex(), 0);
+        QVERIFY(bytes(doc).find("wrap:") == std::string::npos);
+        wrap->setFocus();
+        QTest::keyClick(wrap, Qt::Key_Down);  // Off -> Both axes
+        QCOMPARE(doc->undoStack()->count(), 1);
+        QVERIFY(bytes(doc).find("  wrap: true\n") != std::string::npos);
+        QTest::keyClick(wrap, Qt::Key_Down);  // -> Along x
+        QCOMPARE(doc->undoStack()->count(), 2);
+        QVERIFY(bytes(doc).find("  wrap: x\n") != std::string::npos);
+        doc->undoStack()->undo();
+        QVERIFY(bytes(doc).find("  wrap: true\n") != std::string::npos);
+        QCOMPARE(wrap->currentIndex(), 1);
+        doc->undoStack()->undo();
+        QVERIFY(bytes(doc).find("wrap:") == std::string::npos);
+        QCOMPARE(wrap->currentIndex(), 0);
+    }
+
     // trees' weighted types: a row per type, weight boxes, add, remove, reorder; each one undo step.
     void typesTableEdits()
     {

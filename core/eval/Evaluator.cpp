@@ -148,6 +148,8 @@ EvalResult Evaluator::evaluate(const Graph &given, const EvalRequest &request)
     if (graph.world.chunk != 0)  // chunked layers are placed whole or left lazy: not the same value
         worldText += "/chunk " + formatNumber(graph.world.chunk) + (graph.world.endless ? " endless" : "")
                      + (request.limits.placeWholeWorld ? " whole" : " lazy");
+    if (graph.world.wraps())  // a torus places and samples noise differently
+        worldText += std::string("/wrap ") + (graph.world.wrapX ? "x" : "") + (graph.world.wrapY ? "y" : "");
     for (int i : order) {
         if (!needed[static_cast<size_t>(i)] || skip[static_cast<size_t>(i)])
             continue;

@@ -2,6 +2,7 @@
 #include "core/fields/GradientNoise.h"
 
 #include "core/fields/NoiseLattice.h"
+#include "core/math/Torus.h"
 
 #include <cmath>
 
@@ -17,13 +18,20 @@ constexpr double kGradientScale = 0.7071067811865476;
 
 } // namespace
 
-GradientNoiseRow::GradientNoiseRow(double y, std::int32_t seed) : m_seed(seed)
+GradientNoiseRow::GradientNoiseRow(double y, std::int32_t seed, LatticePeriod period)
+    : m_seed(seed), m_periodX(period.x)
 {
     const SubCellShift shift = subCellShift(seed);
     m_shiftX = shift.x;
     y += shift.y;
     const double fy0 = std::floor(y);
-    m_iy = latticeCell(fy0);
+    if (period.y > 0) {  // the cell and the next, modulo the period
+        m_iy = periodicCell(fy0, period.y);
+        m_iy1 = m_iy + 1 == period.y ? 0 : m_iy + 1;
+    } else {
+        m_iy = latticeCell(fy0);
+        m_iy1 = m_iy + 1;
+    }
     m_fy = y - fy0;
     m_fadeY = fade(m_fy);
 }
@@ -32,17 +40,18 @@ void GradientNoiseRow::loadCell(std::uint32_t ix)
 {
     m_ix = ix;
     m_haveCell = true;
+    const std::uint32_t ix1 = m_periodX > 0 && ix + 1 == m_periodX ? 0 : ix + 1;
     m_g00 = latticeGradient(ix, m_iy, m_seed);
-    m_g10 = latticeGradient(ix + 1, m_iy, m_seed);
-    m_g01 = latticeGradient(ix, m_iy + 1, m_seed);
-    m_g11 = latticeGradient(ix + 1, m_iy + 1, m_seed);
+    m_g10 = latticeGradient(ix1, m_iy, m_seed);
+    m_g01 = latticeGradient(ix, m_iy1, m_seed);
+    m_g11 = latticeGradient(ix1, m_iy1, m_seed);
 }
 
 double GradientNoiseRow::operator()(double x)
 {
     x += m_shiftX;
     const double fx0 = std::floor(x);
-    const std::uint32_t ix = latticeCell(fx0);
+    const std::uint32_t ix = m_periodX > 0 ? periodicCell(fx0, m_periodX) : latticeCell(fx0);
     if (!m_haveCell || ix != m_ix)
         loadCell(ix);
     const double fx = x - fx0, fy = m_fy;

@@ -1,6 +1,8 @@
 // Perlin's improved gradient noise in 2D on an integer-hashed lattice, remapped to [0, 1].
 #pragma once
 
+#include "core/fields/NoiseLattice.h"
+
 #include <cstdint>
 
 namespace grove {
@@ -10,7 +12,8 @@ namespace grove {
 class GradientNoiseRow
 {
 public:
-    GradientNoiseRow(double y, std::int32_t seed);
+    // period: the lattice repeats every period.x cells along x and period.y along y (0: never)
+    GradientNoiseRow(double y, std::int32_t seed, LatticePeriod period = {});
     double operator()(double x);  // in [0, 1]
 
 private:
@@ -18,7 +21,8 @@ private:
 
     std::int32_t m_seed;
     double m_shiftX;
-    std::uint32_t m_iy;
+    std::uint32_t m_iy, m_iy1;
+    double m_periodX;
     double m_fy, m_fadeY;
     bool m_haveCell = false;
     std::uint32_t m_ix = 0;

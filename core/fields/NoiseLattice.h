@@ -64,6 +64,12 @@ inline constexpr double kUnitGradients[16][2] = {
     {0.9238795325112867, -0.3826834323650898},
 };
 
+// A periodic lattice's period along x and y, in whole cells (0: that axis does not repeat).
+struct LatticePeriod
+{
+    double x = 0, y = 0;
+};
+
 struct SubCellShift
 {
     double x, y;  // each in [0, 1) cells

@@ -3,6 +3,7 @@
 
 #include "core/base/CpuFeatures.h"
 #include "core/fields/NoiseLattice.h"
+#include "core/math/Torus.h"
 
 #include <atomic>
 #include <cmath>
@@ -66,6 +67,32 @@ inline double octave(double x, double y, std::uint32_t seedTerm)
     std::uint32_t ix, iy, ix1, iy1;
     latticeCoordinates(fx0, ix, ix1);
     latticeCoordinates(fy0, iy, iy1);
+    const std::uint32_t ax = ix * kHashX, ax1 = ix1 * kHashX;
+    const std::uint32_t by = iy * kHashY + seedTerm, by1 = iy1 * kHashY + seedTerm;
+    const double v00 = finishHash(ax + by), v10 = finishHash(ax1 + by);
+    const double v01 = finishHash(ax + by1), v11 = finishHash(ax1 + by1);
+    return lerp(lerp(v00, v10, fx), lerp(v01, v11, fx), fy);
+}
+
+// latticeCoordinates on a lattice that repeats every `cells` cells (0: never).
+inline void periodicCoordinates(double f0, double cells, std::uint32_t &i, std::uint32_t &i1)
+{
+    if (cells <= 0) {
+        latticeCoordinates(f0, i, i1);
+        return;
+    }
+    i = periodicCell(f0, cells);
+    i1 = i + 1 == cells ? 0 : i + 1;
+}
+
+// octave() on a lattice that repeats every (cellsX, cellsY) cells.
+inline double periodicOctave(double x, double y, std::uint32_t seedTerm, double cellsX, double cellsY)
+{
+    const double fx0 = std::floor(x), fy0 = std::floor(y);
+    const double fx = smooth(x - fx0), fy = smooth(y - fy0);
+    std::uint32_t ix, iy, ix1, iy1;
+    periodicCoordinates(fx0, cellsX, ix, ix1);
+    periodicCoordinates(fy0, cellsY, iy, iy1);
     const std::uint32_t ax = ix * kHashX, ax1 = ix1 * kHashX;
     const std::uint32_t by = iy * kHashY + seedTerm, by1 = iy1 * kHashY + seedTerm;
     const double v00 = finishHash(ax + by), v10 = finishHash(ax1 + by);
@@ -255,6 +282,22 @@ double valueFbm(double x, double y, std::int32_t seed, int octaves, double lacun
         amp *= persistence;
         freq *= lacunarity;
         octaveSeed += 1013u;  // seed + o * 1013, wrapped as Math.imul wraps it
+    }
+    return sum / norm;
+}
+
+double valueFbmPeriodic(double x, double y, std::int32_t seed, int octaves, double lacunarity, double persistence,
+                        double cellsX, double cellsY)
+{
+    double sum = 0, norm = 0, amp = 1, freq = 1;
+    std::uint32_t octaveSeed = static_cast<std::uint32_t>(seed);
+    for (int o = 0; o < octaves; ++o) {
+        const double px = cellsX > 0 ? std::round(cellsX * freq) : 0, py = cellsY > 0 ? std::round(cellsY * freq) : 0;
+        sum += amp * periodicOctave(x * freq, y * freq, octaveSeed * kHashSeed, px, py);
+        norm += amp;
+        amp *= persistence;
+        freq *= lacunarity;
+        octaveSeed += 1013u;
     }
     return sum / norm;
 }

@@ -10,6 +10,11 @@ std::int32_t toInt32(double integral);
 
 double valueNoise(double x, double y, std::int32_t seed);
 double valueFbm(double x, double y, std::int32_t seed, int octaves, double lacunarity, double persistence);
+// valueFbm on a lattice that repeats every cellsX cells along x and cellsY along y (whole
+// numbers at the first octave; octave o repeats every round(cells * lacunarity^o); 0: never).
+// Scalar only: a wrapped world's noise.
+double valueFbmPeriodic(double x, double y, std::int32_t seed, int octaves, double lacunarity, double persistence,
+                        double cellsX, double cellsY);
 // 3D value noise (place_volume's fields): the lattice hash gains a z term, iz * 2246822519 in
 // uint32 (at iz = 0 it is hash2), and the blend is trilinear with smoothstep weights. valueFbm3
 // sums octaves exactly as valueFbm does (seed + o * 1013, frequency times lacunarity).

@@ -6,6 +6,20 @@
 
 namespace grove {
 
+std::string World::wrapText() const
+{
+    return wrapX && wrapY ? "true" : wrapX ? "x" : wrapY ? "y" : "";
+}
+
+bool World::setWrap(const std::string &text)
+{
+    if (text != "true" && text != "false" && text != "x" && text != "y")
+        return false;
+    wrapX = text == "true" || text == "x";
+    wrapY = text == "true" || text == "y";
+    return true;
+}
+
 Link Link::parse(const std::string &text)
 {
     Link link;

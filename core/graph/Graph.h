@@ -30,6 +30,15 @@ struct World
     // world.depth: a volume's third side (world units, z in [0, depth)); 0: a 2D world.
     // Only place_volume uses it.
     double depth = 0;
+    // world.wrap: the world is a torus along x, y or both (`wrap: true`, `wrap: x`, `wrap: y`):
+    // spacing is measured across the opposite edges and noise repeats with the world's size.
+    bool wrapX = false;
+    bool wrapY = false;
+    bool wraps() const { return wrapX || wrapY; }
+    // world.wrap as saved: "true", "x" or "y"; empty when the world does not wrap.
+    std::string wrapText() const;
+    // Sets the wrapped axes from world.wrap's text (true, false, x or y); false for any other.
+    bool setWrap(const std::string &text);
     bool operator==(const World &) const = default;
 };
 

@@ -177,8 +177,11 @@ void Reader::readWorld(const YAML::Node &n)
         } else if (key == "depth") {
             if (numberOf(v, path, d))
                 m_graph.world.depth = d;
+        } else if (key == "wrap") {
+            if (!v.IsScalar() || !m_graph.world.setWrap(v.Scalar()))
+                error(locationOf(v), path, "world wrap must be true (both axes), false, x or y");
         } else {
-            error(locationOf(v), path, "unknown key " + quote(key) + " in world" + didYouMean(key, {"width", "height", "depth", "seed", "chunk"}));
+            error(locationOf(v), path, "unknown key " + quote(key) + " in world" + didYouMean(key, {"width", "height", "depth", "seed", "chunk", "wrap"}));
         }
     }
     if (!haveWidth && !haveHeight && m_graph.world.chunk != 0) {  // endless: chunks on demand

@@ -60,11 +60,17 @@ Diagnostics validateGraph(const Graph &graph, const GroupResolver &groups)
         else if (w.chunk > limits::maxWorldSize)
             out.push_back(problem("world.chunk", "", "world chunk " + formatNumber(w.chunk) + " is beyond the limit of "
                                                          + formatNumber(limits::maxWorldSize) + " units"));
+        else if (w.wraps() && !w.endless)
+            out.push_back(problem("world.wrap", "", "a chunked world cannot wrap: its chunks would not see their neighbours "
+                                                    "across the edges; remove world.chunk to wrap the world (or world.wrap to keep chunks)"));
         else if (!w.endless && std::isfinite(w.width) && std::isfinite(w.height)
                  && std::max(w.width, w.height) / w.chunk > 32768)
             out.push_back(problem("world.chunk", "", "world chunk " + formatNumber(w.chunk) + " cuts the world into more than 32768 chunks a side; "
                                                          "use a chunk of at least " + formatNumber(std::ceil(std::max(w.width, w.height) / 32768))));
     }
+    if (w.wraps() && w.endless)
+        out.push_back(problem("world.wrap", "", "an endless world cannot wrap: it has no edges to join; "
+                                                "give the world a width and height, or remove world.wrap"));
     for (const auto &[field, text] : {std::pair{"name", &graph.name}, std::pair{"notes", &graph.notes}})
         if (std::string where; auto err = notUtf8(Value(*text), where))  // the exports carry them
             out.push_back(problem(field, "", std::string(field) + ": " + *err));
@@ -130,6 +136,15 @@ Diagnostics validateGraph(const Graph &graph, const GroupResolver &groups)
             for (const auto &[name, msg] : issues)
                 out.push_back(problem(base + ".params." + name, node.id,
                                       "param " + quote(name.substr(0, name.find_first_of(".["))) + ": " + msg));
+        }
+        if (w.wraps() && !desc->wrapProblem.empty())
+            out.push_back(problem(base, node.id, "node " + quote(node.id) + " (" + node.type + ") cannot be used in a wrapped world (world.wrap): "
+                                                     + desc->wrapProblem));
+        else if (w.wraps() && !w.endless && desc->checkWrap) {
+            ParamIssues issues;
+            desc->checkWrap(completeParams(*desc, node.params), w.wrapX ? w.width : 0, w.wrapY ? w.height : 0, issues);
+            for (const auto &[name, msg] : issues)
+                out.push_back(problem(base + ".params." + name, node.id, "param " + quote(name) + ": " + msg));
         }
         // inputs
         for (const auto &[port, link] : node.inputs) {

@@ -107,6 +107,8 @@ std::string writeGraph(const Graph &graph, const GroupResolver &groups, bool wit
     out += "  seed: " + std::to_string(graph.world.seed) + "\n";
     if (graph.world.chunk != 0)
         out += "  chunk: " + formatNumber(graph.world.chunk) + "\n";
+    if (graph.world.wraps())
+        out += "  wrap: " + graph.world.wrapText() + "\n";
     writeGroupDeclarations(out, graph);
     const std::vector<int> order = topologicalOrder(graph);
     if (order.empty()) {

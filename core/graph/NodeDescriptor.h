@@ -164,6 +164,13 @@ struct NodeDescriptor
     // until a region is asked for, on its points inputs (place_layer). Other nodes get those
     // layers placed whole in a finite world; in an endless world wiring one in is a problem.
     bool chunked = false;
+    // In a wrapped world (world.wrap) what the node makes cannot repeat with the world (spacing
+    // measured only in the plane, a pattern with edges of its own): this says why, and the graph
+    // is a problem there. Empty: the node wraps (or its output does not depend on position).
+    std::string wrapProblem;
+    // Checks the params against a wrapped world whose period is (periodX, periodY) along each axis
+    // (0: that axis does not wrap); a noise's frequency must repeat over it.
+    std::function<void(const ValueMap &params, double periodX, double periodY, ParamIssues &issues)> checkWrap;
     // Its layer's spacing promise (with a LayerPoints output).
     Spacing spacing = Spacing::None;
     // Evaluates the node; reports failure through EvalContext::fail.

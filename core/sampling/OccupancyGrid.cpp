@@ -107,7 +107,42 @@ OccupancyGrid::OccupancyGrid(double width, double height, double cellSize, doubl
     m_extent = std::max(m_cols, m_rows) * cellSize;
 }
 
+void OccupancyGrid::setWrap(double periodX, double periodY)
+{
+    m_periodX = periodX;
+    m_periodY = periodY;
+}
+
 void OccupancyGrid::add(double x, double y, double r)
+{
+    store(x, y, r);
+    if (m_periodX <= 0 && m_periodY <= 0)
+        return;
+    // A point within r of an edge can conflict with a point near the opposite edge: its image one
+    // period beyond that edge stands in for it there (both ways when r reaches both edges).
+    double shiftsX[3] = {0}, shiftsY[3] = {0};
+    int nx = 1, ny = 1;
+    if (m_periodX > 0) {
+        if (x - m_originX < r)
+            shiftsX[nx++] = m_periodX;
+        if (m_originX + m_periodX - x <= r)
+            shiftsX[nx++] = -m_periodX;
+    }
+    if (m_periodY > 0) {
+        if (y - m_originY < r)
+            shiftsY[ny++] = m_periodY;
+        if (m_originY + m_periodY - y <= r)
+            shiftsY[ny++] = -m_periodY;
+    }
+    for (int j = 0; j < ny; ++j)
+        for (int i = 0; i < nx; ++i)
+            if (i != 0 || j != 0) {
+                m_images.push_back(m_size);
+                store(x + shiftsX[i], y + shiftsY[j], r);
+            }
+}
+
+void OccupancyGrid::store(double x, double y, double r)
 {
     if ((m_size & kBlockMask) == 0) {
         m_blocks.push_back(std::make_unique<LargeArray<PointXYR>>());
@@ -160,15 +195,22 @@ std::vector<PointXYR> OccupancyGrid::takePoints(std::size_t from)
     std::vector<PointXYR> out;
     if (from >= m_size)
         return out;
-    out.reserve(m_size - from);
+    auto image = std::lower_bound(m_images.begin(), m_images.end(), from);
+    out.reserve(m_size - from - static_cast<std::size_t>(m_images.end() - image));
     for (size_t b = 0; b < m_blocks.size(); ++b) {
         const size_t begin = b << kBlockShift, end = std::min(m_size, begin + kBlockSize);
-        for (size_t i = std::max(begin, from); i < end; ++i)
+        for (size_t i = std::max(begin, from); i < end; ++i) {
+            if (image != m_images.end() && *image == i) {  // a wrapped world's image: no one's point
+                ++image;
+                continue;
+            }
             out.push_back((*m_blocks[b])[i - begin]);
+        }
         m_blocks[b].reset();  // free each block as soon as it is copied
     }
     m_blocks.clear();
     m_size = 0;
+    m_images.clear();
     return out;
 }
 

@@ -34,6 +34,13 @@ public:
     static constexpr std::size_t kMaxPoints = 2147483647;
 
     void add(double x, double y, double r);  // at most kMaxPoints in all
+    // A wrapped world (a torus of periodX x periodY from the grid's origin; 0: that axis does not
+    // wrap): from now on add() also stores an image of each point near an edge, one period beyond
+    // the opposite edge, so every query measures the shortest way round. Images are no one's
+    // points: takePoints leaves them out. For radii up to the period.
+    void setWrap(double periodX, double periodY);
+    // How many images add() has stored (part of size()).
+    std::size_t imageCount() const { return m_images.size(); }
     // add() for many points (obstacles): each point's cell is asked for a few points ahead, so the
     // random writes of a big grid overlap instead of waiting one by one.
     void addAll(const std::vector<PointXYR> &points);
@@ -108,6 +115,7 @@ private:
     bool cellIsFree(std::size_t cell, double x, double y, double r) const;
     bool codedCellIsFree(std::size_t cell, double left, double top, const Query &q) const;
     void appendCellPoints(std::int32_t head, std::vector<PointXYR> &out) const;
+    void store(double x, double y, double r);
     // the centre of a code's quantised square, in a cell whose corner is (left, top)
     double codeX(std::uint32_t code, double left) const { return left + ((code >> kQuantBits) + 0.5) * m_quantStep; }
     double codeY(std::uint32_t code, double top) const { return top + ((code & kQuantMask) + 0.5) * m_quantStep; }
@@ -129,6 +137,8 @@ private:
     std::vector<std::unique_ptr<LargeArray<PointXYR>>> m_blocks;
     std::vector<std::unique_ptr<LargeArray<std::int32_t>>> m_nextBlocks;  // per point: the next older point in its cell
     std::size_t m_size = 0;
+    double m_periodX = 0, m_periodY = 0;  // setWrap's
+    std::vector<std::size_t> m_images;    // the indices of the images, ascending
 };
 
 // Inline: the placement loop calls these millions of times per layer.

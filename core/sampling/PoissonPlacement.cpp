@@ -4,6 +4,7 @@
 
 #include "core/math/ExactTrig.h"
 #include "core/math/SeededRandom.h"
+#include "core/math/Torus.h"
 
 #include <cmath>
 #include <utility>
@@ -90,11 +91,13 @@ class Sampler
 {
 public:
     Sampler(const PlacementSettings &s, OccupancyGrid &occupancy)
-        : m_s(s), m_occupancy(occupancy), m_first(occupancy.size()), m_random(s.seed)
+        : m_s(s), m_occupancy(occupancy), m_first(occupancy.size()),
+          m_firstOwn(occupancy.size() - occupancy.imageCount()), m_random(s.seed)
     {
     }
 
-    std::size_t placed() const { return m_occupancy.size() - m_first; }
+    // the layer's own points (a wrapped world's images left out)
+    std::size_t placed() const { return m_occupancy.size() - m_occupancy.imageCount() - m_firstOwn; }
     const PlacementTally &tally() const { return m_tally; }
     std::size_t firstOwn() const { return m_first; }
 
@@ -135,6 +138,10 @@ public:
     bool tryAddWith(double x, double y, IsFree isFree)
     {
         ++m_tally.candidates;  // the counts cost an increment on paths that exist anyway
+        if (m_s.wrapX)
+            x = wrapInto(x, m_s.x0, m_s.width);
+        if (m_s.wrapY)
+            y = wrapInto(y, m_s.y0, m_s.height);
         if (outside(x, y)) {
             ++m_tally.offMap;
             return false;  // off the map
@@ -192,7 +199,7 @@ public:
         const size_t a = pick(m_random.nextFloat(), n);
         const PointXYR parent = m_active[a];
         const double pr = parent.r;
-        const bool canGather = m_largestRadius < HUGE_VAL;
+        const bool canGather = m_gather;
         const double reach = 2 * pr + m_largestRadius;
         if (canGather && a != m_predicted)  // every row of codes the step can read, at once
             m_occupancy.prefetchAround(parent.x, parent.y, reach);
@@ -284,7 +291,7 @@ public:
     bool trySquare(double x, double y, double w, double h)
     {
         const std::size_t k = static_cast<std::size_t>(m_s.k);
-        if (m_largestRadius == HUGE_VAL) {  // no bound on the neighbours' radii: one at a time
+        if (!m_gather) {  // no bound on the neighbours' radii, or a wrapped world: one at a time
             for (std::size_t i = 0; i < k; ++i) {
                 const double sx = x + m_random.nextFloat() * w;
                 const double sy = y + m_random.nextFloat() * h;
@@ -390,7 +397,7 @@ public:
         // With one radius for the layer, every conflict of every candidate lies within
         // reach + radius of the parent: gather those points once, then test each candidate
         // against that short list instead of walking grid cells k times. Same points, same test.
-        const bool local = m_largestRadius < HUGE_VAL;
+        const bool local = m_gather;
         // This step draws nothing more, so the next step's parent is known for either outcome:
         // ask for both while this step works.
         const double following = m_random.peek(0);
@@ -430,6 +437,7 @@ private:
     const PlacementSettings &m_s;
     OccupancyGrid &m_occupancy;
     std::size_t m_first;  // the layer's own points follow the obstacles in the occupancy
+    std::size_t m_firstOwn;  // the same, a wrapped world's images left out
     DrawAhead m_random;
     struct Candidate
     {
@@ -444,6 +452,9 @@ private:
     // the largest radius a candidate can take: the layer's, or its radius field's bound
     double m_largestRadius = m_s.radiusField ? std::max(m_s.radius, m_s.radiusFieldMax) : m_s.radius;
     double m_x1 = m_s.x0 + m_s.width, m_y1 = m_s.y0 + m_s.height;
+    // Candidates may test against neighbours gathered around their parent: not in a wrapped
+    // world, where a candidate beyond an edge is tested where it comes in, on the grid.
+    bool m_gather = m_largestRadius < HUGE_VAL && !m_s.wrapX && !m_s.wrapY;
 };
 
 } // namespace

@@ -33,6 +33,10 @@ struct PlacementSettings
     const Field *radiusField = nullptr; // optional: a point's radius is max(radius, field(x, y))
     double radiusFieldMax = 0;          // radiusField's upper bound (+inf when unknown)
     std::uint64_t maxPoints = UINT64_MAX;
+    // A wrapped world: the area is a torus along x and/or y. Candidates beyond an edge come in at
+    // the opposite one, and the occupancy (OccupancyGrid::setWrap, set by the caller) measures the
+    // shortest way round. Off: the seed tutorial's placement, unchanged.
+    bool wrapX = false, wrapY = false;
 };
 
 struct PlacementControl

@@ -12,6 +12,7 @@
 #include "core/graph/NodeDescriptor.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QEvent>
 #include <QFormLayout>
 #include <QLabel>
@@ -19,6 +20,7 @@
 #include <QPlainTextEdit>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 
@@ -112,6 +114,24 @@ WorldPanel::WorldPanel(Document *document, QWidget *parent)
                              "saved without width and height."));
     m_form->addRow(QString(), m_endless);
     connect(m_endless, &QCheckBox::clicked, this, &WorldPanel::setEndless);
+    // world.wrap: the items' data is the saved text ("" for off)
+    m_wrap = new QComboBox(this);
+    m_wrap->setObjectName("worldWrap");
+    m_wrap->addItem(tr("Off"), QString());
+    m_wrap->addItem(tr("Both axes"), QStringLiteral("true"));
+    m_wrap->addItem(tr("Along x"), QStringLiteral("x"));
+    m_wrap->addItem(tr("Along y"), QStringLiteral("y"));
+    m_wrap->setToolTip(tr("A tileable world: spacing is measured across the opposite edges and noise repeats "
+                          "with the world, so the output tiles without seams. Not with chunks or an endless world."));
+    m_form->addRow(tr("Wrap"), m_wrap);
+    connect(m_wrap, &QComboBox::activated, this, [this](int index) {
+        const Graph &g = m_document->graph();
+        World w = g.world;
+        const std::string text = m_wrap->itemData(index).toString().toStdString();
+        w.setWrap(text.empty() ? "false" : text);
+        commit(tr("Change world wrap"), g.name, g.notes, w);
+        m_document->endMerge();
+    });
     m_chunk.field->setToolTip(tr("The side of a chunk in world units: layers are placed chunk by chunk, and "
                                  "a big world's preview places only the chunks in view. Empty or 0: no chunks."));
     m_chunk.field->setPlaceholderText(tr("off"));
@@ -198,6 +218,7 @@ void WorldPanel::refresh(bool all)
             showError(rows[i].first.error, {});
         }
     m_endless->setChecked(g.world.endless);
+    m_wrap->setCurrentIndex(std::max(0, m_wrap->findData(QString::fromStdString(g.world.wrapText()))));
     QFormLayout *form = m_form;
     for (const NumberRow &row : {m_width, m_height}) {
         form->setRowVisible(row.field, !g.world.endless);

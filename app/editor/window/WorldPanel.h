@@ -1,4 +1,4 @@
-// The World dock: the graph's name, notes, world size, seed, chunk size and endless switch, each
+// The World dock: the graph's name, notes, world size, seed, chunk size, endless switch and wrap, each
 // edit an undoable command.
 #pragma once
 
@@ -10,6 +10,7 @@
 #include <optional>
 
 class QCheckBox;
+class QComboBox;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
@@ -54,6 +55,7 @@ private:
     NumberRow m_width{}, m_height{}, m_seed{}, m_chunk{};
     NumberRow m_depth{};  // world.depth: a volume's third side; empty or 0: a 2D world
     QCheckBox *m_endless;
+    QComboBox *m_wrap;  // world.wrap: off, both axes, x or y
     World m_shown;  // the world the number boxes show
     double m_finiteWidth = 0, m_finiteHeight = 0;  // the size before Endless was ticked, for unticking
 };
