@@ -113,6 +113,15 @@ inline std::string formatAll(const Diagnostics &diagnostics)
     return s;
 }
 
+// A graph from YAML text that must load (a test's own graph): its problems end the test run.
+inline Graph graphOf(const std::string &text)
+{
+    LoadResult r = load(text);
+    if (!r.ok())
+        qFatal("%s", formatAll(r.diagnostics).c_str());
+    return r.graph;
+}
+
 // The JSON export of every layer, as grove-cli eval writes it, named `name`; "failed: ..." when
 // the graph does not evaluate.
 inline std::string exportJson(const Graph &graph, const std::string &name, const NodeRegistry &nodes = registry())

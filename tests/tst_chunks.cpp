@@ -51,14 +51,6 @@ std::string chainGraph(const std::string &world, double big = 8, double small = 
            "    params: {radius: " + formatNumber(small) + ", seed: 1}\n";
 }
 
-Graph graphOf(const std::string &text)
-{
-    LoadResult r = load(text);
-    if (!r.ok())
-        qFatal("%s", formatAll(r.diagnostics).c_str());
-    return r.graph;
-}
-
 EvalResult evaluate(const Graph &graph, int threads = 1, bool whole = true, std::size_t budget = std::size_t(256) << 20)
 {
     EvalRequest request;

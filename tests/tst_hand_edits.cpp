@@ -42,14 +42,6 @@ private slots:
 
 namespace {
 
-Graph graphOf(const std::string &text)
-{
-    LoadResult r = load(text);
-    if (!r.ok())
-        qFatal("%s", formatAll(r.diagnostics).c_str());
-    return r.graph;
-}
-
 EvalResult evaluate(const Graph &graph)
 {
     EvalRequest request;

@@ -32,14 +32,6 @@ private slots:
 
 namespace {
 
-Graph graphOf(const std::string &text)
-{
-    LoadResult r = load(text);
-    if (!r.ok())
-        qFatal("%s", formatAll(r.diagnostics).c_str());
-    return r.graph;
-}
-
 std::string problems(const std::string &text)
 {
     return formatAll(load(text).diagnostics);
