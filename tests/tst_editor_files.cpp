@@ -128,6 +128,13 @@ private slots:
         QVERIFY(w->openInTab(second));
         QCOMPARE(w->tabCount(), 2);
         QCOMPARE(w->currentTab(), 1);
+        // the front tab's own file, opened again, is where it is: no second, empty tab
+        bool cameForward = false;
+        QVERIFY(w->openInTab(second, &cameForward));
+        QVERIFY(cameForward);
+        QCOMPARE(w->tabCount(), 2);
+        QCOMPARE(w->currentTab(), 1);
+        QCOMPARE(w->document()->filePath(), second);
         QStringList asked;
         answerQuestions(w.get(), {"OK"}, &asked);
         QVERIFY(!w->openInTab(m_dir.filePath("missing.grove.yaml")));

@@ -206,10 +206,7 @@ void MainWindow::createActions()
             statusBar()->showMessage(tr("No autosaved changes to recover."), 4000);
     });
     m_recentFiles = new RecentFiles(file->addMenu(tr("Open &Recent")));
-    connect(m_recentFiles, &RecentFiles::chosen, this, [this](const QString &path) {
-        if (!bringForward(path) && openInTab(path))
-            offerRecovery(Recovery::Ask);
-    });
+    connect(m_recentFiles, &RecentFiles::chosen, this, [this](const QString &path) { openChosen(path); });
     file->addSeparator();
     file->addAction(tr("&Save"), QKeySequence::Save, this, [this] { save(); });
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, [this] { saveAs(); });
@@ -378,14 +375,28 @@ void MainWindow::openDialog()
     QSettings settings;
     const QString path = QFileDialog::getOpenFileName(this, tr("Open graph"), settings.value("lastDir").toString(),
                                                       kFileFilter);
-    if (!path.isEmpty() && !bringForward(path) && openInTab(path))
+    if (!path.isEmpty())
+        openChosen(path);
+}
+
+// A file read anew may have unsaved changes in an autosave; one already open has none to offer.
+void MainWindow::openChosen(const QString &path)
+{
+    bool cameForward = false;
+    if (openInTab(path, &cameForward) && !cameForward)
         offerRecovery(Recovery::Ask);
 }
 
-bool MainWindow::openInTab(const QString &path)
+bool MainWindow::openInTab(const QString &path, bool *cameForward)
 {
-    if (bringForward(path))
+    // Any tab holding the file, the front one included, is where it is: no second tab for it.
+    if (GraphTab *open = m_tabs->holding(path)) {
+        if (open != m_tabs->current())
+            bringForward(path);
+        if (cameForward)
+            *cameForward = true;
         return true;
+    }
     GraphTab *front = m_tabs->current();
     GraphTab *target = m_tabs->untouched(front) ? front : m_tabs->create();
     m_tabs->activate(target);

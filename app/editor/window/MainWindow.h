@@ -45,8 +45,9 @@ public:
     bool openFile(const QString &path);
     // File > Open and Open Recent: the tab that has the file comes forward; otherwise the file
     // opens in a tab of its own, or in the front tab while that holds an untitled graph nobody has
-    // touched yet. A file that cannot be read is explained and takes no tab.
-    bool openInTab(const QString &path);
+    // touched yet. A file that cannot be read is explained and takes no tab. *cameForward says
+    // the file was open already (in the front tab or another), and nothing was read.
+    bool openInTab(const QString &path, bool *cameForward = nullptr);
     // The front tab's.
     Document *document() const;
     Autosave *autosave() const;
@@ -101,6 +102,7 @@ private:
 
     void newGraph();
     void openDialog();
+    void openChosen(const QString &path);  // Open and Open Recent: openInTab, then any autosave
     bool save();
     bool saveAs();
     bool saveTo(const QString &path);
