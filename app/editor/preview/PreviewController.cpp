@@ -373,8 +373,8 @@ std::optional<RegionRun> PreviewController::currentRegionRun(const World &world)
         return std::nullopt;
     const QSize pixels = m_viewPixels.isEmpty() ? QSize(800, 600) : m_viewPixels;
     const QRectF home = previewHome(world);
-    // an endless world stays where the view is when its chunk size (and so its home) changes
-    const bool sameWorld = m_snapshot && m_snapshot->regional && (world.endless ? m_snapshot->graph.world.endless : m_snapshot->home == home);
+    const bool sameWorld = m_snapshot && m_snapshot->regional
+                        && sameWorldShown(m_snapshot->graph.world.endless, m_snapshot->home, world.endless, home);
     const bool viewed = sameWorld && m_viewWorld.isValid();
     if (viewed)
         if (auto run = regionRun(world, m_viewWorld, pixels))

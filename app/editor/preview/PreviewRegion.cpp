@@ -23,6 +23,11 @@ QRectF previewHome(const World &world)
     return QRectF(0, 0, world.width, world.height);
 }
 
+bool sameWorldShown(bool wasEndless, QRectF wasHome, bool endless, QRectF home)
+{
+    return wasEndless == endless && (endless || wasHome == home);
+}
+
 std::optional<RegionRun> regionRun(const World &world, QRectF visible, QSize pixels, bool fit)
 {
     if (!visible.isValid() || pixels.isEmpty())

@@ -23,6 +23,11 @@ struct RegionRun
 // The rectangle Fit shows: the whole world, or for an endless world 4 x 4 chunks from the origin.
 QRectF previewHome(const World &world);
 
+// Whether a preview of a world homed at `wasHome` still shows the same world once it is homed at
+// `home`: an endless world keeps its place when its home (its chunk size) changes, a finite world
+// with another home is a new world (fitted anew).
+bool sameWorldShown(bool wasEndless, QRectF wasHome, bool endless, QRectF home);
+
 // The run for a view that shows `visible` (world units) on `pixels` device pixels: the visible part
 // of the world (clipped to a finite world, or to an endless world's chunk range) at the view's
 // resolution. `fit`: `visible` is to be fitted into `pixels` keeping its aspect (the first run of

@@ -1,5 +1,6 @@
 // PreviewView: one transform (scale + offset) maps world units to widget pixels.
 #include "preview/PreviewView.h"
+#include "preview/PreviewRegion.h"
 
 #include <QElapsedTimer>
 #include <QMouseEvent>
@@ -40,8 +41,7 @@ void PreviewView::setPicture(const QImage &image, QSizeF worldSize, quint64 gene
 void PreviewView::setRegionPicture(const QImage &image, QRectF covers, QRectF home, bool endless, quint64 generation)
 {
     m_generation = generation;
-    // an endless world's home follows its chunk size: a new chunk size keeps the place in view
-    const bool newWorld = endless != m_endless || (!endless && home != m_home);
+    const bool newWorld = !sameWorldShown(m_endless, m_home, endless, home);
     if (image.cacheKey() == m_image.cacheKey() && covers == m_picRect && !newWorld) {
         if (generation != m_paintedGeneration)  // the same picture (a frame's follow-up): nothing to scale
             update();
