@@ -69,7 +69,8 @@ HandEditTools::HandEditTools(Document *document, PreviewView *view, QWidget *par
         button->setStyleSheet("QToolButton:checked { background: #3d7bd9; color: white; border: 1px solid #9cc2ff; }");
         row->addWidget(button);
         connect(action, &QAction::triggered, this, [this, tool = d.tool] { setTool(tool); });
-        keyOnThePreview(action, d.key);
+        if (d.tool != Select)  // Select's Esc is the map's own: there it cancels a gesture first
+            keyOnThePreview(action, d.key);
     }
     // the brush size keys, as the tool keys: wherever the preview's keyboard focus is
     auto *smaller = new QAction(tr("Smaller brush"), this);
@@ -473,8 +474,6 @@ void HandEditTools::hovered(QPointF world, bool inside)
 // table, its depth slider), not only on the map; a text field elsewhere keeps its letters.
 void HandEditTools::keyOnThePreview(QAction *action, const QString &key)
 {
-    if (key == "Esc")
-        return;  // Escape is the map's: it cancels a gesture first
     action->setShortcut(QKeySequence(key));
     action->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     parentWidget()->addAction(action);
