@@ -40,10 +40,8 @@ private slots:
     void everyPresetOpensWithoutProblems()
     {
         QFETCH(QString, path);
-        auto w = std::make_unique<MainWindow>(registry());
-        w->resize(1400, 900);
-        w->show();
-        QVERIFY(w->openFile(path));
+        auto w = shownWindowOn(path);
+        QVERIFY(w);
         QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 120000);
         QStringList problems;
         for (const Diagnostic &d : w->document()->problems())

@@ -203,16 +203,25 @@ inline void addPresetRows()
         QTest::newRow(qPrintable(name)) << presets.filePath(name);
 }
 
+// A shown 1400 x 900 window that read the graph at `path`; none when it cannot be read.
+inline std::unique_ptr<MainWindow> shownWindowOn(const QString &path)
+{
+    auto w = std::make_unique<MainWindow>(registry());
+    w->resize(1400, 900);
+    w->show();
+    if (!w->openFile(path))
+        return nullptr;
+    return w;
+}
+
 // A shown 1400 x 900 window on `text`, saved first as a new file in `dir` (its path in *pathOut).
 inline std::unique_ptr<MainWindow> openWindowOn(QTemporaryDir &dir, const std::string &text, QString *pathOut = nullptr)
 {
     static int n = 0;
     const QString path = dir.filePath(QString("graph_%1.grove.yaml").arg(++n));
     writeFile(path.toStdString(), text);
-    auto w = std::make_unique<MainWindow>(registry());
-    w->resize(1400, 900);
-    w->show();
-    if (!w->openFile(path))
+    auto w = shownWindowOn(path);
+    if (!w)
         qFatal("cannot open %s", qPrintable(path));
     if (pathOut)
         *pathOut = path;

@@ -151,10 +151,8 @@ private slots:
     void everyNodeFitsTheNarrowInspector()
     {
         QFETCH(QString, path);
-        auto w = std::make_unique<MainWindow>(registry());
-        w->resize(1400, 900);
-        w->show();
-        QVERIFY(w->openFile(path));
+        auto w = shownWindowOn(path);
+        QVERIFY(w);
         auto *dock = w->findChild<QDockWidget *>("InspectorDock");
         QVERIFY(dock);
         w->resizeDocks({dock}, {dock->minimumSizeHint().width()}, Qt::Horizontal);

@@ -258,10 +258,8 @@ private slots:
 
     void islandPresetRendersWithItsFourLayers()
     {
-        auto w = std::make_unique<MainWindow>(registry());
-        w->resize(1400, 900);
-        w->show();
-        QVERIFY(w->openFile(kIslandPreset));
+        auto w = shownWindowOn(kIslandPreset);
+        QVERIFY(w);
         QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
         const QImage image = w->previewDock()->view()->picture();
         QCOMPARE(image.size(), QSize(880, 480));
@@ -285,10 +283,8 @@ private slots:
     // a 2D world hides the control.
     void depthSliceShowsOnlyASlabOfAVolume()
     {
-        auto w = std::make_unique<MainWindow>(registry());
-        w->resize(1400, 900);
-        w->show();
-        QVERIFY(w->openFile(GROVE_SOURCE_DIR "/presets/asteroids.grove.yaml"));
+        auto w = shownWindowOn(GROVE_SOURCE_DIR "/presets/asteroids.grove.yaml");
+        QVERIFY(w);
         PreviewDock *dock = w->previewDock();
         dock->depthSlab()->setCurrentIndex(0);
         QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
