@@ -8,6 +8,8 @@
 #include "document/NodeCommands.h"
 #include "preview/PreviewController.h"
 #include "window/PreviewDock.h"
+#include "handedit/HandEditTools.h"
+#include "canvas/GraphScene.h"
 #include "preview/PreviewView.h"
 #include "window/ProblemsPanel.h"
 #include "document/ValueCommands.h"
@@ -94,6 +96,31 @@ private slots:
         doc->undoStack()->push(new RenameNodeCommand(doc, "rees", "trees"));
         QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
         QCOMPARE(row(w.get(), "trees")->checkState(0), Qt::Unchecked);
+    }
+
+    // A click on a layer's row selects its node (the Inspector shows it, the hand-edit tools come
+    // on); the arrow keys walk the rows and the selection with them.
+    void aLayerRowPicksItsNode()
+    {
+        auto w = openWindow(kIsland);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        w->selectNode("");
+        HandEditTools *tools = w->previewDock()->tools();
+        QVERIFY(!tools->toolsEnabled());
+        QTreeWidget *table = w->previewDock()->layerTable();
+        const QRect rocks = table->visualItemRect(row(w.get(), "rocks"));
+        QTest::mouseClick(table->viewport(), Qt::LeftButton, Qt::NoModifier, QPoint(rocks.center().x() + 40, rocks.center().y()));
+        QCOMPARE(w->scene()->selectedNodeIds(), std::vector<std::string>{"rocks"});
+        QVERIFY(tools->toolsEnabled());
+        QVERIFY(w->previewDock()->view()->hasCircle());
+        QTest::keyClick(table, Qt::Key_Down);
+        QCOMPARE(w->scene()->selectedNodeIds(), std::vector<std::string>{"trees"});
+        QCOMPARE(table->currentItem(), row(w.get(), "trees"));
+        // selected on the canvas, the row follows and nothing is chosen back
+        w->selectNode("chests");
+        QCOMPARE(table->currentItem(), row(w.get(), "chests"));
+        QCOMPARE(w->scene()->selectedNodeIds(), std::vector<std::string>{"chests"});
+        QCOMPARE(w->document()->undoStack()->count(), 0);
     }
 
     // The dashed clearing circle belongs to the selected layer only.

@@ -206,6 +206,13 @@ PreviewDock::PreviewDock(Document *document, PreviewController *controller, QWid
     connect(m_view, &PreviewView::clicked, this, [this](QPointF world) { setStartPoint(world); });
     connect(m_layers, &QTreeWidget::itemChanged, this, &PreviewDock::layerToggled);
     connect(m_layers, &QTreeWidget::currentItemChanged, this, &PreviewDock::updateCircle);
+    connect(m_layers, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
+        if (m_updatingLayers || !item)  // a row made current by the selection or a new snapshot
+            return;
+        const std::string id = item->data(NameColumn, Qt::UserRole).toString().toStdString();
+        if (id != m_selected)
+            emit layerChosen(id);
+    });
 }
 
 void PreviewDock::setSelectedNode(const std::string &id)
@@ -220,9 +227,11 @@ void PreviewDock::setSelectedNode(const std::string &id)
     for (int i = 0; i < m_layers->topLevelItemCount(); ++i)
         if (m_layers->topLevelItem(i)->data(NameColumn, Qt::UserRole).toString().toStdString() == id)
             current = m_layers->topLevelItem(i);
+    m_updatingLayers = true;
     m_layers->setCurrentItem(current);
     if (!current)
         m_layers->clearSelection();
+    m_updatingLayers = false;
     updateCircle();
 }
 

@@ -59,6 +59,8 @@ public:
 
 signals:
     void statusMessage(const QString &message);
+    // The user made a layer's row current (a click, the arrow keys): its node is to be selected.
+    void layerChosen(const std::string &nodeId);
 
 private:
     void showSnapshot(const PreviewSnapshotPtr &snapshot);

@@ -112,11 +112,14 @@ void TabSet::connectTab(GraphTab *t)
     });
     connect(t->editActions, &EditActions::statusMessage, this, &TabSet::statusMessage);
     connect(t->autosave, &Autosave::saved, this, &TabSet::autosaved);
-    connect(t->problems, &ProblemsPanel::nodeActivated, this, [t](const std::string &id) {
+    // A problem's node, or a layer's row in the preview: its node is selected and shown on the canvas.
+    auto pick = [t](const std::string &id) {
         t->scene->selectNodes({id});
         if (auto *item = t->scene->nodeItem(id))
-            t->view->centerOn(item);
-    });
+            t->view->ensureVisible(item);
+    };
+    connect(t->problems, &ProblemsPanel::nodeActivated, this, pick);
+    connect(t->previewDock, &PreviewDock::layerChosen, this, pick);
     connect(t->problems, &ProblemsPanel::countChanged, this, [this, t, front](int errors, int warnings) {
         t->errors = errors;
         t->warnings = warnings;
