@@ -65,7 +65,7 @@ private slots:
     void longRunShowsProgressAndCancelKeepsThePreviousPicture()
     {
         auto w = openWindow(kBigWorld);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(60000));
         auto *bar = w->statusBar()->findChild<QProgressBar *>();
         auto *cancel = w->statusBar()->findChild<QPushButton *>("cancelEvaluation");
         QVERIFY(bar && cancel);
@@ -90,13 +90,13 @@ private slots:
         QVERIFY(!bar->isVisible() && !cancel->isVisible());
         clock.advance(1);
         QVERIFY(w->preview()->isRunning());  // millions of points take far longer than the wait for the bar
-        QTRY_VERIFY_WITH_TIMEOUT(cancel->isVisible() && bar->isVisible(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(cancel->isVisible() && bar->isVisible(), patientMs(60000));
         // The bar moves while the layer grows.
-        QTRY_VERIFY_WITH_TIMEOUT(bar->value() > 0, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(bar->value() > 0, patientMs(60000));
         QVERIFY(w->preview()->isRunning());
 
         QTest::mouseClick(cancel, Qt::LeftButton);
-        QTRY_VERIFY_WITH_TIMEOUT(!w->preview()->isRunning(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(!w->preview()->isRunning(), patientMs(60000));
         // Cancel stopped the placing itself, not only its delivery: the layer was never finished.
         QVERIFY2(highest < 99, qPrintable(QString("placing reached %1%").arg(highest)));  // -1: stopped before its first report
         QTRY_VERIFY(!bar->isVisible() && !cancel->isVisible());
@@ -114,7 +114,7 @@ private slots:
         // ... until the next change, which runs normally.
         setParam(w->document(), "dots", "radius", Value(150.0));
         clock.advance(100);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(60000));
         QVERIFY(w->preview()->snapshot() != before);
         QVERIFY(w->preview()->snapshot()->layers.front().stats.count > before->layers.front().stats.count);
         QVERIFY(!previewStatus(w.get())->isVisible());
@@ -126,7 +126,7 @@ private slots:
     void statisticsShowInTheProgressAndCancelStopsThem()
     {
         auto w = openWindow(kBigWorld);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(60000));
         const PreviewSnapshotPtr before = w->preview()->snapshot();
         const quint64 beforeGeneration = before->generation;
         ManualClock clock;
@@ -140,15 +140,15 @@ private slots:
         setParam(w->document(), "dots", "radius", Value(2.5));  // millions of points: seconds of stats
         clock.advance(100);  // past the debounce
         clock.advance(PreviewController::kLongRunMs);  // a long run: the bar shows
-        QTRY_VERIFY_WITH_TIMEOUT(!statsNode.isEmpty(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(!statsNode.isEmpty(), patientMs(60000));
         evaluated = true;
         QCOMPARE(statsNode, QString("statistics of dots"));
         QVERIFY(w->preview()->isRunning());
         // the status bar says so, not "evaluating 100%"
         auto *bar = w->statusBar()->findChild<QProgressBar *>();
-        QTRY_VERIFY_WITH_TIMEOUT(bar->isVisible() && bar->text().startsWith("statistics of dots"), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(bar->isVisible() && bar->text().startsWith("statistics of dots"), patientMs(60000));
         w->preview()->cancel();
-        QTRY_VERIFY_WITH_TIMEOUT(!w->preview()->isRunning(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(!w->preview()->isRunning(), patientMs(60000));
         QVERIFY(evaluated);
         // The new picture stays, with the layer's count; its other numbers were never computed.
         const PreviewSnapshotPtr after = w->preview()->snapshot();
@@ -172,14 +172,14 @@ private slots:
     void thumbnailsAndStatisticsFollowTheFrame()
     {
         auto w = openWindow(kIsland);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(60000));
         const PreviewSnapshotPtr before = w->preview()->snapshot();
         QVERIFY(before->complete());
         std::vector<PreviewSnapshotPtr> delivered;
         connect(w->preview(), &PreviewController::snapshotReady, this,
                 [&](const PreviewSnapshotPtr &s) { delivered.push_back(s); });
         setParam(w->document(), "flowers", "radius", Value(9.0));
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(60000));
         QCOMPARE(delivered.size(), size_t(2));
         const PreviewSnapshotPtr frame = delivered[0], full = delivered[1];
         QCOMPARE(frame->generation, full->generation);
@@ -198,18 +198,18 @@ private slots:
         // Seconds of statistics (a dense layer) give way to the next edit: the frame shows, the
         // statistics stop, the newer edit's frame follows without waiting for them.
         auto big = openWindow(kBigWorld);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(big.get()), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(big.get()), patientMs(60000));
         QString step;
         connect(big->preview(), &PreviewController::progress, this, [&](int, const QString &s) { step = s; });
         std::vector<PreviewSnapshotPtr> bigDelivered;
         connect(big->preview(), &PreviewController::snapshotReady, this,
                 [&](const PreviewSnapshotPtr &s) { bigDelivered.push_back(s); });
         setParam(big->document(), "dots", "radius", Value(2.5));
-        QTRY_VERIFY_WITH_TIMEOUT(step.startsWith("statistics"), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(step.startsWith("statistics"), patientMs(60000));
         const quint64 dense = big->preview()->shownGeneration();
         QCOMPARE(dense, big->preview()->requestedGeneration());  // the frame came before its stats
         setParam(big->document(), "dots", "radius", Value(150.0));
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(big.get()), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(big.get()), patientMs(60000));
         QVERIFY(big->preview()->snapshot()->complete());
         QVERIFY(big->preview()->shownGeneration() > dense);
         // The dense edit's statistics were stopped, not finished first: its picture never came complete.
@@ -224,7 +224,7 @@ private slots:
     void aDragNeverQueuesStaleWorkAndEndsOnTheFinalValue()
     {
         auto w = openWindow(kIsland);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(60000));
         w->selectNode("flowers");
         QCoreApplication::processEvents();
         auto *editor = w->findChild<ParamEditor *>("param:radius");
@@ -262,12 +262,12 @@ private slots:
         }
         const quint64 last = preview->requestedGeneration();
         // The hand rests before letting go: the last value shows as a draft, in full after the release.
-        QTRY_VERIFY_WITH_TIMEOUT(!preview->isRunning() && preview->shownGeneration() == last, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(!preview->isRunning() && preview->shownGeneration() == last, patientMs(30000));
         QVERIFY(preview->snapshot()->draft);
         QCoreApplication::processEvents();  // nothing pending turns the draft into a full run
         QVERIFY(!preview->isRunning() && preview->snapshot()->draft);
         QTest::mouseRelease(window, Qt::LeftButton, {}, press);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(60000));
 
         // fewer frames than edits: edits that came during a run were folded into the next one
         // (how many depends on the machine's load: a loaded CI runner stretches each 3 ms wait,
@@ -306,7 +306,7 @@ private slots:
         QFETCH(QString, kind);
         QFETCH(QString, message);
         auto w = openWindow(kIsland);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(60000));
         Document *doc = w->document();
         const PreviewSnapshotPtr good = w->preview()->snapshot();
         QVERIFY(!previewStatus(w.get())->isVisible());
@@ -316,7 +316,7 @@ private slots:
         } else {
             setParam(doc, "flowers", "radius", Value(0.05));  // billions of flowers: far over the budget
         }
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         QVERIFY2(previewStatus(w.get())->isVisible() && previewStatus(w.get())->text().contains(message),
                  qPrintable(previewStatus(w.get())->text()));
         const PreviewSnapshotPtr partial = w->preview()->snapshot();
@@ -337,7 +337,7 @@ private slots:
 
         // Undo fixes the graph: the problem goes and the preview is whole again.
         doc->undoStack()->undo();
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(60000));
         QVERIFY(!previewStatus(w.get())->isVisible());
         QCOMPARE(w->preview()->snapshot()->layers.size(), good->layers.size());
         for (size_t i = 0; i < good->layers.size(); ++i)
