@@ -5,7 +5,10 @@
 #include "TestSupport.h"
 
 #include "core/eval/Evaluator.h"
+#include "core/graph/GraphReader.h"
 #include "core/graph/GraphWriter.h"
+
+#include <QTemporaryDir>
 
 #include <cmath>
 #include <cstring>
@@ -165,6 +168,22 @@ void TestWrap::whatCannotWrapIsRefused()
                          "test.grove.yaml:4:3: error: node 'n' (" + std::string(type) + ") cannot be used in a wrapped world"));
     // without wrap they are fine
     QVERIFY(load("grove: 1\nworld: {width: 500, height: 500}\nnodes:\n  n:\n    type: best_candidate\n").ok());
+    // inside a group file (and a group inside that), at the group node's line, naming the node inside
+    QTemporaryDir dir;
+    const std::string base = dir.path().toStdString();
+    writeFile(base + "/cells.grove.yaml", "grove: 1\nworld: {width: 500, height: 500}\noutputs:\n  f: {from: w.field}\n"
+                                          "nodes:\n  w:\n    type: worley_noise\n");
+    writeFile(base + "/outer.grove.yaml", "grove: 1\nworld: {width: 500, height: 500}\noutputs:\n  f: {from: c.f}\n"
+                                          "nodes:\n  c:\n    type: group\n    params: {graph: cells.grove.yaml}\n");
+    for (const char *file : {"cells.grove.yaml", "outer.grove.yaml"}) {
+        writeFile(base + "/top.grove.yaml", world + "  g:\n    type: group\n    params: {graph: " + file + "}\n");
+        const std::string p = formatAll(loadGraphFile(base + "/top.grove.yaml", registry()).diagnostics);
+        QVERIFY(mentions(p, "top.grove.yaml:4:3: error: node 'g' (group) cannot be used in a wrapped world"));
+        QVERIFY(mentions(p, "its node 'w' (worley_noise) cannot"));
+        writeFile(base + "/top.grove.yaml", "grove: 1\nworld: {width: 500, height: 500}\nnodes:\n"
+                                            "  g:\n    type: group\n    params: {graph: " + std::string(file) + "}\n");
+        QVERIFY2(loadGraphFile(base + "/top.grove.yaml", registry()).ok(), file);
+    }
     // a radius wider than a wrapped side would crowd its own copy: refused at the param
     const EvalResult wide = evaluate(graphOf("grove: 1\nworld: {width: 300, height: 200, wrap: y}\nnodes:\n"
                                              "  t:\n    type: place_layer\n    params: {radius: 250}\n"));

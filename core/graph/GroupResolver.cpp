@@ -235,6 +235,14 @@ NodeDescriptor GroupResolver::synthesise(const GroupInfo &info) const
             port.type = p->type;
         d.outputs.push_back(std::move(port));
     }
+    // A node inside that cannot wrap makes the group unable to wrap (a group inside says so of its own).
+    for (const Node &inner : g.nodes) {
+        const NodeDescriptor *nd = find(inner, g.baseDir);
+        if (nd && !nd->wrapProblem.empty()) {
+            d.wrapProblem = "its node " + quote(inner.id) + " (" + inner.type + ") cannot: " + nd->wrapProblem;
+            break;
+        }
+    }
     for (const auto &[name, e] : g.exposed) {
         const Node *n = g.node(e.param.node);
         const NodeDescriptor *nd = n ? find(*n, g.baseDir) : nullptr;
