@@ -1,0 +1,295 @@
+// Maximal Poisson-disk sampling (Ebeida et al.): background cells, exact coverage, darts, quarters.
+#include "core/sampling/MaximalFill.h"
+
+#include "core/math/SeededRandom.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace grove {
+
+namespace {
+
+constexpr int kMaxDepth = 4;  // a cell splits into quarters down to 1/16 of its side
+
+struct Rect
+{
+    double x0, y0, x1, y1;
+    bool contains(double x, double y) const { return x >= x0 && x <= x1 && y >= y0 && y <= y1; }
+};
+
+// A stored point's disc as a cell sees it: what the point keeps clear at the cell's radius.
+struct Disc
+{
+    double x, y, m2, m;
+};
+
+class GapFiller
+{
+public:
+    GapFiller(const PlacementSettings &s, OccupancyGrid &occupancy, std::uint64_t placed)
+        : m_s(s), m_occupancy(occupancy), m_placed(placed),
+          m_random(static_cast<std::int32_t>((static_cast<std::uint32_t>(s.seed) ^ 0x5bd1e995u) & 0x7fffffffu))
+    {
+    }
+
+    bool full() const { return m_full; }
+
+    // One background cell (clipped to the area) and, when it needs them, its quarters.
+    void fillCell(const Rect &cell, int depth)
+    {
+        for (;;) {
+            if (m_full)
+                return;
+            const double radius = coverRadius(cell);
+            gatherDiscs(cell, radius);
+            if (coveredByOne(cell))
+                return;
+            m_vertices.clear();
+            uncoveredVertices(cell);
+            if (m_vertices.empty())
+                return;  // the discs cover the whole cell
+            if (!anyAllowedOnLattice(cell))
+                return;  // a gap, but no allowed ground seen in this cell
+            if (throwDarts(cell) || tryVertices(cell))
+                continue;  // one more point: look at what is left
+            if (depth == kMaxDepth)
+                return;  // the gap here is not allowed ground, at the finest cells
+            const double mx = (cell.x0 + cell.x1) / 2, my = (cell.y0 + cell.y1) / 2;
+            for (const Rect &q : {Rect{cell.x0, cell.y0, mx, my}, Rect{mx, cell.y0, cell.x1, my},
+                                  Rect{cell.x0, my, mx, cell.y1}, Rect{mx, my, cell.x1, cell.y1}})
+                fillCell(q, depth + 1);
+            return;
+        }
+    }
+
+private:
+    // place_layer's checks for one spot, in its order; the point when they all pass.
+    bool tryAt(double x, double y)
+    {
+        if (x < m_s.x0 || y < m_s.y0 || x >= m_areaX1 || y >= m_areaY1)
+            return false;
+        if (!m_occupancy.isFree(x, y, m_s.radius))
+            return false;
+        if (m_s.allowed && !m_s.allowed->at(x, y))
+            return false;
+        double radius = m_s.radius;
+        if (m_s.radiusField) {
+            radius = std::max(m_s.radius, m_s.radiusField->at(x, y));
+            if (radius != m_s.radius && !m_occupancy.isFree(x, y, radius))
+                return false;
+        }
+        if (m_placed >= m_s.maxPoints) {
+            m_full = true;
+            return false;
+        }
+        m_occupancy.add(x, y, radius);
+        ++m_placed;
+        return true;
+    }
+
+    // The radius a spot in the cell keeps clear: the layer's, or the radius field's smallest at
+    // the cell's corners and centre.
+    double coverRadius(const Rect &c) const
+    {
+        if (!m_s.radiusField)
+            return m_s.radius;
+        double r = HUGE_VAL;
+        for (const auto &[x, y] : {std::pair{c.x0, c.y0}, {c.x1, c.y0}, {c.x0, c.y1}, {c.x1, c.y1},
+                                   {(c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2}})
+            r = std::min(r, std::max(m_s.radius, m_s.radiusField->at(x, y)));
+        return r;
+    }
+
+    // The stored points whose disc reaches into the cell.
+    void gatherDiscs(const Rect &c, double radius)
+    {
+        const double cx = (c.x0 + c.x1) / 2, cy = (c.y0 + c.y1) / 2;
+        m_near.clear();
+        m_occupancy.gatherNear(cx, cy, std::hypot(c.x1 - cx, c.y1 - cy) + radius, m_near);
+        m_discs.clear();
+        for (const PointXYR &p : m_near) {
+            const double m = std::min(radius, p.r);
+            const double dx = p.x < c.x0 ? c.x0 - p.x : p.x > c.x1 ? p.x - c.x1 : 0;
+            const double dy = p.y < c.y0 ? c.y0 - p.y : p.y > c.y1 ? p.y - c.y1 : 0;
+            if (dx * dx + dy * dy < m * m)
+                m_discs.push_back({p.x, p.y, m * m, m});
+        }
+    }
+
+    bool anyAllowedOnLattice(const Rect &c)
+    {
+        if (!m_s.allowed)
+            return true;
+        for (int j = 0; j < 3; ++j)
+            for (int i = 0; i < 3; ++i) {
+                const double x = std::min(c.x0 + (c.x1 - c.x0) * i / 2, std::nextafter(m_areaX1, -HUGE_VAL));
+                const double y = std::min(c.y0 + (c.y1 - c.y0) * j / 2, std::nextafter(m_areaY1, -HUGE_VAL));
+                if (m_s.allowed->at(x, y))
+                    return true;
+            }
+        return false;
+    }
+
+    static bool inside(const Disc &d, double x, double y)
+    {
+        const double dx = x - d.x, dy = y - d.y;
+        return dx * dx + dy * dy < d.m2;
+    }
+
+    bool coveredByOne(const Rect &c) const
+    {
+        for (const Disc &d : m_discs)
+            if (inside(d, c.x0, c.y0) && inside(d, c.x1, c.y0) && inside(d, c.x0, c.y1) && inside(d, c.x1, c.y1))
+                return true;
+        return false;
+    }
+
+    // A spot on the boundaries of discs a and b (-1: none) that no other disc covers.
+    void keepIfUncovered(double x, double y, int a, int b)
+    {
+        for (int k = 0; k < static_cast<int>(m_discs.size()); ++k)
+            if (k != a && k != b && inside(m_discs[static_cast<std::size_t>(k)], x, y))
+                return;
+        m_vertices.push_back({x, y, a, b});
+    }
+
+    // Every vertex of the cell's uncovered part: corners, circle-edge and circle-circle crossings.
+    void uncoveredVertices(const Rect &c)
+    {
+        for (const auto &[x, y] : {std::pair{c.x0, c.y0}, {c.x1, c.y0}, {c.x0, c.y1}, {c.x1, c.y1}})
+            keepIfUncovered(x, y, -1, -1);
+        const int n = static_cast<int>(m_discs.size());
+        for (int i = 0; i < n; ++i) {
+            const Disc &d = m_discs[static_cast<std::size_t>(i)];
+            // the circle against the two vertical and the two horizontal edges
+            for (const double ex : {c.x0, c.x1}) {
+                const double h2 = d.m2 - (ex - d.x) * (ex - d.x);
+                if (h2 < 0)
+                    continue;
+                const double h = std::sqrt(h2);
+                for (const double y : {d.y - h, d.y + h})
+                    if (y >= c.y0 && y <= c.y1)
+                        keepIfUncovered(ex, y, i, -1);
+            }
+            for (const double ey : {c.y0, c.y1}) {
+                const double h2 = d.m2 - (ey - d.y) * (ey - d.y);
+                if (h2 < 0)
+                    continue;
+                const double h = std::sqrt(h2);
+                for (const double x : {d.x - h, d.x + h})
+                    if (x >= c.x0 && x <= c.x1)
+                        keepIfUncovered(x, ey, i, -1);
+            }
+            for (int j = i + 1; j < n; ++j) {
+                const Disc &e = m_discs[static_cast<std::size_t>(j)];
+                const double dx = e.x - d.x, dy = e.y - d.y;
+                const double dd = std::hypot(dx, dy);
+                if (dd == 0 || dd >= d.m + e.m || dd <= std::fabs(d.m - e.m))
+                    continue;
+                const double along = (d.m2 - e.m2 + dd * dd) / (2 * dd);
+                const double h = std::sqrt(std::max(0.0, d.m2 - along * along));
+                const double bx = d.x + dx * along / dd, by = d.y + dy * along / dd;
+                const double ox = -dy * h / dd, oy = dx * h / dd;
+                if (c.contains(bx + ox, by + oy))
+                    keepIfUncovered(bx + ox, by + oy, i, j);
+                if (c.contains(bx - ox, by - oy))
+                    keepIfUncovered(bx - ox, by - oy, i, j);
+            }
+        }
+    }
+
+    // A few random spots in the cell: the gap's fill lands anywhere in it, not only on a vertex.
+    bool throwDarts(const Rect &c)
+    {
+        for (int i = 0; i < 2; ++i) {
+            const double x = c.x0 + m_random.nextFloat() * (c.x1 - c.x0);
+            const double y = c.y0 + m_random.nextFloat() * (c.y1 - c.y0);
+            if (tryAt(x, y) || m_full)
+                return !m_full;
+        }
+        return false;
+    }
+
+    // Each uncovered vertex, moved a hair off the circles it lies on and into the cell (on the
+    // circle itself the rounding may put it inside).
+    bool tryVertices(const Rect &c)
+    {
+        const double hair = 1e-9 * std::max(m_s.radius, std::fabs(c.x1) + std::fabs(c.y1));
+        const double cx = (c.x0 + c.x1) / 2, cy = (c.y0 + c.y1) / 2;
+        for (const Vertex &v : m_vertices) {
+            double ux = cx - v.x, uy = cy - v.y;  // towards the cell's middle
+            double len = std::hypot(ux, uy);
+            ux = len > 0 ? ux / len : 0;
+            uy = len > 0 ? uy / len : 0;
+            for (const int k : {v.a, v.b})
+                if (k >= 0) {
+                    const Disc &d = m_discs[static_cast<std::size_t>(k)];
+                    const double ax = v.x - d.x, ay = v.y - d.y, al = std::hypot(ax, ay);
+                    if (al > 0) {
+                        ux += 2 * ax / al;
+                        uy += 2 * ay / al;
+                    }
+                }
+            len = std::hypot(ux, uy);
+            if (len > 0) {
+                ux /= len;
+                uy /= len;
+            }
+            for (const double step : {hair, hair * 1e3}) {
+                const double x = std::clamp(v.x + ux * step, c.x0, std::nextafter(c.x1, -HUGE_VAL));
+                const double y = std::clamp(v.y + uy * step, c.y0, std::nextafter(c.y1, -HUGE_VAL));
+                if (tryAt(x, y))
+                    return true;
+                if (m_full)
+                    return false;
+            }
+        }
+        return false;
+    }
+
+    struct Vertex
+    {
+        double x, y;
+        int a, b;  // the discs whose circles it lies on (-1: none)
+    };
+
+    const PlacementSettings &m_s;
+    OccupancyGrid &m_occupancy;
+    std::uint64_t m_placed;
+    SeededRandom m_random;
+    bool m_full = false;
+    double m_areaX1 = m_s.x0 + m_s.width, m_areaY1 = m_s.y0 + m_s.height;
+    std::vector<PointXYR> m_near;
+    std::vector<Disc> m_discs;
+    std::vector<Vertex> m_vertices;
+};
+
+} // namespace
+
+PlacementStatus fillGaps(const PlacementSettings &s, OccupancyGrid &occupancy, std::uint64_t placed,
+                         const std::atomic<bool> *cancel)
+{
+    GapFiller filler(s, occupancy, placed);
+    const double side = s.radius / std::sqrt(2.0);
+    const auto cols = static_cast<std::int64_t>(std::ceil(s.width / side));
+    const auto rows = static_cast<std::int64_t>(std::ceil(s.height / side));
+    std::uint64_t ticks = 0;
+    for (std::int64_t j = 0; j < rows; ++j) {
+        const double y0 = s.y0 + static_cast<double>(j) * side;
+        const double y1 = std::min(s.y0 + static_cast<double>(j + 1) * side, s.y0 + s.height);
+        for (std::int64_t i = 0; i < cols; ++i) {
+            const double x0 = s.x0 + static_cast<double>(i) * side;
+            const double x1 = std::min(s.x0 + static_cast<double>(i + 1) * side, s.x0 + s.width);
+            filler.fillCell({x0, y0, x1, y1}, 0);
+            if (filler.full())
+                return PlacementStatus::TooManyPoints;
+            if ((++ticks & 4095) == 0 && cancel && cancel->load(std::memory_order_relaxed))
+                return PlacementStatus::Cancelled;
+        }
+    }
+    return PlacementStatus::Done;
+}
+
+} // namespace grove
