@@ -25,11 +25,85 @@ struct Disc
     double x, y, m2, m;
 };
 
+// Every point on the occupancy, copied once into cells of the background side in row order
+// (counting sort), with the points the fill adds chained per cell: the occupancy keeps its points
+// in Bridson's order, which is spatially random, so a cell's neighbours would each be a cache miss.
+class CellPoints
+{
+public:
+    CellPoints(const OccupancyGrid &occupancy, const PlacementSettings &s, double side)
+        : m_x0(s.x0), m_y0(s.y0), m_side(side),
+          m_cols(std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(s.width / side)))),
+          m_rows(std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(s.height / side))))
+    {
+        const std::size_t cells = static_cast<std::size_t>(m_cols) * static_cast<std::size_t>(m_rows);
+        m_start.assign(cells + 1, 0);
+        for (std::size_t i = 0; i < occupancy.size(); ++i)
+            ++m_start[cellOf(occupancy.point(i)) + 1];
+        for (std::size_t c = 0; c < cells; ++c)
+            m_start[c + 1] += m_start[c];
+        m_points.resize(occupancy.size());
+        std::vector<std::uint32_t> fill(m_start.begin(), m_start.end() - 1);
+        for (std::size_t i = 0; i < occupancy.size(); ++i) {
+            const PointXYR &p = occupancy.point(i);
+            m_points[fill[cellOf(p)]++] = p;
+        }
+        m_addedHead.assign(cells, -1);
+    }
+
+    void add(const PointXYR &p)
+    {
+        const std::size_t c = cellOf(p);
+        m_added.push_back(p);
+        m_addedNext.push_back(m_addedHead[c]);
+        m_addedHead[c] = static_cast<std::int32_t>(m_added.size() - 1);
+    }
+
+    // Appends every point within `reach` of the rectangle [x0, x1] x [y0, y1] (and some beyond).
+    void gather(double x0, double y0, double x1, double y1, double reach, std::vector<PointXYR> &out) const
+    {
+        const std::int64_t c0 = colOf(x0 - reach), c1 = colOf(x1 + reach);
+        const std::int64_t r0 = rowOf(y0 - reach), r1 = rowOf(y1 + reach);
+        for (std::int64_t row = r0; row <= r1; ++row) {
+            const std::size_t base = static_cast<std::size_t>(row) * static_cast<std::size_t>(m_cols);
+            // a row's cells are contiguous in the copy: one run
+            out.insert(out.end(), m_points.begin() + m_start[base + static_cast<std::size_t>(c0)],
+                       m_points.begin() + m_start[base + static_cast<std::size_t>(c1) + 1]);
+            for (std::int64_t col = c0; col <= c1; ++col)
+                for (std::int32_t i = m_addedHead[base + static_cast<std::size_t>(col)]; i >= 0; i = m_addedNext[static_cast<std::size_t>(i)])
+                    out.push_back(m_added[static_cast<std::size_t>(i)]);
+        }
+    }
+
+private:
+    std::int64_t colOf(double x) const
+    {
+        const double c = std::floor((x - m_x0) / m_side);
+        return c < 0 ? 0 : c >= static_cast<double>(m_cols) ? m_cols - 1 : static_cast<std::int64_t>(c);
+    }
+    std::int64_t rowOf(double y) const
+    {
+        const double r = std::floor((y - m_y0) / m_side);
+        return r < 0 ? 0 : r >= static_cast<double>(m_rows) ? m_rows - 1 : static_cast<std::int64_t>(r);
+    }
+    std::size_t cellOf(const PointXYR &p) const
+    {
+        return static_cast<std::size_t>(rowOf(p.y)) * static_cast<std::size_t>(m_cols) + static_cast<std::size_t>(colOf(p.x));
+    }
+
+    double m_x0, m_y0, m_side;
+    std::int64_t m_cols, m_rows;
+    std::vector<std::uint32_t> m_start;
+    std::vector<PointXYR> m_points;
+    std::vector<std::int32_t> m_addedHead, m_addedNext;
+    std::vector<PointXYR> m_added;
+};
+
 class GapFiller
 {
 public:
-    GapFiller(const PlacementSettings &s, OccupancyGrid &occupancy, std::uint64_t placed)
-        : m_s(s), m_occupancy(occupancy), m_placed(placed),
+    GapFiller(const PlacementSettings &s, OccupancyGrid &occupancy, std::uint64_t placed, double side)
+        : m_s(s), m_occupancy(occupancy), m_cellPoints(occupancy, s, side), m_placed(placed),
           m_random(static_cast<std::int32_t>((static_cast<std::uint32_t>(s.seed) ^ 0x5bd1e995u) & 0x7fffffffu))
     {
     }
@@ -43,9 +117,11 @@ public:
             if (m_full)
                 return;
             const double radius = coverRadius(cell);
-            gatherDiscs(cell, radius);
+            // A disc that covers the cell alone has its centre near the cell: look there first.
+            gatherDiscs(cell, radius, (cell.x1 - cell.x0) / 2);
             if (coveredByOne(cell))
                 return;
+            gatherDiscs(cell, radius, radius * (1 + 1e-12));
             m_vertices.clear();
             uncoveredVertices(cell);
             if (m_vertices.empty())
@@ -84,7 +160,10 @@ private:
             m_full = true;
             return false;
         }
+        const std::size_t before = m_occupancy.size();
         m_occupancy.add(x, y, radius);
+        for (std::size_t i = before; i < m_occupancy.size(); ++i)  // the point, and a wrapped world's images
+            m_cellPoints.add(m_occupancy.point(i));
         ++m_placed;
         return true;
     }
@@ -102,12 +181,11 @@ private:
         return r;
     }
 
-    // The stored points whose disc reaches into the cell.
-    void gatherDiscs(const Rect &c, double radius)
+    // The stored points within `reach` of the cell (and some beyond) whose disc reaches into it.
+    void gatherDiscs(const Rect &c, double radius, double reach)
     {
-        const double cx = (c.x0 + c.x1) / 2, cy = (c.y0 + c.y1) / 2;
         m_near.clear();
-        m_occupancy.gatherNear(cx, cy, std::hypot(c.x1 - cx, c.y1 - cy) + radius, m_near);
+        m_cellPoints.gather(c.x0, c.y0, c.x1, c.y1, reach, m_near);
         m_discs.clear();
         for (const PointXYR &p : m_near) {
             const double m = std::min(radius, p.r);
@@ -149,9 +227,15 @@ private:
     // A spot on the boundaries of discs a and b (-1: none) that no other disc covers.
     void keepIfUncovered(double x, double y, int a, int b)
     {
+        // the disc that covered the last vertex usually covers this one too: it goes first
+        if (m_lastCover != a && m_lastCover != b && m_lastCover < static_cast<int>(m_discs.size())
+            && inside(m_discs[static_cast<std::size_t>(m_lastCover)], x, y))
+            return;
         for (int k = 0; k < static_cast<int>(m_discs.size()); ++k)
-            if (k != a && k != b && inside(m_discs[static_cast<std::size_t>(k)], x, y))
+            if (k != a && k != b && inside(m_discs[static_cast<std::size_t>(k)], x, y)) {
+                m_lastCover = k;
                 return;
+            }
         m_vertices.push_back({x, y, a, b});
     }
 
@@ -184,10 +268,15 @@ private:
             }
             for (int j = i + 1; j < n; ++j) {
                 const Disc &e = m_discs[static_cast<std::size_t>(j)];
-                const double dx = e.x - d.x, dy = e.y - d.y;
-                const double dd = std::hypot(dx, dy);
-                if (dd == 0 || dd >= d.m + e.m || dd <= std::fabs(d.m - e.m))
+                // the crossings lie in both discs' boxes: skip a pair whose boxes meet off the cell
+                if (std::max({d.x - d.m, e.x - e.m, c.x0}) > std::min({d.x + d.m, e.x + e.m, c.x1})
+                    || std::max({d.y - d.m, e.y - e.m, c.y0}) > std::min({d.y + d.m, e.y + e.m, c.y1}))
                     continue;
+                const double dx = e.x - d.x, dy = e.y - d.y;
+                const double dd2 = dx * dx + dy * dy;
+                if (dd2 >= (d.m + e.m) * (d.m + e.m) || dd2 <= (d.m - e.m) * (d.m - e.m))
+                    continue;  // apart, or one inside the other: no crossing
+                const double dd = std::sqrt(dd2);
                 const double along = (d.m2 - e.m2 + dd * dd) / (2 * dd);
                 const double h = std::sqrt(std::max(0.0, d.m2 - along * along));
                 const double bx = d.x + dx * along / dd, by = d.y + dy * along / dd;
@@ -257,6 +346,7 @@ private:
 
     const PlacementSettings &m_s;
     OccupancyGrid &m_occupancy;
+    CellPoints m_cellPoints;
     std::uint64_t m_placed;
     SeededRandom m_random;
     bool m_full = false;
@@ -264,6 +354,7 @@ private:
     std::vector<PointXYR> m_near;
     std::vector<Disc> m_discs;
     std::vector<Vertex> m_vertices;
+    int m_lastCover = 0;
 };
 
 } // namespace
@@ -271,8 +362,8 @@ private:
 PlacementStatus fillGaps(const PlacementSettings &s, OccupancyGrid &occupancy, std::uint64_t placed,
                          const std::atomic<bool> *cancel)
 {
-    GapFiller filler(s, occupancy, placed);
     const double side = s.radius / std::sqrt(2.0);
+    GapFiller filler(s, occupancy, placed, side);
     const auto cols = static_cast<std::int64_t>(std::ceil(s.width / side));
     const auto rows = static_cast<std::int64_t>(std::ceil(s.height / side));
     std::uint64_t ticks = 0;
