@@ -59,19 +59,24 @@ public:
         m_addedHead[c] = static_cast<std::int32_t>(m_added.size() - 1);
     }
 
-    // Appends every point within `reach` of the rectangle [x0, x1] x [y0, y1] (and some beyond).
-    void gather(double x0, double y0, double x1, double y1, double reach, std::vector<PointXYR> &out) const
+    // Calls visit(p) for every point within `reach` of the rectangle [x0, x1] x [y0, y1] (and
+    // some beyond).
+    template<typename Visit>
+    void forEachNear(double x0, double y0, double x1, double y1, double reach, Visit visit) const
     {
         const std::int64_t c0 = colOf(x0 - reach), c1 = colOf(x1 + reach);
         const std::int64_t r0 = rowOf(y0 - reach), r1 = rowOf(y1 + reach);
         for (std::int64_t row = r0; row <= r1; ++row) {
             const std::size_t base = static_cast<std::size_t>(row) * static_cast<std::size_t>(m_cols);
             // a row's cells are contiguous in the copy: one run
-            out.insert(out.end(), m_points.begin() + m_start[base + static_cast<std::size_t>(c0)],
-                       m_points.begin() + m_start[base + static_cast<std::size_t>(c1) + 1]);
+            const std::uint32_t end = m_start[base + static_cast<std::size_t>(c1) + 1];
+            for (std::uint32_t i = m_start[base + static_cast<std::size_t>(c0)]; i < end; ++i)
+                visit(m_points[i]);
+            if (m_added.empty())
+                continue;
             for (std::int64_t col = c0; col <= c1; ++col)
                 for (std::int32_t i = m_addedHead[base + static_cast<std::size_t>(col)]; i >= 0; i = m_addedNext[static_cast<std::size_t>(i)])
-                    out.push_back(m_added[static_cast<std::size_t>(i)]);
+                    visit(m_added[static_cast<std::size_t>(i)]);
         }
     }
 
@@ -184,16 +189,14 @@ private:
     // The stored points within `reach` of the cell (and some beyond) whose disc reaches into it.
     void gatherDiscs(const Rect &c, double radius, double reach)
     {
-        m_near.clear();
-        m_cellPoints.gather(c.x0, c.y0, c.x1, c.y1, reach, m_near);
         m_discs.clear();
-        for (const PointXYR &p : m_near) {
+        m_cellPoints.forEachNear(c.x0, c.y0, c.x1, c.y1, reach, [&](const PointXYR &p) {
             const double m = std::min(radius, p.r);
             const double dx = p.x < c.x0 ? c.x0 - p.x : p.x > c.x1 ? p.x - c.x1 : 0;
             const double dy = p.y < c.y0 ? c.y0 - p.y : p.y > c.y1 ? p.y - c.y1 : 0;
             if (dx * dx + dy * dy < m * m)
                 m_discs.push_back({p.x, p.y, m * m, m});
-        }
+        });
     }
 
     bool anyAllowedOnLattice(const Rect &c)
@@ -351,7 +354,6 @@ private:
     SeededRandom m_random;
     bool m_full = false;
     double m_areaX1 = m_s.x0 + m_s.width, m_areaY1 = m_s.y0 + m_s.height;
-    std::vector<PointXYR> m_near;
     std::vector<Disc> m_discs;
     std::vector<Vertex> m_vertices;
     int m_lastCover = 0;
