@@ -12,6 +12,7 @@ namespace grove {
 namespace {
 
 constexpr int kMaxDepth = 4;  // a cell splits into quarters down to 1/16 of its side
+constexpr int kLattice = 4;   // a cell with a gap reads the allowed area on a 5 x 5 lattice
 
 struct Rect
 {
@@ -132,7 +133,7 @@ public:
             if (m_vertices.empty())
                 return;  // the discs cover the whole cell
             if (!anyAllowedOnLattice(cell))
-                return;  // a gap, but no allowed ground seen in this cell
+                return;  // a gap, but no allowed ground on the cell's lattice
             if (throwDarts(cell) || tryVertices(cell))
                 continue;  // one more point: look at what is left
             if (depth == kMaxDepth)
@@ -203,10 +204,10 @@ private:
     {
         if (!m_s.allowed)
             return true;
-        for (int j = 0; j < 3; ++j)
-            for (int i = 0; i < 3; ++i) {
-                const double x = std::min(c.x0 + (c.x1 - c.x0) * i / 2, std::nextafter(m_areaX1, -HUGE_VAL));
-                const double y = std::min(c.y0 + (c.y1 - c.y0) * j / 2, std::nextafter(m_areaY1, -HUGE_VAL));
+        for (int j = 0; j <= kLattice; ++j)
+            for (int i = 0; i <= kLattice; ++i) {
+                const double x = std::min(c.x0 + (c.x1 - c.x0) * i / kLattice, std::nextafter(m_areaX1, -HUGE_VAL));
+                const double y = std::min(c.y0 + (c.y1 - c.y0) * j / kLattice, std::nextafter(m_areaY1, -HUGE_VAL));
                 if (m_s.allowed->at(x, y))
                     return true;
             }

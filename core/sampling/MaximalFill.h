@@ -20,9 +20,9 @@ namespace grove {
 // gap takes random darts, then the gap's own vertex; a cell whose gap is not allowed splits into
 // quarters, down to 1/16 of the cell side. So the guarantee is exact for the spacing, and the
 // allowed area and radius field (pure functions, read at points) are read at that resolution: a
-// cell with a gap is searched only where its 3 x 3 lattice (corners, edge middles, centre) meets
-// allowed ground, so an allowed island narrower than that lattice's spacing (radius / 2.8 in a
-// whole cell, finer in its quarters) can stay empty.
+// cell with a gap is searched only where its 5 x 5 lattice meets allowed ground, so an allowed
+// island narrower than that lattice's spacing (radius / 5.7 in a whole cell, finer in its
+// quarters) can stay empty.
 //
 // `placed` is the layer's point count so far (against settings.maxPoints). The darts draw from a
 // stream of their own, seeded from settings.seed. Deterministic: one thread, cells in row order.
