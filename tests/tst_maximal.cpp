@@ -32,7 +32,7 @@ struct Placed
 {
     double width = 0, height = 0, r = 0;
     std::vector<PointXYR> all;
-    std::size_t firstOwn = 0;
+    std::size_t firstOwn = 0, ownEnd = 0;  // copies across a wrapped world's edges follow
     MaskPtr allowed;
     FieldPtr radius;
 };
@@ -79,7 +79,18 @@ double largestRadius(const Placed &p)
 
 // Allowed spots, on a lattice of spacing r/8 shifted off any cell corner, where one more point
 // of the layer would fit: on allowed ground, and no point q within min(local radius, q.r). Each
-// is a gap; the first few are described in `where`.
+// is a gap; the first few are described in `where`. The allowed area is a function read at
+// points, and maximal reads it on a lattice finer than r/5 (the documented limit): a spot counts
+// when the ground r/8 away on both axes is allowed too, not on an island thinner than that.
+bool allowedAround(const Placed &p, double x, double y)
+{
+    if (!p.allowed)
+        return true;
+    const double d = p.r / 8;
+    return p.allowed->at(x, y) && p.allowed->at(x - d, y) && p.allowed->at(x + d, y) && p.allowed->at(x, y - d)
+           && p.allowed->at(x, y + d);
+}
+
 int gaps(const Placed &p, std::string *where = nullptr)
 {
     const Buckets buckets(p.all, largestRadius(p));
@@ -87,7 +98,7 @@ int gaps(const Placed &p, std::string *where = nullptr)
     int found = 0;
     for (double y = step * 0.37; y < p.height; y += step)
         for (double x = step * 0.61; x < p.width; x += step) {
-            if (p.allowed && !p.allowed->at(x, y))
+            if (!allowedAround(p, x, y))
                 continue;
             const double local = p.radius ? std::max(p.r, p.radius->at(x, y)) : p.r;
             bool covered = false;
@@ -106,7 +117,7 @@ int pairsTooClose(const Placed &p)
 {
     const Buckets buckets(p.all, largestRadius(p));
     int bad = 0;
-    for (std::size_t i = p.firstOwn; i < p.all.size(); ++i) {
+    for (std::size_t i = p.firstOwn; i < p.ownEnd; ++i) {
         const PointXYR &a = p.all[i];
         buckets.near(a.x, a.y, [&](std::size_t k, const PointXYR &b) {
             if (k != i && (k < p.firstOwn || k > i) && std::hypot(a.x - b.x, a.y - b.y) < std::min(a.r, b.r))
@@ -118,14 +129,15 @@ int pairsTooClose(const Placed &p)
 
 struct Variant
 {
-    bool mask, density, obstacles;
+    bool mask, density, obstacles, wrap = false;
 };
 
 // A world with thresholded noise as the allowed area, a density field as the radius and a layer
 // of rocks as obstacles, each when the variant asks; the layer under test is `ground`.
 std::string graphText(int seed, Variant v, const std::string &maximal, const std::string &world = {})
 {
-    std::string t = "grove: 1\nworld: " + (world.empty() ? "{width: 150, height: 110, seed: " + std::to_string(seed) + "}" : world)
+    const std::string wrap = v.wrap ? ", wrap: true" : "";
+    std::string t = "grove: 1\nworld: " + (world.empty() ? "{width: 150, height: 100, seed: " + std::to_string(seed) + wrap + "}" : world)
                     + "\nnodes:\n"
                       "  noise:\n    type: value_noise\n    params: {frequency: 0.04, seed: " + std::to_string(seed) + "}\n"
                       "  land:\n    type: allowed_rule\n    inputs: {field: noise}\n    params: {min: 0.45}\n"
@@ -165,13 +177,19 @@ Placed placed(const EvalResult &r, int seed, Variant v)
 {
     Placed p;
     p.width = 150;
-    p.height = 110;
+    p.height = 100;
     p.r = 2;
     if (v.obstacles)
         p.all = layerPoints(r, "rocks");
     p.firstOwn = p.all.size();
     const std::vector<PointXYR> own = layerPoints(r, "ground");
     p.all.insert(p.all.end(), own.begin(), own.end());
+    p.ownEnd = p.all.size();
+    if (v.wrap)  // the eight neighbouring tiles of the torus: distances the shortest way round
+        for (int ty = -1; ty <= 1; ++ty)
+            for (int tx = -1; tx <= 1; ++tx)
+                for (std::size_t i = 0; (tx || ty) && i < p.ownEnd; ++i)
+                    p.all.push_back({p.all[i].x + tx * p.width, p.all[i].y + ty * p.height, p.all[i].r});
     if (v.mask)
         p.allowed = outputOf<MaskPtr>(r, "land");
     if (v.density)
@@ -197,12 +215,14 @@ void TestMaximal::noGapIsLeftAndSpacingHolds_data()
     QTest::addColumn<bool>("mask");
     QTest::addColumn<bool>("density");
     QTest::addColumn<bool>("obstacles");
+    QTest::addColumn<bool>("wrap");
     for (int seed : {1, 2, 3}) {
         const std::string s = std::to_string(seed);
-        QTest::newRow(("open ground, seed " + s).c_str()) << seed << false << false << false;
-        QTest::newRow(("noise mask, seed " + s).c_str()) << seed << true << false << false;
-        QTest::newRow(("density field, seed " + s).c_str()) << seed << false << true << false;
-        QTest::newRow(("mask, density and rocks, seed " + s).c_str()) << seed << true << true << true;
+        QTest::newRow(("open ground, seed " + s).c_str()) << seed << false << false << false << false;
+        QTest::newRow(("noise mask, seed " + s).c_str()) << seed << true << false << false << false;
+        QTest::newRow(("density field, seed " + s).c_str()) << seed << false << true << false << false;
+        QTest::newRow(("mask, density and rocks, seed " + s).c_str()) << seed << true << true << true << false;
+        QTest::newRow(("wrapped world, mask, density and rocks, seed " + s).c_str()) << seed << true << true << true << true;
     }
 }
 
@@ -212,11 +232,12 @@ void TestMaximal::noGapIsLeftAndSpacingHolds()
     QFETCH(bool, mask);
     QFETCH(bool, density);
     QFETCH(bool, obstacles);
-    const Variant v{mask, density, obstacles};
+    QFETCH(bool, wrap);
+    const Variant v{mask, density, obstacles, wrap};
     const EvalResult r = evaluate(graphText(seed, v, "true"));
     QVERIFY2(r.ok(), formatAll(r.diagnostics).c_str());
     const Placed p = placed(r, seed, v);
-    QVERIFY(p.all.size() - p.firstOwn > 100);
+    QVERIFY(p.ownEnd - p.firstOwn > 100);
     std::string where;
     QCOMPARE(pairsTooClose(p), 0);
     const int left = gaps(p, &where);
