@@ -110,11 +110,31 @@ class GapFiller
 public:
     GapFiller(const PlacementSettings &s, OccupancyGrid &occupancy, std::uint64_t placed, double side)
         : m_s(s), m_occupancy(occupancy), m_cellPoints(occupancy, s, side), m_placed(placed),
-          m_random(static_cast<std::int32_t>((static_cast<std::uint32_t>(s.seed) ^ 0x5bd1e995u) & 0x7fffffffu))
+          m_random(static_cast<std::int32_t>((static_cast<std::uint32_t>(s.seed) ^ 0x5bd1e995u) & 0x7fffffffu)),
+          m_side(side), m_cols(static_cast<std::int64_t>(std::ceil(s.width / side))),
+          m_rows(static_cast<std::int64_t>(std::ceil(s.height / side)))
     {
+        markCoveredByOne();
     }
 
     bool full() const { return m_full; }
+    std::int64_t cols() const { return m_cols; }
+    std::int64_t rows() const { return m_rows; }
+
+    // Background cell (i, j), clipped to the area.
+    Rect baseCell(std::int64_t i, std::int64_t j) const
+    {
+        return {m_s.x0 + static_cast<double>(i) * m_side, m_s.y0 + static_cast<double>(j) * m_side,
+                std::min(m_s.x0 + static_cast<double>(i + 1) * m_side, m_areaX1),
+                std::min(m_s.y0 + static_cast<double>(j + 1) * m_side, m_areaY1)};
+    }
+
+    // A background cell, unless one disc of the points placed before the fill covers it.
+    void fillBaseCell(std::int64_t i, std::int64_t j)
+    {
+        if (!m_coveredBefore[static_cast<std::size_t>(j) * static_cast<std::size_t>(m_cols) + static_cast<std::size_t>(i)])
+            fillCell(baseCell(i, j), 0);
+    }
 
     // One background cell (clipped to the area) and, when it needs them, its quarters.
     void fillCell(const Rect &cell, int depth)
@@ -147,6 +167,28 @@ public:
     }
 
 private:
+    // Every background cell that one stored point's disc covers alone, point by point: the disc
+    // at min(layer radius, p.r) is never larger than the disc at the spot's own radius, so a
+    // marked cell is covered whatever the radius field says.
+    void markCoveredByOne()
+    {
+        m_coveredBefore.assign(static_cast<std::size_t>(m_cols) * static_cast<std::size_t>(m_rows), 0);
+        for (std::size_t k = 0; k < m_occupancy.size(); ++k) {
+            const PointXYR &p = m_occupancy.point(k);
+            const Disc d{p.x, p.y, std::min(m_s.radius, p.r) * std::min(m_s.radius, p.r), std::min(m_s.radius, p.r)};
+            const double c0 = std::floor((p.x - d.m - m_s.x0) / m_side), c1 = std::floor((p.x + d.m - m_s.x0) / m_side);
+            const double r0 = std::floor((p.y - d.m - m_s.y0) / m_side), r1 = std::floor((p.y + d.m - m_s.y0) / m_side);
+            if (!(c1 >= 0 && r1 >= 0 && c0 < static_cast<double>(m_cols) && r0 < static_cast<double>(m_rows)))
+                continue;  // off the area (or not a number)
+            for (auto j = static_cast<std::int64_t>(std::max(0.0, r0)); j <= std::min<std::int64_t>(m_rows - 1, static_cast<std::int64_t>(r1)); ++j)
+                for (auto i = static_cast<std::int64_t>(std::max(0.0, c0)); i <= std::min<std::int64_t>(m_cols - 1, static_cast<std::int64_t>(c1)); ++i) {
+                    const Rect c = baseCell(i, j);
+                    if (inside(d, c.x0, c.y0) && inside(d, c.x1, c.y0) && inside(d, c.x0, c.y1) && inside(d, c.x1, c.y1))
+                        m_coveredBefore[static_cast<std::size_t>(j) * static_cast<std::size_t>(m_cols) + static_cast<std::size_t>(i)] = 1;
+                }
+        }
+    }
+
     // place_layer's checks for one spot, in its order; the point when they all pass.
     bool tryAt(double x, double y)
     {
@@ -358,6 +400,9 @@ private:
     std::vector<Disc> m_discs;
     std::vector<Vertex> m_vertices;
     int m_lastCover = 0;
+    double m_side;
+    std::int64_t m_cols, m_rows;
+    std::vector<std::uint8_t> m_coveredBefore;  // per background cell: one disc covers it (before the fill)
 };
 
 } // namespace
@@ -365,24 +410,16 @@ private:
 PlacementStatus fillGaps(const PlacementSettings &s, OccupancyGrid &occupancy, std::uint64_t placed,
                          const std::atomic<bool> *cancel)
 {
-    const double side = s.radius / std::sqrt(2.0);
-    GapFiller filler(s, occupancy, placed, side);
-    const auto cols = static_cast<std::int64_t>(std::ceil(s.width / side));
-    const auto rows = static_cast<std::int64_t>(std::ceil(s.height / side));
+    GapFiller filler(s, occupancy, placed, s.radius / std::sqrt(2.0));
     std::uint64_t ticks = 0;
-    for (std::int64_t j = 0; j < rows; ++j) {
-        const double y0 = s.y0 + static_cast<double>(j) * side;
-        const double y1 = std::min(s.y0 + static_cast<double>(j + 1) * side, s.y0 + s.height);
-        for (std::int64_t i = 0; i < cols; ++i) {
-            const double x0 = s.x0 + static_cast<double>(i) * side;
-            const double x1 = std::min(s.x0 + static_cast<double>(i + 1) * side, s.x0 + s.width);
-            filler.fillCell({x0, y0, x1, y1}, 0);
+    for (std::int64_t j = 0; j < filler.rows(); ++j)
+        for (std::int64_t i = 0; i < filler.cols(); ++i) {
+            filler.fillBaseCell(i, j);
             if (filler.full())
                 return PlacementStatus::TooManyPoints;
             if ((++ticks & 4095) == 0 && cancel && cancel->load(std::memory_order_relaxed))
                 return PlacementStatus::Cancelled;
         }
-    }
     return PlacementStatus::Done;
 }
 
