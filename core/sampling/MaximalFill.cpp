@@ -139,14 +139,18 @@ public:
     // One background cell (clipped to the area) and, when it needs them, its quarters.
     void fillCell(const Rect &cell, int depth)
     {
-        for (;;) {
+        // a background cell comes here unmarked (no disc from before the fill covers it alone):
+        // its first look skips the single-disc test
+        for (bool marked = depth == 0;; marked = false) {
             if (m_full)
                 return;
             const double radius = coverRadius(cell);
             // A disc that covers the cell alone has its centre near the cell: look there first.
-            gatherDiscs(cell, radius, (cell.x1 - cell.x0) / 2);
-            if (coveredByOne(cell))
-                return;
+            if (!marked) {
+                gatherDiscs(cell, radius, (cell.x1 - cell.x0) / 2);
+                if (coveredByOne(cell))
+                    return;
+            }
             gatherDiscs(cell, radius, radius * (1 + 1e-12));
             m_vertices.clear();
             uncoveredVertices(cell);
