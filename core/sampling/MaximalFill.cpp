@@ -141,12 +141,12 @@ public:
     {
         // a background cell comes here unmarked (no disc from before the fill covers it alone):
         // its first look skips the single-disc test
-        for (bool marked = depth == 0;; marked = false) {
+        for (bool firstLook = depth == 0;; firstLook = false) {
             if (m_full)
                 return;
             const double radius = coverRadius(cell);
             // A disc that covers the cell alone has its centre near the cell: look there first.
-            if (!marked) {
+            if (!firstLook) {
                 gatherDiscs(cell, radius, (cell.x1 - cell.x0) / 2);
                 if (coveredByOne(cell))
                     return;
