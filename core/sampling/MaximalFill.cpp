@@ -180,8 +180,10 @@ private:
         for (std::size_t k = 0; k < m_occupancy.size(); ++k) {
             const PointXYR &p = m_occupancy.point(k);
             const Disc d{p.x, p.y, std::min(m_s.radius, p.r) * std::min(m_s.radius, p.r), std::min(m_s.radius, p.r)};
-            const double c0 = std::floor((p.x - d.m - m_s.x0) / m_side), c1 = std::floor((p.x + d.m - m_s.x0) / m_side);
-            const double r0 = std::floor((p.y - d.m - m_s.y0) / m_side), r1 = std::floor((p.y + d.m - m_s.y0) / m_side);
+            // only cells whose whole side lies within [p - m, p + m] can be inside (the corner
+            // test below decides; a cell the rounding leaves out is only not marked)
+            const double c0 = std::ceil((p.x - d.m - m_s.x0) / m_side), c1 = std::floor((p.x + d.m - m_s.x0) / m_side) - 1;
+            const double r0 = std::ceil((p.y - d.m - m_s.y0) / m_side), r1 = std::floor((p.y + d.m - m_s.y0) / m_side) - 1;
             if (!(c1 >= 0 && r1 >= 0 && c0 < static_cast<double>(m_cols) && r0 < static_cast<double>(m_rows)))
                 continue;  // off the area (or not a number)
             for (auto j = static_cast<std::int64_t>(std::max(0.0, r0)); j <= std::min<std::int64_t>(m_rows - 1, static_cast<std::int64_t>(r1)); ++j)
