@@ -22,7 +22,9 @@ namespace grove {
 // allowed area and radius field (pure functions, read at points) are read at that resolution: a
 // cell with a gap is searched only where its 5 x 5 lattice meets allowed ground, so an allowed
 // island narrower than that lattice's spacing (radius / 5.7 in a whole cell, finer in its
-// quarters) can stay empty.
+// quarters) can stay empty. A cell's discs take the radius field's smallest value at the cell's
+// corners and centre (a dip between them is not seen). A gap's vertex is tried a hair (1e-9 of
+// the scale) off its circles: a sliver thinner than that counts as covered.
 //
 // `placed` is the layer's point count so far (against settings.maxPoints). The darts draw from a
 // stream of their own, seeded from settings.seed. Deterministic: one thread, cells in row order.
