@@ -150,6 +150,9 @@ void registerPlaceLayer(NodeRegistry &registry)
             .describe("first point's x with start: point"),
         number("start_y").defaultValue(0).min(-1e9).max(1e9).soft(0, 1000).role(ParamRole::PositionY)
             .describe("first point's y with start: point"),
+        flag("maximal").defaultValue(false)
+            .describe("after Bridson, fill every gap where one more point still fits (maximal Poisson-disk "
+                      "sampling): no bald patches; a little denser and slower. Not in chunked worlds"),
         number("height_scale").defaultValue(1).min(-1e9).max(1e9).soft(0, 500)
             .describe("world units of z per unit of the height input (a heightmap in [0, 1] times the terrain's height)"),
     };
@@ -174,6 +177,7 @@ void registerPlaceLayer(NodeRegistry &registry)
         s.startY = ctx.number("start_y");
         s.wrapX = w.wrapX;
         s.wrapY = w.wrapY;
+        s.maximal = ctx.flag("maximal");
         MaskPtr allowed = ctx.mask("allowed");
         // obstacles that keep their own radius (hand-placed houses) join the allowed area
         if (PointSetPtr keep = ctx.points("obstacles")) {
@@ -199,6 +203,12 @@ void registerPlaceLayer(NodeRegistry &registry)
         }
         if (!checkPinsInWorld(ctx, pins, pinRadii))
             return;
+        if (w.chunk > 0 && ctx.flag("maximal")) {
+            ctx.failAt("maximal", "maximal is not available in a chunked world (world.chunk): chunks are placed one by one, "
+                                  "and a gap on a chunk's border is not yet filled the same way from both sides; "
+                                  "turn maximal off or remove world.chunk");
+            return;
+        }
         if (w.chunk > 0) {
             placeLayerChunked(ctx, s, allowed, radius, ctx.points("obstacles"), pins, std::move(pinned));
             return;

@@ -5,6 +5,7 @@
 #include "core/math/ExactTrig.h"
 #include "core/math/SeededRandom.h"
 #include "core/math/Torus.h"
+#include "core/sampling/MaximalFill.h"
 
 #include <cmath>
 #include <utility>
@@ -583,6 +584,9 @@ PlacementStatus placePoisson(const PlacementSettings &s, OccupancyGrid &occupanc
     }
     if (PlacementStatus status = grow(sampler, poll); status != PlacementStatus::Done)
         return status;
+    if (s.maximal)
+        if (PlacementStatus status = fillGaps(s, occupancy, sampler.placed(), control.cancel); status != PlacementStatus::Done)
+            return status;
     if (control.tally)
         *control.tally = sampler.tally();
     out = occupancy.takePoints(sampler.firstOwn());

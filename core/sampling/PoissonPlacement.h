@@ -37,6 +37,9 @@ struct PlacementSettings
     // the opposite one, and the occupancy (OccupancyGrid::setWrap, set by the caller) measures the
     // shortest way round. Off: the seed tutorial's placement, unchanged.
     bool wrapX = false, wrapY = false;
+    // After Bridson, fill every gap where one more point still fits (MaximalFill.h). Off: the
+    // layer is Bridson's alone, byte for byte.
+    bool maximal = false;
 };
 
 struct PlacementControl

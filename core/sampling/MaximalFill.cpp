@@ -1,0 +1,432 @@
+// Maximal Poisson-disk sampling (Ebeida et al.): background cells, exact coverage, darts, quarters.
+#include "core/sampling/MaximalFill.h"
+
+#include "core/math/SeededRandom.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace grove {
+
+namespace {
+
+constexpr int kMaxDepth = 4;  // a cell splits into quarters down to 1/16 of its side
+constexpr int kLattice = 4;   // a cell with a gap reads the allowed area on a 5 x 5 lattice
+
+struct Rect
+{
+    double x0, y0, x1, y1;
+    bool contains(double x, double y) const { return x >= x0 && x <= x1 && y >= y0 && y <= y1; }
+};
+
+// A stored point's disc as a cell sees it: what the point keeps clear at the cell's radius.
+struct Disc
+{
+    double x, y, m2, m;
+};
+
+// Every point on the occupancy, copied once into cells of the background side in row order
+// (counting sort), with the points the fill adds chained per cell: the occupancy keeps its points
+// in Bridson's order, which is spatially random, so a cell's neighbours would each be a cache miss.
+class CellPoints
+{
+public:
+    CellPoints(const OccupancyGrid &occupancy, const PlacementSettings &s, double side)
+        : m_x0(s.x0), m_y0(s.y0), m_side(side),
+          m_cols(std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(s.width / side)))),
+          m_rows(std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(s.height / side))))
+    {
+        const std::size_t cells = static_cast<std::size_t>(m_cols) * static_cast<std::size_t>(m_rows);
+        m_start.assign(cells + 1, 0);
+        for (std::size_t i = 0; i < occupancy.size(); ++i)
+            ++m_start[cellOf(occupancy.point(i)) + 1];
+        for (std::size_t c = 0; c < cells; ++c)
+            m_start[c + 1] += m_start[c];
+        m_points.resize(occupancy.size());
+        std::vector<std::uint32_t> fill(m_start.begin(), m_start.end() - 1);
+        for (std::size_t i = 0; i < occupancy.size(); ++i) {
+            const PointXYR &p = occupancy.point(i);
+            m_points[fill[cellOf(p)]++] = p;
+        }
+        m_addedHead.assign(cells, -1);
+    }
+
+    void add(const PointXYR &p)
+    {
+        const std::size_t c = cellOf(p);
+        m_added.push_back(p);
+        m_addedNext.push_back(m_addedHead[c]);
+        m_addedHead[c] = static_cast<std::int32_t>(m_added.size() - 1);
+    }
+
+    // Calls visit(p) for every point within `reach` of the rectangle [x0, x1] x [y0, y1] (and
+    // some beyond).
+    template<typename Visit>
+    void forEachNear(double x0, double y0, double x1, double y1, double reach, Visit visit) const
+    {
+        const std::int64_t c0 = colOf(x0 - reach), c1 = colOf(x1 + reach);
+        const std::int64_t r0 = rowOf(y0 - reach), r1 = rowOf(y1 + reach);
+        for (std::int64_t row = r0; row <= r1; ++row) {
+            const std::size_t base = static_cast<std::size_t>(row) * static_cast<std::size_t>(m_cols);
+            // a row's cells are contiguous in the copy: one run
+            const std::uint32_t end = m_start[base + static_cast<std::size_t>(c1) + 1];
+            for (std::uint32_t i = m_start[base + static_cast<std::size_t>(c0)]; i < end; ++i)
+                visit(m_points[i]);
+            if (m_added.empty())
+                continue;
+            for (std::int64_t col = c0; col <= c1; ++col)
+                for (std::int32_t i = m_addedHead[base + static_cast<std::size_t>(col)]; i >= 0; i = m_addedNext[static_cast<std::size_t>(i)])
+                    visit(m_added[static_cast<std::size_t>(i)]);
+        }
+    }
+
+private:
+    std::int64_t colOf(double x) const
+    {
+        const double c = std::floor((x - m_x0) / m_side);
+        return c < 0 ? 0 : c >= static_cast<double>(m_cols) ? m_cols - 1 : static_cast<std::int64_t>(c);
+    }
+    std::int64_t rowOf(double y) const
+    {
+        const double r = std::floor((y - m_y0) / m_side);
+        return r < 0 ? 0 : r >= static_cast<double>(m_rows) ? m_rows - 1 : static_cast<std::int64_t>(r);
+    }
+    std::size_t cellOf(const PointXYR &p) const
+    {
+        return static_cast<std::size_t>(rowOf(p.y)) * static_cast<std::size_t>(m_cols) + static_cast<std::size_t>(colOf(p.x));
+    }
+
+    double m_x0, m_y0, m_side;
+    std::int64_t m_cols, m_rows;
+    std::vector<std::uint32_t> m_start;
+    std::vector<PointXYR> m_points;
+    std::vector<std::int32_t> m_addedHead, m_addedNext;
+    std::vector<PointXYR> m_added;
+};
+
+class GapFiller
+{
+public:
+    GapFiller(const PlacementSettings &s, OccupancyGrid &occupancy, std::uint64_t placed, double side)
+        : m_s(s), m_occupancy(occupancy), m_cellPoints(occupancy, s, side), m_placed(placed),
+          m_random(static_cast<std::int32_t>((static_cast<std::uint32_t>(s.seed) ^ 0x5bd1e995u) & 0x7fffffffu)),
+          m_side(side), m_cols(static_cast<std::int64_t>(std::ceil(s.width / side))),
+          m_rows(static_cast<std::int64_t>(std::ceil(s.height / side)))
+    {
+        markCoveredByOne();
+    }
+
+    bool full() const { return m_full; }
+    std::int64_t cols() const { return m_cols; }
+    std::int64_t rows() const { return m_rows; }
+
+    // Background cell (i, j), clipped to the area.
+    Rect baseCell(std::int64_t i, std::int64_t j) const
+    {
+        return {m_s.x0 + static_cast<double>(i) * m_side, m_s.y0 + static_cast<double>(j) * m_side,
+                std::min(m_s.x0 + static_cast<double>(i + 1) * m_side, m_areaX1),
+                std::min(m_s.y0 + static_cast<double>(j + 1) * m_side, m_areaY1)};
+    }
+
+    // A background cell, unless one disc of the points placed before the fill covers it.
+    void fillBaseCell(std::int64_t i, std::int64_t j)
+    {
+        if (!m_coveredBefore[static_cast<std::size_t>(j) * static_cast<std::size_t>(m_cols) + static_cast<std::size_t>(i)])
+            fillCell(baseCell(i, j), 0);
+    }
+
+    // One background cell (clipped to the area) and, when it needs them, its quarters.
+    void fillCell(const Rect &cell, int depth)
+    {
+        // a background cell comes here unmarked (no disc from before the fill covers it alone):
+        // its first look skips the single-disc test
+        for (bool firstLook = depth == 0;; firstLook = false) {
+            if (m_full)
+                return;
+            const double radius = coverRadius(cell);
+            // A disc that covers the cell alone has its centre near the cell: look there first.
+            if (!firstLook) {
+                gatherDiscs(cell, radius, (cell.x1 - cell.x0) / 2);
+                if (coveredByOne(cell))
+                    return;
+            }
+            gatherDiscs(cell, radius, radius * (1 + 1e-12));
+            m_vertices.clear();
+            uncoveredVertices(cell);
+            if (m_vertices.empty())
+                return;  // the discs cover the whole cell
+            if (!anyAllowedOnLattice(cell))
+                return;  // a gap, but no allowed ground on the cell's lattice
+            if (throwDarts(cell) || tryVertices(cell))
+                continue;  // one more point: look at what is left
+            if (depth == kMaxDepth)
+                return;  // the gap here is not allowed ground, at the finest cells
+            const double mx = (cell.x0 + cell.x1) / 2, my = (cell.y0 + cell.y1) / 2;
+            for (const Rect &q : {Rect{cell.x0, cell.y0, mx, my}, Rect{mx, cell.y0, cell.x1, my},
+                                  Rect{cell.x0, my, mx, cell.y1}, Rect{mx, my, cell.x1, cell.y1}})
+                fillCell(q, depth + 1);
+            return;
+        }
+    }
+
+private:
+    // Every background cell that one stored point's disc covers alone, point by point: the disc
+    // at min(layer radius, p.r) is never larger than the disc at the spot's own radius, so a
+    // marked cell is covered whatever the radius field says.
+    void markCoveredByOne()
+    {
+        m_coveredBefore.assign(static_cast<std::size_t>(m_cols) * static_cast<std::size_t>(m_rows), 0);
+        for (std::size_t k = 0; k < m_occupancy.size(); ++k) {
+            const PointXYR &p = m_occupancy.point(k);
+            const Disc d{p.x, p.y, std::min(m_s.radius, p.r) * std::min(m_s.radius, p.r), std::min(m_s.radius, p.r)};
+            // only cells whose whole side lies within [p - m, p + m] can be inside (the corner
+            // test below decides; a cell the rounding leaves out is only not marked)
+            const double c0 = std::ceil((p.x - d.m - m_s.x0) / m_side), c1 = std::floor((p.x + d.m - m_s.x0) / m_side) - 1;
+            const double r0 = std::ceil((p.y - d.m - m_s.y0) / m_side), r1 = std::floor((p.y + d.m - m_s.y0) / m_side) - 1;
+            if (!(c1 >= 0 && r1 >= 0 && c0 < static_cast<double>(m_cols) && r0 < static_cast<double>(m_rows)))
+                continue;  // off the area (or not a number)
+            for (auto j = static_cast<std::int64_t>(std::max(0.0, r0)); j <= std::min<std::int64_t>(m_rows - 1, static_cast<std::int64_t>(r1)); ++j)
+                for (auto i = static_cast<std::int64_t>(std::max(0.0, c0)); i <= std::min<std::int64_t>(m_cols - 1, static_cast<std::int64_t>(c1)); ++i) {
+                    const Rect c = baseCell(i, j);
+                    if (inside(d, c.x0, c.y0) && inside(d, c.x1, c.y0) && inside(d, c.x0, c.y1) && inside(d, c.x1, c.y1))
+                        m_coveredBefore[static_cast<std::size_t>(j) * static_cast<std::size_t>(m_cols) + static_cast<std::size_t>(i)] = 1;
+                }
+        }
+    }
+
+    // place_layer's checks for one spot, in its order; the point when they all pass.
+    bool tryAt(double x, double y)
+    {
+        if (x < m_s.x0 || y < m_s.y0 || x >= m_areaX1 || y >= m_areaY1)
+            return false;
+        if (!m_occupancy.isFree(x, y, m_s.radius))
+            return false;
+        if (m_s.allowed && !m_s.allowed->at(x, y))
+            return false;
+        double radius = m_s.radius;
+        if (m_s.radiusField) {
+            radius = std::max(m_s.radius, m_s.radiusField->at(x, y));
+            if (radius != m_s.radius && !m_occupancy.isFree(x, y, radius))
+                return false;
+        }
+        if (m_placed >= m_s.maxPoints) {
+            m_full = true;
+            return false;
+        }
+        const std::size_t before = m_occupancy.size();
+        m_occupancy.add(x, y, radius);
+        for (std::size_t i = before; i < m_occupancy.size(); ++i)  // the point, and a wrapped world's images
+            m_cellPoints.add(m_occupancy.point(i));
+        ++m_placed;
+        return true;
+    }
+
+    // The radius a spot in the cell keeps clear: the layer's, or the radius field's smallest at
+    // the cell's corners and centre.
+    double coverRadius(const Rect &c) const
+    {
+        if (!m_s.radiusField)
+            return m_s.radius;
+        double r = HUGE_VAL;
+        for (const auto &[x, y] : {std::pair{c.x0, c.y0}, {c.x1, c.y0}, {c.x0, c.y1}, {c.x1, c.y1},
+                                   {(c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2}})
+            r = std::min(r, std::max(m_s.radius, m_s.radiusField->at(x, y)));
+        return r;
+    }
+
+    // The stored points within `reach` of the cell (and some beyond) whose disc reaches into it.
+    void gatherDiscs(const Rect &c, double radius, double reach)
+    {
+        m_discs.clear();
+        m_cellPoints.forEachNear(c.x0, c.y0, c.x1, c.y1, reach, [&](const PointXYR &p) {
+            const double m = std::min(radius, p.r);
+            const double dx = p.x < c.x0 ? c.x0 - p.x : p.x > c.x1 ? p.x - c.x1 : 0;
+            const double dy = p.y < c.y0 ? c.y0 - p.y : p.y > c.y1 ? p.y - c.y1 : 0;
+            if (dx * dx + dy * dy < m * m)
+                m_discs.push_back({p.x, p.y, m * m, m});
+        });
+    }
+
+    bool anyAllowedOnLattice(const Rect &c)
+    {
+        if (!m_s.allowed)
+            return true;
+        for (int j = 0; j <= kLattice; ++j)
+            for (int i = 0; i <= kLattice; ++i) {
+                const double x = std::min(c.x0 + (c.x1 - c.x0) * i / kLattice, std::nextafter(m_areaX1, -HUGE_VAL));
+                const double y = std::min(c.y0 + (c.y1 - c.y0) * j / kLattice, std::nextafter(m_areaY1, -HUGE_VAL));
+                if (m_s.allowed->at(x, y))
+                    return true;
+            }
+        return false;
+    }
+
+    static bool inside(const Disc &d, double x, double y)
+    {
+        const double dx = x - d.x, dy = y - d.y;
+        return dx * dx + dy * dy < d.m2;
+    }
+
+    bool coveredByOne(const Rect &c) const
+    {
+        for (const Disc &d : m_discs)
+            if (inside(d, c.x0, c.y0) && inside(d, c.x1, c.y0) && inside(d, c.x0, c.y1) && inside(d, c.x1, c.y1))
+                return true;
+        return false;
+    }
+
+    // A spot on the boundaries of discs a and b (-1: none) that no other disc covers.
+    void keepIfUncovered(double x, double y, int a, int b)
+    {
+        // the disc that covered the last vertex usually covers this one too: it goes first
+        if (m_lastCover != a && m_lastCover != b && m_lastCover < static_cast<int>(m_discs.size())
+            && inside(m_discs[static_cast<std::size_t>(m_lastCover)], x, y))
+            return;
+        for (int k = 0; k < static_cast<int>(m_discs.size()); ++k)
+            if (k != a && k != b && inside(m_discs[static_cast<std::size_t>(k)], x, y)) {
+                m_lastCover = k;
+                return;
+            }
+        m_vertices.push_back({x, y, a, b});
+    }
+
+    // Every vertex of the cell's uncovered part: corners, circle-edge and circle-circle crossings.
+    void uncoveredVertices(const Rect &c)
+    {
+        for (const auto &[x, y] : {std::pair{c.x0, c.y0}, {c.x1, c.y0}, {c.x0, c.y1}, {c.x1, c.y1}})
+            keepIfUncovered(x, y, -1, -1);
+        const int n = static_cast<int>(m_discs.size());
+        for (int i = 0; i < n; ++i) {
+            const Disc &d = m_discs[static_cast<std::size_t>(i)];
+            // the circle against the two vertical and the two horizontal edges
+            for (const double ex : {c.x0, c.x1}) {
+                const double h2 = d.m2 - (ex - d.x) * (ex - d.x);
+                if (h2 < 0)
+                    continue;
+                const double h = std::sqrt(h2);
+                for (const double y : {d.y - h, d.y + h})
+                    if (y >= c.y0 && y <= c.y1)
+                        keepIfUncovered(ex, y, i, -1);
+            }
+            for (const double ey : {c.y0, c.y1}) {
+                const double h2 = d.m2 - (ey - d.y) * (ey - d.y);
+                if (h2 < 0)
+                    continue;
+                const double h = std::sqrt(h2);
+                for (const double x : {d.x - h, d.x + h})
+                    if (x >= c.x0 && x <= c.x1)
+                        keepIfUncovered(x, ey, i, -1);
+            }
+            for (int j = i + 1; j < n; ++j) {
+                const Disc &e = m_discs[static_cast<std::size_t>(j)];
+                // the crossings lie in both discs' boxes: skip a pair whose boxes meet off the cell
+                if (std::max({d.x - d.m, e.x - e.m, c.x0}) > std::min({d.x + d.m, e.x + e.m, c.x1})
+                    || std::max({d.y - d.m, e.y - e.m, c.y0}) > std::min({d.y + d.m, e.y + e.m, c.y1}))
+                    continue;
+                const double dx = e.x - d.x, dy = e.y - d.y;
+                const double dd2 = dx * dx + dy * dy;
+                if (dd2 >= (d.m + e.m) * (d.m + e.m) || dd2 <= (d.m - e.m) * (d.m - e.m))
+                    continue;  // apart, or one inside the other: no crossing
+                const double dd = std::sqrt(dd2);
+                const double along = (d.m2 - e.m2 + dd * dd) / (2 * dd);
+                const double h = std::sqrt(std::max(0.0, d.m2 - along * along));
+                const double bx = d.x + dx * along / dd, by = d.y + dy * along / dd;
+                const double ox = -dy * h / dd, oy = dx * h / dd;
+                if (c.contains(bx + ox, by + oy))
+                    keepIfUncovered(bx + ox, by + oy, i, j);
+                if (c.contains(bx - ox, by - oy))
+                    keepIfUncovered(bx - ox, by - oy, i, j);
+            }
+        }
+    }
+
+    // A few random spots in the cell: the gap's fill lands anywhere in it, not only on a vertex.
+    bool throwDarts(const Rect &c)
+    {
+        for (int i = 0; i < 2; ++i) {
+            const double x = c.x0 + m_random.nextFloat() * (c.x1 - c.x0);
+            const double y = c.y0 + m_random.nextFloat() * (c.y1 - c.y0);
+            if (tryAt(x, y) || m_full)
+                return !m_full;
+        }
+        return false;
+    }
+
+    // Each uncovered vertex, moved a hair off the circles it lies on and into the cell (on the
+    // circle itself the rounding may put it inside).
+    bool tryVertices(const Rect &c)
+    {
+        const double hair = 1e-9 * std::max(m_s.radius, std::fabs(c.x1) + std::fabs(c.y1));
+        const double cx = (c.x0 + c.x1) / 2, cy = (c.y0 + c.y1) / 2;
+        for (const Vertex &v : m_vertices) {
+            double ux = cx - v.x, uy = cy - v.y;  // towards the cell's middle
+            double len = std::hypot(ux, uy);
+            ux = len > 0 ? ux / len : 0;
+            uy = len > 0 ? uy / len : 0;
+            for (const int k : {v.a, v.b})
+                if (k >= 0) {
+                    const Disc &d = m_discs[static_cast<std::size_t>(k)];
+                    const double ax = v.x - d.x, ay = v.y - d.y, al = std::hypot(ax, ay);
+                    if (al > 0) {
+                        ux += 2 * ax / al;
+                        uy += 2 * ay / al;
+                    }
+                }
+            len = std::hypot(ux, uy);
+            if (len > 0) {
+                ux /= len;
+                uy /= len;
+            }
+            for (const double step : {hair, hair * 1e3}) {
+                const double x = std::clamp(v.x + ux * step, c.x0, std::nextafter(c.x1, -HUGE_VAL));
+                const double y = std::clamp(v.y + uy * step, c.y0, std::nextafter(c.y1, -HUGE_VAL));
+                if (tryAt(x, y))
+                    return true;
+                if (m_full)
+                    return false;
+            }
+        }
+        return false;
+    }
+
+    struct Vertex
+    {
+        double x, y;
+        int a, b;  // the discs whose circles it lies on (-1: none)
+    };
+
+    const PlacementSettings &m_s;
+    OccupancyGrid &m_occupancy;
+    CellPoints m_cellPoints;
+    std::uint64_t m_placed;
+    SeededRandom m_random;
+    bool m_full = false;
+    double m_areaX1 = m_s.x0 + m_s.width, m_areaY1 = m_s.y0 + m_s.height;
+    std::vector<Disc> m_discs;
+    std::vector<Vertex> m_vertices;
+    int m_lastCover = 0;
+    double m_side;
+    std::int64_t m_cols, m_rows;
+    std::vector<std::uint8_t> m_coveredBefore;  // per background cell: one disc covers it (before the fill)
+};
+
+} // namespace
+
+PlacementStatus fillGaps(const PlacementSettings &s, OccupancyGrid &occupancy, std::uint64_t placed,
+                         const std::atomic<bool> *cancel)
+{
+    GapFiller filler(s, occupancy, placed, s.radius / std::sqrt(2.0));
+    std::uint64_t ticks = 0;
+    for (std::int64_t j = 0; j < filler.rows(); ++j)
+        for (std::int64_t i = 0; i < filler.cols(); ++i) {
+            filler.fillBaseCell(i, j);
+            if (filler.full())
+                return PlacementStatus::TooManyPoints;
+            if ((++ticks & 4095) == 0 && cancel && cancel->load(std::memory_order_relaxed))
+                return PlacementStatus::Cancelled;
+        }
+    return PlacementStatus::Done;
+}
+
+} // namespace grove
