@@ -182,7 +182,7 @@ void registerPlacePath(NodeRegistry &registry)
              seed(),
          })
         d.params.push_back(std::move(p));
-    for (ParamSpec &p : shapesTransformParams())
+    for (ParamSpec &p : shapesTransformParams("file_scale"))
         d.params.push_back(std::move(p));
     appendLayerParams(d, SpriteShape::Dot, "#c08a3e");
     d.checkParams = [](const ValueMap &params, ParamIssues &issues) {
@@ -193,7 +193,7 @@ void registerPlacePath(NodeRegistry &registry)
         const World &w = ctx.world();
         const double r = ctx.number("radius"), jitter = ctx.number("jitter"), offset = ctx.number("offset");
         ShapeSet shapes;
-        if (!loadShapesOf(ctx, shapes))
+        if (!loadShapesOf(ctx, shapes, "file_scale"))
             return;
         std::vector<Path> paths;
         if (std::string problem = pathsOf(shapes, paths); !problem.empty()) {

@@ -19,13 +19,13 @@ std::vector<ParamSpec> shapesFileParams()
     };
 }
 
-std::vector<ParamSpec> shapesTransformParams()
+std::vector<ParamSpec> shapesTransformParams(const std::string &scaleName)
 {
     using namespace build;
     return {
         number("offset_x").defaultValue(0).min(-1e9).max(1e9).soft(-1000, 1000).describe("added to every x after scale"),
         number("offset_y").defaultValue(0).min(-1e9).max(1e9).soft(-1000, 1000).describe("added to every y after scale"),
-        number("scale").defaultValue(1).above(0).max(1e6).soft(0.1, 10)
+        number(scaleName).defaultValue(1).above(0).max(1e6).soft(0.1, 10)
             .describe("world units per file unit (Tiled pixels, GeoJSON coordinates)"),
     };
 }
@@ -42,9 +42,9 @@ void checkShapesFile(const ValueMap &params, ParamIssues &issues)
         }
 }
 
-bool loadShapesOf(EvalContext &ctx, ShapeSet &out)
+bool loadShapesOf(EvalContext &ctx, ShapeSet &out, const std::string &scaleName)
 {
-    ShapesTransform t{ctx.number("offset_x"), ctx.number("offset_y"), ctx.number("scale")};
+    ShapesTransform t{ctx.number("offset_x"), ctx.number("offset_y"), ctx.number(scaleName)};
     ShapesLoad loaded = loadShapes(ctx.filePath("path"), ctx.text("layer"), t);
     if (!loaded.ok()) {
         ctx.failAt("path", ctx.text("path") + ": " + loaded.error);
