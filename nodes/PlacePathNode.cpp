@@ -106,25 +106,6 @@ std::string pathsOf(const ShapeSet &shapes, std::vector<Path> &out)
     return {};
 }
 
-// Points of earlier layers that keep their own radius (hand-placed houses): a candidate within
-// that radius of one is refused, as place_layer does.
-struct KeepOut
-{
-    std::vector<PointXYR> points;
-    double largest = 0;
-    bool allows(const OccupancyGrid *grid, double x, double y, std::vector<PointXYR> &near) const
-    {
-        if (!grid)
-            return true;
-        near.clear();
-        grid->gatherNear(x, y, largest, near);
-        for (const PointXYR &p : near)
-            if ((p.x - x) * (p.x - x) + (p.y - y) * (p.y - y) < p.r * p.r)
-                return false;
-        return true;
-    }
-};
-
 struct Placed
 {
     std::uint64_t id;
@@ -235,32 +216,33 @@ void registerPlacePath(NodeRegistry &registry)
         const double bw = std::max(box.x1 - box.x0, r), bh = std::max(box.y1 - box.y0, r);
         const double cell = std::max(r / std::sqrt(2.0), std::sqrt(bw * bh / cellCap) * 1.01);
         OccupancyGrid grid(bw, bh, cell, box.x0, box.y0);
-        KeepOut keep;
-        std::unique_ptr<OccupancyGrid> keepGrid;
+        // points that keep their own radius (hand-placed houses) on a grid apart: a query at the
+        // largest of them tests each at its own, as place_layer and scatter_around do
+        std::vector<PointXYR> near, kept;
+        double keptRadius = 0;
         const PointSetPtr obstacles = ctx.points("obstacles");
-        if (obstacles) {
-            std::vector<PointXYR> near;
+        if (obstacles)
             for (const auto &layer : obstacles->layers)
                 for (const PointXYR &p : layer->points) {
                     if (!std::isfinite(p.x) || !std::isfinite(p.y))
                         continue;
                     if (layer->info.keepsRadius && p.r > 0) {
-                        keep.points.push_back(p);
-                        keep.largest = std::max(keep.largest, p.r);
+                        kept.push_back(p);
+                        keptRadius = std::max(keptRadius, p.r);
                     } else if (p.x >= box.x0 - r && p.x < box.x1 + r && p.y >= box.y0 - r && p.y < box.y1 + r) {
                         near.push_back(p);  // no point farther than r from every candidate can refuse one
                     }
                 }
-            if (near.size() + static_cast<std::size_t>(estimate) >= OccupancyGrid::kMaxPoints) {
-                ctx.fail("the obstacles near the paths and this layer would hold more points than one occupancy can");
-                return;
-            }
-            grid.addAll(near);
-            if (!keep.points.empty()) {
-                keepGrid = std::make_unique<OccupancyGrid>(bw, bh, std::max({keep.largest, cell, std::sqrt(bw * bh / 1e6)}),
-                                                           box.x0, box.y0);
-                keepGrid->addAll(keep.points);
-            }
+        if (near.size() + kept.size() + static_cast<std::size_t>(estimate) >= OccupancyGrid::kMaxPoints) {
+            ctx.fail("the obstacles near the paths and this layer would hold more points than one occupancy can");
+            return;
+        }
+        grid.addAll(near);
+        near = {};
+        std::unique_ptr<OccupancyGrid> keepOut;
+        if (!kept.empty()) {
+            keepOut = std::make_unique<OccupancyGrid>(bw, bh, std::max({keptRadius, cell, std::sqrt(bw * bh / 1e6)}), box.x0, box.y0);
+            keepOut->addAll(kept);
         }
         const MaskPtr allowed = ctx.mask("allowed");
         const std::int32_t seed = ctx.seed();
@@ -268,7 +250,6 @@ void registerPlacePath(NodeRegistry &registry)
         const std::atomic<bool> *cancel = ctx.cancelFlag();
         PlacementTally tally{true, r};
         std::vector<Placed> placed;
-        std::vector<PointXYR> near;
         for (std::size_t pi = 0; pi < paths.size(); ++pi) {
             const Path &path = paths[pi];
             const double L = path.length();
@@ -297,7 +278,7 @@ void registerPlacePath(NodeRegistry &registry)
                         ++tally.offMap;
                         continue;
                     }
-                    if (!grid.isFree(x, y, r) || !keep.allows(keepGrid.get(), x, y, near)) {
+                    if (!grid.isFree(x, y, r) || (keepOut && !keepOut->isFree(x, y, keptRadius))) {
                         ++tally.tooClose;
                         continue;
                     }

@@ -204,6 +204,24 @@ private slots:
         QVERIFY(chain && chain->layers.size() == 2 && chain->layers[0] == houses && chain->layers[1] == fence);
     }
 
+    // Hand-placed houses (points_file, keep_radius) keep the fence their own radius away, not the
+    // fence's smaller one.
+    void handPlacedHousesKeepTheirOwnRadius()
+    {
+        const std::string f = file("lane.geojson", collection({lineString({{10, 100}, {290, 100}})}));
+        file("houses.csv", "x,y,r\n80,110,25\n200,90,30\n");
+        const EvalResult result = run("grove: 1\nworld: {width: 300, height: 200, seed: 5}\nnodes:\n"
+                                      "  houses: {type: points_file, params: {path: houses.csv}}\n"
+                                      "  p: {type: place_path, inputs: {obstacles: houses}, params: {path: " + f + ", radius: 5}}\n");
+        QVERIFY2(result.ok(), formatAll(result.diagnostics).c_str());
+        const PointLayerPtr fence = layerOf(result, "p");
+        QVERIFY(fence && fence->points.size() > 20);
+        for (const PointXYR &p : fence->points) {
+            QVERIFY2(std::hypot(p.x - 80, p.y - 110) >= 25, qPrintable(QString("a post at %1, %2").arg(p.x).arg(p.y)));
+            QVERIFY2(std::hypot(p.x - 200, p.y - 90) >= 30, qPrintable(QString("a post at %1, %2").arg(p.x).arg(p.y)));
+        }
+    }
+
     // The same graph and seed give the same bytes; another seed moves jittered points; an edit to
     // one path, or a path added before another, leaves the other path's points, ids and turns be.
     void deterministicAndLocal()
