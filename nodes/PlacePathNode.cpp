@@ -258,7 +258,8 @@ void registerPlacePath(NodeRegistry &registry)
                 double s = path.closed ? 0.0 : startMargin;
                 const double end = path.closed ? L : L - endMargin;
                 std::size_t seg = 0;
-                for (std::uint64_t k = 0; path.closed ? s < end : s <= end; ++k) {
+                // k stays below kCandidatesPerRow (checked above, and here against rounding in s)
+                for (std::uint64_t k = 0; (path.closed ? s < end : s <= end) && k < kCandidatesPerRow; ++k) {
                     if ((k & 4095) == 0 && cancel && cancel->load(std::memory_order_relaxed))
                         return;
                     const std::uint64_t id = (path.key << (kIndexBits + 1)) | (std::uint64_t(row) << kIndexBits) | k;
