@@ -155,7 +155,7 @@ void registerPlacePath(NodeRegistry &registry)
              choice("side", kSides, Side::Left)
                  .describe("which side of the direction of travel (y down, as Tiled draws): left, right, or both (two rows)"),
              number("angle").defaultValue(0).min(-36000).max(36000).soft(-180, 180)
-                 .describe("added to each point's turn along its segment (degrees, clockwise): 90 faces the side"),
+                 .describe("added to each point's turn along its segment (degrees, clockwise): 90 faces the right side, -90 the left"),
              number("start_margin").defaultValue(0).min(0).max(1e9).soft(0, 100)
                  .describe("arc length kept empty at the start of an open path (polygons: unused)"),
              number("end_margin").defaultValue(0).min(0).max(1e9).soft(0, 100)

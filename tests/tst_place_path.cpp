@@ -336,6 +336,11 @@ private slots:
                                    << "nodes.p.params.path" << "has no length";
         QTest::newRow("not a number") << "path: bad.geojson" << R"({"type": "LineString", "coordinates": [[4, 5], [1e999, 5]]})"
                                       << "nodes.p.params.path" << "bad.geojson";
+        QTest::newRow("a Tiled point") << "path: bad.tmj, layer: roads"
+                                       << R"({"type": "map", "orientation": "orthogonal", "layers": [{"type": "objectgroup", "name": "roads", )"
+                                          R"("objects": [{"id": 2, "name": "lane", "x": 0, "y": 0, "polyline": [{"x": 0, "y": 0}, {"x": 50, "y": 9}]}, )"
+                                          R"({"id": 3, "name": "well", "x": 40, "y": 30, "point": true}]}]})"
+                                       << "nodes.p.params.path" << "object 3 \"well\" is a single point";
         QTest::newRow("not a shapes file") << "path: bad.csv" << "x,y\n1,2\n" << "nodes.p.params.path" << "Tiled map";
         QTest::newRow("radius zero") << "path: ok.geojson, radius: 0" << "" << "nodes.p.params.radius" << "";
         QTest::newRow("radius huge") << "path: ok.geojson, radius: 1e9" << "" << "nodes.p.params.radius" << "";
@@ -354,7 +359,7 @@ private slots:
         QFETCH(QString, message);
         QFile::remove(m_dir.filePath("bad.geojson"));
         if (!contents.isEmpty())
-            file(params.contains(".csv") ? "bad.csv" : "bad.geojson", contents.toStdString());
+            file(params.contains(".csv") ? "bad.csv" : params.contains(".tmj") ? "bad.tmj" : "bad.geojson", contents.toStdString());
         file("ok.geojson", collection({lineString({{1, 1}, {50, 50}})}));
         file("long.geojson", collection({lineString({{0, 0}, {300, 200}})}));
         const std::string text = "grove: 1\nworld: {width: 300, height: 200, seed: 1}\nnodes:\n  p:\n    type: place_path\n    params: {"
