@@ -119,6 +119,14 @@ private:
                + (params.empty() ? "" : ", " + params) + "}\n";
     }
 
+    // houses (place_layer) -> p (place_path on `pathParams`) -> trees (place_layer), one occupancy
+    static std::string chainGraph(const std::string &world, double houses, const std::string &pathParams, double trees)
+    {
+        return "grove: 1\nworld: {" + world + ", seed: 5}\nnodes:\n  houses: {type: place_layer, params: {radius: " + num(houses)
+               + "}}\n  p: {type: place_path, inputs: {obstacles: houses.all}, params: {path: " + pathParams
+               + "}}\n  trees: {type: place_layer, inputs: {obstacles: p.all}, params: {radius: " + num(trees) + ", seed: 3}}\n";
+    }
+
 private slots:
     void initTestCase() { QVERIFY(m_dir.isValid()); }
 
@@ -186,11 +194,7 @@ private slots:
     void earlierLayersKeepThePathOffAndLaterOnesKeepOffIt()
     {
         const std::string f = file("road.geojson", collection({lineString({{10, 100}, {150, 60}, {290, 140}})}));
-        const std::string graph = "grove: 1\nworld: {width: 300, height: 200, seed: 5}\nnodes:\n"
-                                  "  houses: {type: place_layer, params: {radius: 40}}\n"
-                                  "  p: {type: place_path, inputs: {obstacles: houses.all}, params: {path: " + f + ", radius: 7, offset: 5, side: both}}\n"
-                                  "  trees: {type: place_layer, inputs: {obstacles: p.all}, params: {radius: 12, seed: 3}}\n";
-        const EvalResult result = run(graph);
+        const EvalResult result = run(chainGraph("width: 300, height: 200", 40, f + ", radius: 7, offset: 5, side: both", 12));
         QVERIFY2(result.ok(), formatAll(result.diagnostics).c_str());
         const PointLayerPtr houses = layerOf(result, "houses"), fence = layerOf(result, "p"), trees = layerOf(result, "trees");
         QVERIFY(houses && fence && trees && !fence->points.empty() && !trees->points.empty());
@@ -273,10 +277,7 @@ private slots:
     void chunkedWorldsGiveTheSamePoints()
     {
         const std::string f = file("chunks.geojson", collection({lineString({{5, 20}, {295, 180}}), lineString({{5, 180}, {150, 30}, {295, 190}})}));
-        const std::string graph = "grove: 1\nworld: {width: 300, height: 200, chunk: 100, seed: 5}\nnodes:\n"
-                                  "  houses: {type: place_layer, params: {radius: 20}}\n"
-                                  "  p: {type: place_path, inputs: {obstacles: houses.all}, params: {path: " + f + ", radius: 6, jitter: 0.4}}\n"
-                                  "  trees: {type: place_layer, inputs: {obstacles: p.all}, params: {radius: 9, seed: 2}}\n";
+        const std::string graph = chainGraph("width: 300, height: 200, chunk: 100", 20, f + ", radius: 6, jitter: 0.4", 9);
         const EvalResult whole = run(graph);
         QVERIFY2(whole.ok(), formatAll(whole.diagnostics).c_str());
         EvalRequest lazy;
