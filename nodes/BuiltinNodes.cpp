@@ -32,6 +32,7 @@ void registerBestCandidate(NodeRegistry &);
 void registerScatterAround(NodeRegistry &);
 void registerCaves(NodeRegistry &);
 void registerPointsFile(NodeRegistry &);
+void registerPlacePath(NodeRegistry &);
 void registerPaint(NodeRegistry &);
 void registerRelax(NodeRegistry &);
 void registerVoronoi(NodeRegistry &);
@@ -68,6 +69,7 @@ void registerBuiltinNodes(NodeRegistry &registry)
     registerDartThrowing(registry);
     registerBestCandidate(registry);
     registerScatterAround(registry);
+    registerPlacePath(registry);
     registerPointsFile(registry);
     registerRelax(registry);
     // Output

@@ -1,11 +1,11 @@
 // shapes: polygons, polylines and points from a Tiled object layer or GeoJSON as a mask (areas to
 // build in, roads and rivers to keep clear, no-build zones).
 #include "ParamBuilders.h"
+#include "ShapesInput.h"
 
 #include "core/graph/EvalContext.h"
-#include "core/base/FileInput.h"
 #include "core/graph/NodeRegistry.h"
-#include "core/geometry/ShapesFile.h"
+#include "core/geometry/Polygon.h"
 
 namespace grove {
 
@@ -42,36 +42,18 @@ void registerShapes(NodeRegistry &registry)
         "itself is an error naming the object or feature. The path is relative to the graph file; when the file "
         "changes, the node evaluates again.";
     d.outputs = {port("mask", DataType::Mask).describe("true inside the shapes or near the lines (false there with invert)")};
-    d.params = {
-        text("path").role(ParamRole::FilePath)
-            .describe("the shapes file, relative to the graph file: a Tiled map (.tmj, .json) or GeoJSON (.geojson)"),
-        text("layer").describe("the Tiled object layer to read (required for a Tiled map; GeoJSON: unused)"),
-        number("width").defaultValue(4).min(0).max(1e7).soft(0, 100)
-            .describe("lines and points cover what is closer than this to them (world units, after scale)"),
-        flag("invert").defaultValue(false).describe("true outside the shapes instead: keep out of them"),
-        number("offset_x").defaultValue(0).min(-1e9).max(1e9).soft(-1000, 1000).describe("added to every x after scale"),
-        number("offset_y").defaultValue(0).min(-1e9).max(1e9).soft(-1000, 1000).describe("added to every y after scale"),
-        number("scale").defaultValue(1).above(0).max(1e6).soft(0.1, 10)
-            .describe("world units per file unit (Tiled pixels, GeoJSON coordinates)"),
-    };
-    d.checkParams = [](const ValueMap &params, ParamIssues &issues) {
-        for (const auto &[k, v] : params)
-            if (k == "path") {
-                const std::string path = v.isString() ? v.toString() : std::string();
-                if (path.empty())
-                    issues.emplace_back("path", "no shapes file given: set path to a .tmj, .json or .geojson file");
-                else if (!hasExtension(path, ".tmj") && !hasExtension(path, ".json") && !hasExtension(path, ".geojson"))
-                    issues.emplace_back("path", "the shapes file must be a Tiled map (.tmj, .json) or GeoJSON (.geojson)");
-            }
-    };
+    d.params = shapesFileParams();
+    d.params.push_back(number("width").defaultValue(4).min(0).max(1e7).soft(0, 100)
+        .describe("lines and points cover what is closer than this to them (world units, after scale)"));
+    d.params.push_back(flag("invert").defaultValue(false).describe("true outside the shapes instead: keep out of them"));
+    for (ParamSpec &p : shapesTransformParams())
+        d.params.push_back(std::move(p));
+    d.checkParams = checkShapesFile;
     d.evaluate = [](EvalContext &ctx) {
-        ShapesTransform t{ctx.number("offset_x"), ctx.number("offset_y"), ctx.number("scale")};
-        ShapesLoad loaded = loadShapes(ctx.filePath("path"), ctx.text("layer"), t);
-        if (!loaded.ok()) {
-            ctx.failAt("path", ctx.text("path") + ": " + loaded.error);
+        ShapeSet shapes;
+        if (!loadShapesOf(ctx, shapes))
             return;
-        }
-        ctx.setOutput("mask", MaskPtr(std::make_shared<ShapesMask>(std::move(loaded.shapes), ctx.number("width"), ctx.flag("invert"))));
+        ctx.setOutput("mask", MaskPtr(std::make_shared<ShapesMask>(std::move(shapes), ctx.number("width"), ctx.flag("invert"))));
     };
     registry.add(std::move(d));
 }

@@ -50,9 +50,22 @@ const NodeDescriptor *sourceOf(DataType type, const std::string &besides)
     return nullptr;
 }
 
+// The first of the test's input files (points, then shapes) the node's param checks accept.
+std::string inputFileFor(const NodeDescriptor &d, const std::string &param)
+{
+    for (const char *name : {"points.csv", "shapes.geojson"}) {
+        ParamIssues issues;
+        if (d.checkParams)
+            d.checkParams(ValueMap{{param, Value(std::string(name))}}, issues);
+        if (std::none_of(issues.begin(), issues.end(), [&](const auto &issue) { return issue.first == param; }))
+            return name;
+    }
+    return "points.csv";
+}
+
 // The node `n` of the type on its defaults, in a small world (with depth when it needs one); each
 // required input fed by a node that needs nothing, a FilePath param pointed at a small CSV of
-// points. `params` is the text of extra params ("radius: 5"), empty for none.
+// points (or, when the node refuses that, a GeoJSON file of a line and a polygon). `params` is the text of extra params ("radius: 5"), empty for none.
 std::string graphFor(const NodeDescriptor &d, const std::string &params = {})
 {
     std::string sources, inputs, files;
@@ -67,7 +80,7 @@ std::string graphFor(const NodeDescriptor &d, const std::string &params = {})
     }
     for (const ParamSpec &p : d.params)
         if (p.role == ParamRole::FilePath)
-            files += "      " + p.name + ": points.csv\n";
+            files += "      " + p.name + ": " + inputFileFor(d, p.name) + "\n";
     std::string text = "grove: 1\nworld: {width: 300, height: 200, seed: 7" + std::string(d.needsWorldDepth ? ", depth: 120" : "")
                        + "}\nnodes:\n" + sources + "  n:\n    type: " + d.typeId + "\n";
     if (!inputs.empty())
@@ -129,6 +142,10 @@ private slots:
     {
         QVERIFY(m_dir.isValid());
         writeFile(m_dir.filePath("points.csv").toStdString(), "x,y,r\n20,30,6\n150,90,8\n260,170,5\n");
+        writeFile(m_dir.filePath("shapes.geojson").toStdString(),
+                  R"({"type": "FeatureCollection", "features": [)"
+                  R"({"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[10, 20], [150, 120], [290, 60]]}},)"
+                  R"({"type": "Feature", "geometry": {"type": "Polygon", "coordinates": [[[40, 150], [120, 150], [80, 190], [40, 150]]]}}]})");
         QVERIFY(pointNodes().size() >= 8);  // place_layer, place_volume, the scatters, ...
     }
 

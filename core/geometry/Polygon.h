@@ -35,6 +35,7 @@ struct ShapeSet
 {
     std::vector<ShapePolygon> polygons;
     std::vector<std::vector<Vec2>> lines;  // polylines; a lone point is a line of one vertex
+    std::vector<std::string> lineLabels;   // what a message calls each line, as a polygon's label
     std::vector<ShapeEllipse> ellipses;
     std::size_t vertexCount() const;
 };

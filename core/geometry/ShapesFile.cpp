@@ -78,6 +78,7 @@ struct ShapeBuilder
             return false;
         }
         out.shapes.lines.push_back(std::move(line));
+        out.shapes.lineLabels.push_back(label);
         return true;
     }
 };

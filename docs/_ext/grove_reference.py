@@ -54,6 +54,7 @@ FILES = {
     "image": {"path": os.path.join(VALLEY, "heightmap.png")},
     "shapes": {"path": os.path.join(VALLEY, "roads.tmj"), "layer": "roads", "width": 14},
     "points_file": {"path": os.path.join(VALLEY, "houses.csv")},
+    "place_path": {"path": os.path.join(VALLEY, "roads.tmj"), "layer": "roads", "radius": 16, "offset": 14, "side": "both"},
 }
 
 

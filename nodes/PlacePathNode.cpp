@@ -1,0 +1,318 @@
+// place_path: points along the polylines and polygon outlines of a shapes file (fences along a
+// road, reeds along a bank, torches down a corridor), no two closer than the radius in the plane,
+// on the occupancy its obstacles chain shares.
+#include "ChunkedPlaceLayer.h"
+#include "LayerParams.h"
+#include "ParamBuilders.h"
+#include "ShapesInput.h"
+
+#include "core/base/Diagnostic.h"
+#include "core/graph/EvalContext.h"
+#include "core/graph/NodeRegistry.h"
+#include "core/math/ExactAtan.h"
+#include "core/sampling/OccupancyGrid.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <set>
+#include <vector>
+
+namespace grove {
+
+namespace {
+
+enum class Side { Left, Right, Both };
+constexpr ChoiceTable<Side, 3> kSides{{{Side::Left, "left"}, {Side::Right, "right"}, {Side::Both, "both"}}};
+
+constexpr std::uint32_t kSaltPathKey = 0x50415448;  // "PATH"
+constexpr std::uint32_t kSaltJitter = 0x4a495454;   // "JITT"
+// A point's id: (path key, row, candidate index) in 28 + 1 + 24 bits, below 2^53 so exact in a
+// double. The key comes from the path's own vertices, so an edit to one path, or a path added
+// before it, leaves every other path's ids (and so their types and turns) as they were.
+constexpr int kIndexBits = 24;
+constexpr int kKeyBits = 28;
+constexpr std::uint64_t kCandidatesPerRow = std::uint64_t(1) << kIndexBits;
+
+// One path to walk: its vertices without repeats, closed (a polygon's ring) or open.
+struct Path
+{
+    std::vector<Vec2> v;
+    bool closed = false;
+    std::string label;
+    std::vector<double> at;  // arc length at each vertex (and, closed, back at the first)
+    std::uint64_t key = 0;
+    double length() const { return at.back(); }
+    std::size_t segments() const { return at.size() - 1; }
+    Vec2 a(std::size_t i) const { return v[i]; }
+    Vec2 b(std::size_t i) const { return v[(i + 1) % v.size()]; }
+};
+
+std::uint64_t bitsOf(double d)
+{
+    return std::bit_cast<std::uint64_t>(d == 0 ? 0.0 : d);  // -0 and 0 are one place
+}
+
+std::uint64_t keyOf(const Path &p)
+{
+    std::uint64_t h = p.closed ? 1 : 2;
+    for (const Vec2 &v : p.v)
+        h = pointHash(static_cast<std::int32_t>(h), bitsOf(v.x) ^ std::rotl(bitsOf(v.y), 29) ^ (h >> 32), kSaltPathKey);
+    return h >> (64 - kKeyBits);
+}
+
+// The paths of a shapes file in file order, polylines first, then every ring of every polygon;
+// "" or what makes one no path.
+std::string pathsOf(const ShapeSet &shapes, std::vector<Path> &out)
+{
+    if (!shapes.ellipses.empty())
+        return shapes.ellipses.front().label + " is an ellipse; place_path walks polylines and polygons (draw it as a polygon)";
+    for (std::size_t i = 0; i < shapes.lines.size(); ++i) {
+        Path p;
+        p.label = i < shapes.lineLabels.size() ? shapes.lineLabels[i] : "line " + std::to_string(i);
+        if (shapes.lines[i].size() < 2)
+            return p.label + " is a single point; a path needs two or more vertices";
+        for (const Vec2 &v : shapes.lines[i])
+            if (p.v.empty() || v.x != p.v.back().x || v.y != p.v.back().y)
+                p.v.push_back(v);
+        if (p.v.size() < 2)
+            return p.label + " has no length: its " + std::to_string(shapes.lines[i].size()) + " vertices are all at one place";
+        out.push_back(std::move(p));
+    }
+    for (const ShapePolygon &polygon : shapes.polygons)
+        for (std::size_t r = 0; r < polygon.rings.size(); ++r) {
+            Path p;
+            p.label = polygon.label + (r > 0 ? " hole " + std::to_string(r) : std::string());
+            p.v = polygon.rings[r];  // the loader took out repeats and the closing vertex
+            p.closed = true;
+            out.push_back(std::move(p));
+        }
+    if (out.empty())
+        return "the file holds no paths (polylines or polygons) to walk";
+    std::set<std::uint64_t> keys;
+    for (Path &p : out) {
+        const std::size_t n = p.closed ? p.v.size() : p.v.size() - 1;
+        p.at.assign(1, 0.0);
+        for (std::size_t i = 0; i < n; ++i) {
+            const Vec2 a = p.v[i], b = p.v[(i + 1) % p.v.size()];
+            p.at.push_back(p.at.back() + std::hypot(b.x - a.x, b.y - a.y));
+        }
+        if (!std::isfinite(p.length()))
+            return p.label + " is too long to measure";
+        // two paths with one key (rare) take the next free one, in file order
+        for (p.key = keyOf(p); !keys.insert(p.key).second;)
+            p.key = (p.key + 1) & ((std::uint64_t(1) << kKeyBits) - 1);
+    }
+    return {};
+}
+
+struct Placed
+{
+    std::uint64_t id;
+    PointXYR p;
+    double tangent;  // degrees, clockwise (y down): the segment's direction
+};
+
+} // namespace
+
+void registerPlacePath(NodeRegistry &registry)
+{
+    using namespace build;
+    NodeDescriptor d;
+    d.typeId = "place_path";
+    d.displayName = "Place Path";
+    d.category = "Points";
+    d.description =
+        "Points along the polylines and polygon outlines (every ring) of a Tiled map or GeoJSON file, as the shapes node "
+        "reads them: fences along a road, reeds along a bank, torches down a corridor. Each path is walked from its "
+        "start: the next candidate lies radius x (1 + jitter x u) further along it (u uniform in [0, 1)), `offset` to "
+        "the chosen side of the segment it falls on, and is kept when no point placed before (obstacles, other paths, "
+        "this path where it turns or passes near itself) is closer than the radius in the plane. Each point turns with "
+        "its segment (clockwise degrees, y down) plus `angle` and the rotation range. A path's points depend only on it, "
+        "its seed and what lies within the radius of them. In a chunked world the layer is placed whole, so any chunk "
+        "holds the same points.";
+    d.spacing = Spacing::Plane;
+    d.wrapProblem = "place_path measures its spacing in the plane only: points near an edge would crowd their copies "
+                    "across it";
+    d.inputs = {
+        port("obstacles", DataType::Points).optional().describe("points already placed: this layer keeps clear of them"),
+        port("allowed", DataType::Mask).optional().role(PortRole::AllowedArea)
+            .describe("where points may go: a candidate outside is dropped"),
+    };
+    d.outputs = {
+        port("points", DataType::Points).role(PortRole::LayerPoints).describe("this layer's points"),
+        port("all", DataType::Points).role(PortRole::LayerChain)
+            .describe("the obstacles followed by this layer: wire it into the next layer"),
+    };
+    d.params = shapesFileParams();
+    for (ParamSpec &p : std::vector<ParamSpec>{
+             number("radius").defaultValue(10).above(0).max(1e7).soft(1, 100)
+                 .describe("minimum distance between two points, in the plane (world units)"),
+             number("jitter").defaultValue(0).min(0).max(1).soft(0, 1)
+                 .describe("random extra spacing along the path: each step is radius x (1 + jitter x u)"),
+             number("offset").defaultValue(0).min(0).max(1e7).soft(0, 50)
+                 .describe("distance from the path to the side the points stand on (world units)"),
+             choice("side", kSides, Side::Left)
+                 .describe("which side of the direction of travel (y down, as Tiled draws): left, right, or both (two rows)"),
+             number("angle").defaultValue(0).min(-36000).max(36000).soft(-180, 180)
+                 .describe("added to each point's turn along its segment (degrees, clockwise): 90 faces the right side, -90 the left"),
+             number("start_margin").defaultValue(0).min(0).max(1e9).soft(0, 100)
+                 .describe("arc length kept empty at the start of an open path (polygons: unused)"),
+             number("end_margin").defaultValue(0).min(0).max(1e9).soft(0, 100)
+                 .describe("arc length kept empty at the end of an open path (polygons: unused)"),
+             seed(),
+         })
+        d.params.push_back(std::move(p));
+    for (ParamSpec &p : shapesTransformParams("file_scale"))
+        d.params.push_back(std::move(p));
+    appendLayerParams(d, SpriteShape::Dot, "#c08a3e");
+    d.checkParams = [](const ValueMap &params, ParamIssues &issues) {
+        checkShapesFile(params, issues);
+        checkLayerParams(params, issues);
+    };
+    d.evaluate = [](EvalContext &ctx) {
+        const World &w = ctx.world();
+        const double r = ctx.number("radius"), jitter = ctx.number("jitter"), offset = ctx.number("offset");
+        ShapeSet shapes;
+        if (!loadShapesOf(ctx, shapes, "file_scale"))
+            return;
+        std::vector<Path> paths;
+        if (std::string problem = pathsOf(shapes, paths); !problem.empty()) {
+            ctx.failAt("path", ctx.text("path") + ": " + problem);
+            return;
+        }
+        shapes = {};
+        const Side side = ctx.choice("side", kSides);
+        std::vector<int> rows;  // 0 left, 1 right
+        if (side != Side::Right)
+            rows.push_back(0);
+        if (side != Side::Left)
+            rows.push_back(1);
+        // Refuse before allocating: candidates lie at least r apart along a path.
+        double estimate = 0;
+        for (const Path &p : paths) {
+            const double perRow = std::floor(p.length() / r) + 1;
+            if (perRow > static_cast<double>(kCandidatesPerRow)) {
+                ctx.failAt("radius", ctx.text("path") + ": " + p.label + " of length " + formatNumber(p.length())
+                                         + " at radius " + formatNumber(r) + " would take more than "
+                                         + std::to_string(kCandidatesPerRow) + " points a row; raise the radius or split the path");
+                return;
+            }
+            estimate += perRow * static_cast<double>(rows.size());
+        }
+        if (!withinPointBudget(ctx, estimate, "at radius " + formatNumber(r) + " along its paths, this layer"))
+            return;
+
+        // where candidates can lie: the paths' box grown by the offset (and clipped to a finite world)
+        Region box{HUGE_VAL, HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+        for (const Path &p : paths)
+            for (const Vec2 &v : p.v)
+                box = {std::min(box.x0, v.x), std::min(box.y0, v.y), std::max(box.x1, v.x), std::max(box.y1, v.y)};
+        box = {box.x0 - offset - r, box.y0 - offset - r, box.x1 + offset + r, box.y1 + offset + r};
+        if (!w.endless)
+            box = {std::max(box.x0, -r), std::max(box.y0, -r), std::min(box.x1, w.width + r), std::min(box.y1, w.height + r)};
+        // the grid's cells never outnumber the points it may hold by much (any cell size gives the same answers)
+        const double cellCap = 4 * estimate + 1e6;
+        const double bw = std::max(box.x1 - box.x0, r), bh = std::max(box.y1 - box.y0, r);
+        const double cell = std::max(r / std::sqrt(2.0), std::sqrt(bw * bh / cellCap) * 1.01);
+        OccupancyGrid grid(bw, bh, cell, box.x0, box.y0);
+        // points that keep their own radius (hand-placed houses) on a grid apart: a query at the
+        // largest of them tests each at its own, as place_layer and scatter_around do
+        std::vector<PointXYR> near, kept;
+        double keptRadius = 0;
+        const PointSetPtr obstacles = ctx.points("obstacles");
+        if (obstacles)
+            for (const auto &layer : obstacles->layers)
+                for (const PointXYR &p : layer->points) {
+                    if (!std::isfinite(p.x) || !std::isfinite(p.y))
+                        continue;
+                    if (layer->info.keepsRadius && p.r > 0) {
+                        kept.push_back(p);
+                        keptRadius = std::max(keptRadius, p.r);
+                    } else if (p.x >= box.x0 - r && p.x < box.x1 + r && p.y >= box.y0 - r && p.y < box.y1 + r) {
+                        near.push_back(p);  // no point farther than r from every candidate can refuse one
+                    }
+                }
+        if (near.size() + kept.size() + static_cast<std::size_t>(estimate) >= OccupancyGrid::kMaxPoints) {
+            ctx.fail("the obstacles near the paths and this layer would hold more points than one occupancy can");
+            return;
+        }
+        grid.addAll(near);
+        near = {};
+        std::unique_ptr<OccupancyGrid> keepOut;
+        if (!kept.empty()) {
+            keepOut = std::make_unique<OccupancyGrid>(bw, bh, std::max({keptRadius, cell, std::sqrt(bw * bh / 1e6)}), box.x0, box.y0);
+            keepOut->addAll(kept);
+        }
+        const MaskPtr allowed = ctx.mask("allowed");
+        const std::int32_t seed = ctx.seed();
+        const double startMargin = ctx.number("start_margin"), endMargin = ctx.number("end_margin");
+        const std::atomic<bool> *cancel = ctx.cancelFlag();
+        PlacementTally tally{true, r};
+        std::vector<Placed> placed;
+        for (std::size_t pi = 0; pi < paths.size(); ++pi) {
+            const Path &path = paths[pi];
+            const double L = path.length();
+            for (const int row : rows) {
+                const double sign = row == 0 ? 1.0 : -1.0;  // left of travel, y down: (dy, -dx)
+                double s = path.closed ? 0.0 : startMargin;
+                const double end = path.closed ? L : L - endMargin;
+                std::size_t seg = 0;
+                // k stays below kCandidatesPerRow (checked above, and here against rounding in s)
+                for (std::uint64_t k = 0; (path.closed ? s < end : s <= end) && k < kCandidatesPerRow; ++k) {
+                    if ((k & 4095) == 0 && cancel && cancel->load(std::memory_order_relaxed))
+                        return;
+                    const std::uint64_t id = (path.key << (kIndexBits + 1)) | (std::uint64_t(row) << kIndexBits) | k;
+                    while (seg + 1 < path.segments() && s >= path.at[seg + 1])
+                        ++seg;
+                    // zero-length segments never hold s: the loader and pathsOf took repeats out
+                    const Vec2 a = path.a(seg), b = path.b(seg);
+                    const double len = path.at[seg + 1] - path.at[seg];
+                    const double t = std::clamp((s - path.at[seg]) / len, 0.0, 1.0);
+                    const double dx = b.x - a.x, dy = b.y - a.y;
+                    const double nx = sign * dy / len, ny = -sign * dx / len;
+                    const double x = a.x + dx * t + nx * offset, y = a.y + dy * t + ny * offset;
+                    s += r * (1 + jitter * pointHash01(seed, id, kSaltJitter));
+                    ++tally.candidates;
+                    if (!std::isfinite(x) || !std::isfinite(y)
+                        || (!w.endless && !(x >= 0 && x < w.width && y >= 0 && y < w.height))) {
+                        ++tally.offMap;
+                        continue;
+                    }
+                    if (!grid.isFree(x, y, r) || (keepOut && !keepOut->isFree(x, y, keptRadius))) {
+                        ++tally.tooClose;
+                        continue;
+                    }
+                    if (allowed && !allowed->at(x, y)) {
+                        ++tally.notAllowed;
+                        continue;
+                    }
+                    grid.add(x, y, r);
+                    placed.push_back({id, {x, y, r}, atan2Degrees(dy, dx)});
+                }
+            }
+        }
+        // export order is id order: a region of the layer then lists its points (and specials) sorted
+        std::sort(placed.begin(), placed.end(), [](const Placed &a, const Placed &b) { return a.id < b.id; });
+        auto layer = makeLayer(ctx, {});
+        layer->points.reserve(placed.size());
+        layer->ids.reserve(placed.size());
+        for (const Placed &p : placed) {
+            layer->points.push_back(p.p);
+            layer->ids.push_back(p.id);
+        }
+        layer->assignSpecials();
+        // each point's turn: its segment's, the angle, and the layer's rotation range as ever
+        const double angle = ctx.number("angle");
+        std::vector<PinnedAttributes> turns;
+        turns.reserve(placed.size());
+        for (const Placed &p : placed)
+            turns.push_back({p.id, -1, p.tangent + angle + layer->attributes(p.id).rotation, std::nan("")});
+        layer->info.pinned = std::move(turns);
+        layer->tally = tally;
+        setChainOutputs(ctx, layer, obstacles);
+    };
+    registry.add(std::move(d));
+}
+
+} // namespace grove
