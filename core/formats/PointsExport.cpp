@@ -12,33 +12,55 @@
 #include <cstring>
 #include <string_view>
 
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
+
 namespace grove {
 
 namespace {
 
-// The export's text, written in place at the end of a string: room() makes space for a known
-// most, the writers fill it through a pointer, commit() takes it, and the destructor trims the
-// string to what was written. One allocation when the estimate holds.
+// A big export's text fills hundreds of megabytes it has just reserved; in 2 MiB pages rather
+// than 4 KiB ones that is a five-hundredth of the page faults (where the system allows it).
+void adviseHugePages(char *from, std::size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+    constexpr std::uintptr_t kHuge = std::uintptr_t(2) << 20;
+    if (bytes < 8 * kHuge)
+        return;
+    const std::uintptr_t begin = (reinterpret_cast<std::uintptr_t>(from) + kHuge - 1) & ~(kHuge - 1);
+    const std::uintptr_t end = (reinterpret_cast<std::uintptr_t>(from) + bytes) & ~(kHuge - 1);
+    if (end > begin)
+        madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE);
+#else
+    (void)from, (void)bytes;
+#endif
+}
+
+// The export's text, appended to a string a record at a time: room() gives a scratch buffer for
+// a known most, the writers fill it through a pointer, commit() appends what they wrote. The
+// string's capacity is reserved for the expected size up front, never zero-filled (a resize
+// would write every byte twice, and a short estimate would copy the whole text to grow it).
 class TextOut
 {
 public:
-    TextOut(std::string &text, std::size_t expected) : m_text(text), m_used(text.size())
+    TextOut(std::string &text, std::size_t expected) : m_text(text)
     {
-        m_text.resize(m_used + std::max<std::size_t>(expected, 4096));
+        if (m_text.capacity() - m_text.size() < expected)
+            m_text.reserve(m_text.size() + expected);
+        adviseHugePages(m_text.data() + m_text.size(), m_text.capacity() - m_text.size());
     }
-    ~TextOut() { finish(); }
-    void finish() { m_text.resize(m_used); }
     TextOut(const TextOut &) = delete;
     TextOut &operator=(const TextOut &) = delete;
 
     char *room(std::size_t most)
     {
-        if (m_text.size() - m_used < most)
-            m_text.resize(std::max(m_text.size() + m_text.size() / 2, m_used + most));
-        return m_text.data() + m_used;
+        if (m_scratch.size() < most)
+            m_scratch.resize(most);
+        return m_scratch.data();
     }
-    void commit(const char *end) { m_used = static_cast<std::size_t>(end - m_text.data()); }
-    void add(std::string_view s) { commit(put(room(s.size()), s)); }
+    void commit(const char *end) { m_text.append(m_scratch.data(), static_cast<std::size_t>(end - m_scratch.data())); }
+    void add(std::string_view s) { m_text.append(s); }
 
     static char *put(char *p, std::string_view s)
     {
@@ -48,7 +70,7 @@ public:
 
 private:
     std::string &m_text;
-    std::size_t m_used;
+    std::string m_scratch;
 };
 
 // A string literal, its length known at compile time.
@@ -111,7 +133,8 @@ std::string exportTiled(const ExportInfo &info, const std::vector<PointLayerPtr>
 {
     const int tile = 16;
     std::string text;
-    TextOut out(text, 4096 + totalPoints(layers) * 320);
+    // about 300 bytes of keys an object, its type twice and six numbers: reserved, never touched
+    TextOut out(text, 4096 + totalPoints(layers) * 448);
     out.add("{\n");
     out.add("  \"type\": \"map\",\n  \"version\": \"1.10\",\n  \"tiledversion\": \"1.10.2\",\n");
     out.add("  \"orientation\": \"orthogonal\",\n  \"renderorder\": \"right-down\",\n  \"infinite\": false,\n");
@@ -172,7 +195,6 @@ std::string exportTiled(const ExportInfo &info, const std::vector<PointLayerPtr>
     out.add("  \"nextlayerid\": " + std::to_string(layers.size() + 1) + ",\n");
     out.add("  \"nextobjectid\": " + std::to_string(objectId) + "\n");
     out.add("}\n");
-    out.finish();
     return text;
 }
 
