@@ -48,6 +48,28 @@ struct Path
     Vec2 b(std::size_t i) const { return v[(i + 1) % v.size()]; }
 };
 
+// Where a path layer grows: within offset + radius of its paths (either side), so its widest
+// clearing is a gap along the paths, not the open land around them.
+class NearPaths final : public Mask
+{
+public:
+    NearPaths(const std::vector<Path> &paths, double reach) : m_index(linesOf(paths), reach) {}
+    bool at(double x, double y) const override { return m_index.covered(x, y); }
+
+private:
+    static ShapeSet linesOf(const std::vector<Path> &paths)
+    {
+        ShapeSet set;
+        for (const Path &p : paths) {
+            set.lines.push_back(p.v);
+            if (p.closed)
+                set.lines.back().push_back(p.v.front());
+        }
+        return set;
+    }
+    ShapeIndex m_index;
+};
+
 std::uint64_t bitsOf(double d)
 {
     return std::bit_cast<std::uint64_t>(d == 0 ? 0.0 : d);  // -0 and 0 are one place
@@ -310,6 +332,7 @@ void registerPlacePath(NodeRegistry &registry)
             turns.push_back({p.id, -1, p.tangent + angle + layer->attributes(p.id).rotation, std::nan("")});
         layer->info.pinned = std::move(turns);
         layer->tally = tally;
+        layer->grownIn = std::make_shared<NearPaths>(paths, offset + r);
         setChainOutputs(ctx, layer, obstacles);
     };
     registry.add(std::move(d));

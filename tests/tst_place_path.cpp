@@ -3,6 +3,7 @@
 // placed before and after it, run twice, in a chunked world by region, and on bad input.
 #include "TestSupport.h"
 
+#include "core/analysis/LayerStats.h"
 #include "core/formats/PointsExport.h"
 #include "core/sampling/ChunkedLayer.h"
 
@@ -216,6 +217,26 @@ private slots:
         QCOMPARE(pairsCloserThan(all), 0);
         const PointSetPtr chain = outputOf<PointSetPtr>(result, "p", "all");
         QVERIFY(chain && chain->layers.size() == 2 && chain->layers[0] == houses && chain->layers[1] == fence);
+    }
+
+    // The layer's widest clearing (the preview's dashed circle, --stats) is a gap along the road,
+    // where the houses broke the fence, not the open land around it.
+    void theWidestClearingIsAGapAlongThePath()
+    {
+        const Line road{{10, 100}, {150, 60}, {290, 140}};
+        const std::string f = file("gap.geojson", collection({lineString(road)}));
+        const EvalResult result = run(chainGraph("width: 300, height: 200", 40, f + ", radius: 7, offset: 5, side: both", 12));
+        QVERIFY2(result.ok(), formatAll(result.diagnostics).c_str());
+        const PointLayerPtr fence = layerOf(result, "p");
+        QVERIFY(fence && !fence->points.empty());
+        World world;
+        world.width = 300;
+        world.height = 200;
+        const LayerStats stats = computeLayerStats(result, "p", fence, world);
+        QVERIFY(stats.clearingDiameter > 0);
+        QVERIFY2(nearest({stats.clearingX, stats.clearingY}, road).first <= 5 + 7 + 1e-9,
+                 qPrintable(QString("clearing at %1, %2").arg(stats.clearingX).arg(stats.clearingY)));
+        QVERIFY2(stats.clearingDiameter <= 2 * (5 + 7) + 1e-9, qPrintable(QString::number(stats.clearingDiameter)));
     }
 
     // Hand-placed houses (points_file, keep_radius) keep the fence their own radius away, not the
