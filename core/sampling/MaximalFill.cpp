@@ -108,8 +108,8 @@ private:
 class GapFiller
 {
 public:
-    GapFiller(const PlacementSettings &s, OccupancyGrid &occupancy, std::uint64_t placed, double side)
-        : m_s(s), m_occupancy(occupancy), m_cellPoints(occupancy, s, side), m_placed(placed),
+    GapFiller(const PlacementSettings &s, OccupancyGrid &occupancy, const FillTryAdd &tryAdd, double side)
+        : m_s(s), m_occupancy(occupancy), m_cellPoints(occupancy, s, side), m_tryAdd(tryAdd),
           m_random(static_cast<std::int32_t>((static_cast<std::uint32_t>(s.seed) ^ 0x5bd1e995u) & 0x7fffffffu)),
           m_side(side), m_cols(static_cast<std::int64_t>(std::ceil(s.width / side))),
           m_rows(static_cast<std::int64_t>(std::ceil(s.height / side)))
@@ -195,30 +195,16 @@ private:
         }
     }
 
-    // place_layer's checks for one spot, in its order; the point when they all pass.
+    // The sampler's checks for one spot; the point (and a wrapped world's images) when they pass.
     bool tryAt(double x, double y)
     {
-        if (x < m_s.x0 || y < m_s.y0 || x >= m_areaX1 || y >= m_areaY1)
-            return false;
-        if (!m_occupancy.isFree(x, y, m_s.radius))
-            return false;
-        if (m_s.allowed && !m_s.allowed->at(x, y))
-            return false;
-        double radius = m_s.radius;
-        if (m_s.radiusField) {
-            radius = std::max(m_s.radius, m_s.radiusField->at(x, y));
-            if (radius != m_s.radius && !m_occupancy.isFree(x, y, radius))
-                return false;
-        }
-        if (m_placed >= m_s.maxPoints) {
-            m_full = true;
-            return false;
-        }
         const std::size_t before = m_occupancy.size();
-        m_occupancy.add(x, y, radius);
-        for (std::size_t i = before; i < m_occupancy.size(); ++i)  // the point, and a wrapped world's images
+        const FillTry result = m_tryAdd(x, y);
+        m_full = m_full || result == FillTry::Full;
+        if (result != FillTry::Added)
+            return false;
+        for (std::size_t i = before; i < m_occupancy.size(); ++i)
             m_cellPoints.add(m_occupancy.point(i));
-        ++m_placed;
         return true;
     }
 
@@ -399,7 +385,7 @@ private:
     const PlacementSettings &m_s;
     OccupancyGrid &m_occupancy;
     CellPoints m_cellPoints;
-    std::uint64_t m_placed;
+    const FillTryAdd &m_tryAdd;
     SeededRandom m_random;
     bool m_full = false;
     double m_areaX1 = m_s.x0 + m_s.width, m_areaY1 = m_s.y0 + m_s.height;
@@ -413,10 +399,10 @@ private:
 
 } // namespace
 
-PlacementStatus fillGaps(const PlacementSettings &s, OccupancyGrid &occupancy, std::uint64_t placed,
+PlacementStatus fillGaps(const PlacementSettings &s, OccupancyGrid &occupancy, const FillTryAdd &tryAdd,
                          const std::atomic<bool> *cancel)
 {
-    GapFiller filler(s, occupancy, placed, s.radius / std::sqrt(2.0));
+    GapFiller filler(s, occupancy, tryAdd, s.radius / std::sqrt(2.0));
     std::uint64_t ticks = 0;
     for (std::int64_t j = 0; j < filler.rows(); ++j)
         for (std::int64_t i = 0; i < filler.cols(); ++i) {

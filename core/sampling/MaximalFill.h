@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 
 namespace grove {
 
@@ -26,9 +27,13 @@ namespace grove {
 // corners and centre (a dip between them is not seen). A gap's vertex is tried a hair (1e-9 of
 // the scale) off its circles: a sliver thinner than that counts as covered.
 //
-// `placed` is the layer's point count so far (against settings.maxPoints). The darts draw from a
-// stream of their own, seeded from settings.seed. Deterministic: one thread, cells in row order.
-PlacementStatus fillGaps(const PlacementSettings &settings, OccupancyGrid &occupancy, std::uint64_t placed,
+// Each spot is offered to `tryAdd`: the sampler's own checks for a candidate (on the area, clear
+// at the layer's radius, allowed, clear at the spot's radius, under settings.maxPoints), which add
+// the point to `occupancy` when it passes. The darts draw from a stream of their own, seeded from
+// settings.seed. Deterministic: one thread, cells in row order.
+enum class FillTry { Added, Refused, Full };
+using FillTryAdd = std::function<FillTry(double x, double y)>;
+PlacementStatus fillGaps(const PlacementSettings &settings, OccupancyGrid &occupancy, const FillTryAdd &tryAdd,
                          const std::atomic<bool> *cancel = nullptr);
 
 } // namespace grove

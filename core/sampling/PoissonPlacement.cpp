@@ -584,9 +584,13 @@ PlacementStatus placePoisson(const PlacementSettings &s, OccupancyGrid &occupanc
     }
     if (PlacementStatus status = grow(sampler, poll); status != PlacementStatus::Done)
         return status;
-    if (s.maximal)
-        if (PlacementStatus status = fillGaps(s, occupancy, sampler.placed(), control.cancel); status != PlacementStatus::Done)
+    if (s.maximal) {
+        const FillTryAdd tryAdd = [&sampler](double x, double y) {
+            return sampler.tryAdd(x, y) ? FillTry::Added : sampler.full() ? FillTry::Full : FillTry::Refused;
+        };
+        if (PlacementStatus status = fillGaps(s, occupancy, tryAdd, control.cancel); status != PlacementStatus::Done)
             return status;
+    }
     if (control.tally)
         *control.tally = sampler.tally();
     out = occupancy.takePoints(sampler.firstOwn());
