@@ -48,27 +48,18 @@ struct Path
     Vec2 b(std::size_t i) const { return v[(i + 1) % v.size()]; }
 };
 
-// Where a path layer grows: within offset + radius of its paths (either side), so its widest
-// clearing is a gap along the paths, not the open land around them.
-class NearPaths final : public Mask
+// Where a path layer grows: within `reach` of its paths (either side), so its widest clearing is
+// a gap along the paths, not the open land around them.
+MaskPtr nearPaths(const std::vector<Path> &paths, double reach)
 {
-public:
-    NearPaths(const std::vector<Path> &paths, double reach) : m_index(linesOf(paths), reach) {}
-    bool at(double x, double y) const override { return m_index.covered(x, y); }
-
-private:
-    static ShapeSet linesOf(const std::vector<Path> &paths)
-    {
-        ShapeSet set;
-        for (const Path &p : paths) {
-            set.lines.push_back(p.v);
-            if (p.closed)
-                set.lines.back().push_back(p.v.front());
-        }
-        return set;
+    ShapeSet lines;
+    for (const Path &p : paths) {
+        lines.lines.push_back(p.v);
+        if (p.closed)
+            lines.lines.back().push_back(p.v.front());
     }
-    ShapeIndex m_index;
-};
+    return std::make_shared<ShapesMask>(std::move(lines), reach);
+}
 
 std::uint64_t bitsOf(double d)
 {
@@ -332,7 +323,7 @@ void registerPlacePath(NodeRegistry &registry)
             turns.push_back({p.id, -1, p.tangent + angle + layer->attributes(p.id).rotation, std::nan("")});
         layer->info.pinned = std::move(turns);
         layer->tally = tally;
-        layer->grownIn = std::make_shared<NearPaths>(paths, offset + r);
+        layer->grownIn = nearPaths(paths, offset + r);
         setChainOutputs(ctx, layer, obstacles);
     };
     registry.add(std::move(d));

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/graph/NodeDescriptor.h"
+#include "core/base/DataTypes.h"
 #include "core/geometry/Polygon.h"
 
 #include <string>
@@ -22,5 +23,18 @@ void checkShapesFile(const ValueMap &params, ParamIssues &issues);
 // The shapes of the file the params name, in world units; false (the node failed at `path`,
 // naming the file and what is wrong) when it cannot be read.
 bool loadShapesOf(EvalContext &ctx, ShapeSet &out, const std::string &scaleName = "scale");
+
+// The shapes as a mask: inside a polygon or ellipse, or closer than `width` to a line or point;
+// flipped by invert (the shapes node's output, and where a place_path layer grows).
+class ShapesMask final : public Mask
+{
+public:
+    ShapesMask(ShapeSet shapes, double width, bool invert = false) : m_index(std::move(shapes), width), m_invert(invert) {}
+    bool at(double x, double y) const override { return m_index.covered(x, y) != m_invert; }
+
+private:
+    ShapeIndex m_index;
+    bool m_invert;
+};
 
 } // namespace grove

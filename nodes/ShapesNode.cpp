@@ -9,21 +9,6 @@
 
 namespace grove {
 
-namespace {
-
-class ShapesMask final : public Mask
-{
-public:
-    ShapesMask(ShapeSet shapes, double width, bool invert) : m_index(std::move(shapes), width), m_invert(invert) {}
-    bool at(double x, double y) const override { return m_index.covered(x, y) != m_invert; }
-
-private:
-    ShapeIndex m_index;
-    bool m_invert;
-};
-
-} // namespace
-
 void registerShapes(NodeRegistry &registry)
 {
     using namespace build;
