@@ -26,11 +26,11 @@ void registerWorleyNoise(NodeRegistry &registry)
         .describe("f1: distance to the nearest cell centre; f2_minus_f1: 0 on cell borders, rising inside cells"));
     d.evaluate = [](EvalContext &ctx) {
         const WorleyMode mode = ctx.choice("mode", kModes);
-        ctx.setOutput("field", makeNoiseField(ctx, [mode](double y, std::int32_t seed, LatticePeriod) {
-                          return WorleyNoiseRow(y, seed, mode);
+        ctx.setOutput("field", makeNoiseField(ctx, [mode](double y, std::int32_t seed, LatticePeriod period) {
+                          return WorleyNoiseRow(y, seed, mode, period);
                       }));
     };
-    d.wrapProblem = "its cells do not repeat over the world yet; use gradient_noise or value_noise, which do";
+    d.checkWrap = checkNoiseRepeats;
     registry.add(std::move(d));
 }
 

@@ -163,7 +163,7 @@ void TestWrap::whatCannotWrapIsRefused()
                      "error: a chunked world cannot wrap: its chunks would not see their neighbours across the edges; remove world.chunk"));
     // nodes whose spacing or pattern stops at the edges, at the node's line
     const std::string world = "grove: 1\nworld: {width: 500, height: 500, wrap: true}\nnodes:\n";
-    for (const char *type : {"best_candidate", "dart_throwing", "simplex_noise", "worley_noise"})
+    for (const char *type : {"best_candidate", "dart_throwing", "simplex_noise"})
         QVERIFY(mentions(problems(world + "  n:\n    type: " + type + "\n"),
                          "test.grove.yaml:4:3: error: node 'n' (" + std::string(type) + ") cannot be used in a wrapped world"));
     // without wrap they are fine
@@ -172,14 +172,14 @@ void TestWrap::whatCannotWrapIsRefused()
     QTemporaryDir dir;
     const std::string base = dir.path().toStdString();
     writeFile(base + "/cells.grove.yaml", "grove: 1\nworld: {width: 500, height: 500}\noutputs:\n  f: {from: w.field}\n"
-                                          "nodes:\n  w:\n    type: worley_noise\n");
+                                          "nodes:\n  w:\n    type: simplex_noise\n");
     writeFile(base + "/outer.grove.yaml", "grove: 1\nworld: {width: 500, height: 500}\noutputs:\n  f: {from: c.f}\n"
                                           "nodes:\n  c:\n    type: group\n    params: {graph: cells.grove.yaml}\n");
     for (const char *file : {"cells.grove.yaml", "outer.grove.yaml"}) {
         writeFile(base + "/top.grove.yaml", world + "  g:\n    type: group\n    params: {graph: " + file + "}\n");
         const std::string p = formatAll(loadGraphFile(base + "/top.grove.yaml", registry()).diagnostics);
         QVERIFY(mentions(p, "top.grove.yaml:4:3: error: node 'g' (group) cannot be used in a wrapped world"));
-        QVERIFY(mentions(p, "its node 'w' (worley_noise) cannot"));
+        QVERIFY(mentions(p, "its node 'w' (simplex_noise) cannot"));
         writeFile(base + "/top.grove.yaml", "grove: 1\nworld: {width: 500, height: 500}\nnodes:\n"
                                             "  g:\n    type: group\n    params: {graph: " + std::string(file) + "}\n");
         QVERIFY2(loadGraphFile(base + "/top.grove.yaml", registry()).ok(), file);
@@ -284,7 +284,9 @@ void TestWrap::noiseRepeatsWithTheWorld()
     std::mt19937_64 random(7);
     std::uniform_real_distribution<double> ux(0, W), uy(0, H);
     for (const char *noise : {"value_noise\n    params: {frequency: 0.015625, octaves: 5}",
-                              "gradient_noise\n    params: {frequency: 0.015625, octaves: 4, fractal: ridged}"}) {
+                              "gradient_noise\n    params: {frequency: 0.015625, octaves: 4, fractal: ridged}",
+                              "worley_noise\n    params: {frequency: 0.03125, octaves: 3}",
+                              "worley_noise\n    params: {frequency: 0.0078125, mode: f2_minus_f1, fractal: billow}"}) {
         const FieldPtr wrapped = fieldOf("{width: 512, height: 384, wrap: true}", noise);
         const FieldPtr plain = fieldOf("{width: 512, height: 384}", noise);
         double worst = 0, plainDiffers = 0, seam = 0;

@@ -2,16 +2,25 @@
 #include "core/fields/WorleyNoise.h"
 
 #include "core/fields/NoiseLattice.h"
+#include "core/math/Torus.h"
 
 #include <cmath>
 
 namespace grove {
 
-WorleyNoiseRow::WorleyNoiseRow(double y, std::int32_t seed, WorleyMode mode) : m_seed(seed), m_mode(mode)
+WorleyNoiseRow::WorleyNoiseRow(double y, std::int32_t seed, WorleyMode mode, LatticePeriod period)
+    : m_seed(seed), m_mode(mode), m_period(period)
 {
     const double fy0 = std::floor(y);
-    m_iy = latticeCell(fy0);
+    m_iy = period.y > 0 ? periodicCell(fy0, period.y) : latticeCell(fy0);
     m_fy = y - fy0;
+}
+
+std::uint32_t WorleyNoiseRow::neighbour(std::uint32_t cell, int offset, double period)
+{
+    if (period > 0)  // cell is already in [0, period): the offset may go round more than once
+        return periodicCell(static_cast<double>(cell) + offset, period);
+    return cell + static_cast<std::uint32_t>(offset);
 }
 
 void WorleyNoiseRow::loadCell(std::uint32_t ix)
@@ -21,7 +30,7 @@ void WorleyNoiseRow::loadCell(std::uint32_t ix)
     int k = 0;
     for (int dy = -kReach; dy <= kReach; ++dy)
         for (int dx = -kReach; dx <= kReach; ++dx, ++k) {
-            const std::uint32_t h = cellHash(ix + static_cast<std::uint32_t>(dx), m_iy + static_cast<std::uint32_t>(dy), m_seed);
+            const std::uint32_t h = cellHash(neighbour(ix, dx, m_period.x), neighbour(m_iy, dy, m_period.y), m_seed);
             m_px[k] = dx + (h & 0xffffu) * (1.0 / 65536.0);
             m_py[k] = dy + (h >> 16) * (1.0 / 65536.0);
         }
@@ -30,7 +39,7 @@ void WorleyNoiseRow::loadCell(std::uint32_t ix)
 double WorleyNoiseRow::operator()(double x)
 {
     const double fx0 = std::floor(x);
-    const std::uint32_t ix = latticeCell(fx0);
+    const std::uint32_t ix = m_period.x > 0 ? periodicCell(fx0, m_period.x) : latticeCell(fx0);
     if (!m_haveCell || ix != m_ix)
         loadCell(ix);
     const double fx = x - fx0, fy = m_fy;
