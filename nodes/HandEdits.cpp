@@ -7,6 +7,7 @@
 #include "core/graph/AreaValue.h"
 #include "core/graph/EvalContext.h"
 #include "core/geometry/Polygon.h"
+#include "core/math/Torus.h"
 
 #include <algorithm>
 #include <cmath>
@@ -65,15 +66,22 @@ std::string closeMessage(const std::vector<Pin> &pins, std::size_t a, std::size_
 class ErasedMask final : public Mask
 {
 public:
-    ErasedMask(MaskPtr allowed, ShapeSet areas) : m_allowed(std::move(allowed)), m_areas(std::move(areas), 0) {}
+    ErasedMask(MaskPtr allowed, ShapeSet areas, double periodX, double periodY)
+        : m_allowed(std::move(allowed)), m_areas(std::move(areas), 0), m_periodX(periodX), m_periodY(periodY)
+    {
+    }
     bool at(double x, double y) const override
     {
-        return !m_areas.covered(x, y) && (!m_allowed || m_allowed->at(x, y));
+        const bool erased = m_periodX > 0 || m_periodY > 0
+                                ? onTorus(x, y, m_periodX, m_periodY, [this](double u, double v) { return m_areas.covered(u, v); })
+                                : m_areas.covered(x, y);
+        return !erased && (!m_allowed || m_allowed->at(x, y));
     }
 
 private:
     MaskPtr m_allowed;
     ShapeIndex m_areas;
+    double m_periodX, m_periodY;
 };
 
 } // namespace
@@ -175,7 +183,7 @@ bool checkPinsInWorld(EvalContext &ctx, const std::vector<Pin> &pins, const std:
     return true;
 }
 
-MaskPtr withoutErased(MaskPtr allowed, const Value &erase)
+MaskPtr withoutErased(MaskPtr allowed, const Value &erase, double periodX, double periodY)
 {
     if (!erase.isList() || erase.toList().empty())
         return allowed;
@@ -196,7 +204,7 @@ MaskPtr withoutErased(MaskPtr allowed, const Value &erase)
             areas.polygons.push_back(std::move(polygon));
         }
     }
-    return std::make_shared<ErasedMask>(std::move(allowed), std::move(areas));
+    return std::make_shared<ErasedMask>(std::move(allowed), std::move(areas), periodX, periodY);
 }
 
 std::vector<PinnedAttributes> pinnedAttributes(const std::vector<Pin> &pins, const std::vector<std::uint64_t> &ids)

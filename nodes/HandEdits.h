@@ -36,8 +36,10 @@ void checkPins(const ValueMap &params, ParamIssues &issues);
 // their radii (with a radius field, larger than the param). Fails the node at that pin.
 bool checkPinsInWorld(EvalContext &ctx, const std::vector<Pin> &pins, const std::vector<double> &radii);
 
-// `allowed` without the erase areas (null erase list: `allowed` itself).
-MaskPtr withoutErased(MaskPtr allowed, const Value &erase);
+// `allowed` without the erase areas (null erase list: `allowed` itself). In a wrapped world
+// (periodX, periodY: its sides, 0 where an axis does not wrap) an area across one edge erases
+// across the other too.
+MaskPtr withoutErased(MaskPtr allowed, const Value &erase, double periodX = 0, double periodY = 0);
 
 // The pins' attributes for LayerInfo::pinned, given the id each pin received; sorted by id.
 std::vector<PinnedAttributes> pinnedAttributes(const std::vector<Pin> &pins, const std::vector<std::uint64_t> &ids);

@@ -4,6 +4,7 @@
 #include "LayerParams.h"
 #include "ParamBuilders.h"
 
+#include "core/math/Torus.h"
 #include "core/graph/EvalContext.h"
 #include "core/base/Limits.h"
 #include "core/graph/NodeRegistry.h"
@@ -50,7 +51,10 @@ double occupancyCellSize(const PlacementSettings &s, const Field *radiusField)
 class KeepOutMask final : public Mask
 {
 public:
-    KeepOutMask(MaskPtr allowed, std::vector<PointXYR> points) : m_allowed(std::move(allowed)), m_points(std::move(points))
+    // periodX, periodY: a wrapped world's sides (0: that axis does not wrap): a house by one edge
+    // keeps its radius across the other too
+    KeepOutMask(MaskPtr allowed, std::vector<PointXYR> points, double periodX, double periodY)
+        : m_allowed(std::move(allowed)), m_points(std::move(points)), m_periodX(periodX), m_periodY(periodY)
     {
         double largest = 0;
         m_x0 = m_y0 = HUGE_VAL;
@@ -73,22 +77,31 @@ public:
 
     bool at(double x, double y) const override
     {
-        const double fx = (x - m_x0) / m_cell, fy = (y - m_y0) / m_cell;
-        if (fx > -2 && fy > -2 && fx < m_cols + 1 && fy < m_rows + 1) {  // else far from every point
-            const int cx = static_cast<int>(std::floor(fx)), cy = static_cast<int>(std::floor(fy));
-            for (int r = std::max(0, cy - 1); r <= std::min(m_rows - 1, cy + 1); ++r)
-                for (int c = std::max(0, cx - 1); c <= std::min(m_cols - 1, cx + 1); ++c)
-                    for (std::uint32_t i : m_cells[static_cast<size_t>(r) * static_cast<size_t>(m_cols) + static_cast<size_t>(c)]) {
-                        const PointXYR &p = m_points[i];
-                        const double dx = p.x - x, dy = p.y - y;
-                        if (dx * dx + dy * dy < p.r * p.r)
-                            return false;
-                    }
-        }
-        return !m_allowed || m_allowed->at(x, y);
+        const bool kept = m_periodX > 0 || m_periodY > 0
+                              ? onTorus(x, y, m_periodX, m_periodY, [this](double u, double v) { return keptOut(u, v); })
+                              : keptOut(x, y);
+        return !kept && (!m_allowed || m_allowed->at(x, y));
     }
 
 private:
+    // Within a kept point's own radius of (x, y), in the plane.
+    bool keptOut(double x, double y) const
+    {
+        const double fx = (x - m_x0) / m_cell, fy = (y - m_y0) / m_cell;
+        if (!(fx > -2 && fy > -2 && fx < m_cols + 1 && fy < m_rows + 1))
+            return false;  // far from every point
+        const int cx = static_cast<int>(std::floor(fx)), cy = static_cast<int>(std::floor(fy));
+        for (int r = std::max(0, cy - 1); r <= std::min(m_rows - 1, cy + 1); ++r)
+            for (int c = std::max(0, cx - 1); c <= std::min(m_cols - 1, cx + 1); ++c)
+                for (std::uint32_t i : m_cells[static_cast<size_t>(r) * static_cast<size_t>(m_cols) + static_cast<size_t>(c)]) {
+                    const PointXYR &p = m_points[i];
+                    const double dx = p.x - x, dy = p.y - y;
+                    if (dx * dx + dy * dy < p.r * p.r)
+                        return true;
+                }
+        return false;
+    }
+
     std::size_t cellOf(double x, double y) const
     {
         const int c = std::clamp(static_cast<int>((x - m_x0) / m_cell), 0, m_cols - 1);
@@ -101,6 +114,7 @@ private:
     double m_x0, m_y0, m_cell;
     int m_cols = 1, m_rows = 1;
     std::vector<std::vector<std::uint32_t>> m_cells;
+    double m_periodX, m_periodY;
 };
 
 } // namespace
@@ -179,6 +193,7 @@ void registerPlaceLayer(NodeRegistry &registry)
         s.wrapY = w.wrapY;
         s.maximal = ctx.flag("maximal");
         MaskPtr allowed = ctx.mask("allowed");
+        const double periodX = w.wrapX ? w.width : 0, periodY = w.wrapY ? w.height : 0;
         // obstacles that keep their own radius (hand-placed houses) join the allowed area
         if (PointSetPtr keep = ctx.points("obstacles")) {
             std::vector<PointXYR> kept;
@@ -188,11 +203,11 @@ void registerPlaceLayer(NodeRegistry &registry)
                         if (std::isfinite(p.x) && std::isfinite(p.y) && p.r > 0)
                             kept.push_back(p);
             if (!kept.empty())
-                allowed = std::make_shared<KeepOutMask>(allowed, std::move(kept));
+                allowed = std::make_shared<KeepOutMask>(allowed, std::move(kept), periodX, periodY);
         }
         FieldPtr radius = ctx.field("radius");
         // hand edits: the erased areas leave the allowed area; the pins go first, at their radius there
-        allowed = withoutErased(allowed, ctx.param("erase"));
+        allowed = withoutErased(allowed, ctx.param("erase"), periodX, periodY);
         const std::vector<Pin> pins = readPins(ctx.param("pins"), layerInfo(ctx).types);
         std::vector<PointXYR> pinned;
         std::vector<double> pinRadii;

@@ -31,6 +31,7 @@ private slots:
     void seamsLeaveNoDensityStep();
     void noiseRepeatsWithTheWorld();
     void sameBytesInAnyThreadCount();
+    void keptRadiiAndErasedAreasReachAcrossTheSeams();
 };
 
 namespace {
@@ -323,6 +324,49 @@ void TestWrap::sameBytesInAnyThreadCount()
         QCOMPARE(a.size(), b.size());
         QVERIFY(std::memcmp(a.data(), b.data(), a.size() * sizeof(PointXYR)) == 0);
     }
+}
+
+// A hand-placed house by one corner keeps its own radius across both seams; a circle erased by
+// another edge stays empty on the far side of the seam too. Distances are measured on the torus here.
+void TestWrap::keptRadiiAndErasedAreasReachAcrossTheSeams()
+{
+    const double W = 300, H = 200;
+    const auto torus = [&](double ax, double ay, double bx, double by) {
+        double dx = std::fabs(ax - bx), dy = std::fabs(ay - by);
+        dx = std::min(dx, W - dx);
+        dy = std::min(dy, H - dy);
+        return std::hypot(dx, dy);
+    };
+    QTemporaryDir dir;
+    const std::string base = dir.path().toStdString();
+    writeFile(base + "/houses.csv", "x,y,r\n4,196,40\n");
+    int acrossHouse[2] = {0, 0}, acrossErased[2] = {0, 0};
+    for (bool wrap : {false, true}) {
+        writeFile(base + "/w.grove.yaml", "grove: 1\nworld: {width: 300, height: 200, seed: 4" + std::string(wrap ? ", wrap: true" : "")
+                                              + "}\nnodes:\n  houses: {type: points_file, params: {path: houses.csv}}\n"
+                                                "  trees:\n    type: place_layer\n    inputs: {obstacles: houses}\n"
+                                                "    params: {radius: 5, erase: [{circle: [297, 100, 25]}]}\n");
+        const LoadResult loaded = loadGraphFile(base + "/w.grove.yaml", registry());
+        QVERIFY2(loaded.ok(), formatAll(loaded.diagnostics).c_str());
+        const EvalResult r = evaluate(loaded.graph);
+        QVERIFY2(r.ok(), formatAll(r.diagnostics).c_str());
+        const std::vector<PointXYR> &trees = pointsOf(r, "trees");
+        QVERIFY(trees.size() > 500);
+        for (const PointXYR &t : trees) {
+            // in the plane they always hold
+            QVERIFY(std::hypot(t.x - 4, t.y - 196) >= 40);
+            QVERIFY(std::hypot(t.x - 297, t.y - 100) >= 25);
+            acrossHouse[wrap] += torus(t.x, t.y, 4, 196) < 40;
+            acrossErased[wrap] += torus(t.x, t.y, 297, 100) < 25;
+        }
+    }
+    qInfo("trees within the house's radius across a seam: %d unwrapped, %d wrapped; within the erased circle: %d, %d",
+          acrossHouse[0], acrossHouse[1], acrossErased[0], acrossErased[1]);
+    QCOMPARE(acrossHouse[1], 0);
+    QCOMPARE(acrossErased[1], 0);
+    // the check bites: without wrap the far side of the seams is open ground
+    QVERIFY(acrossHouse[0] > 10);
+    QVERIFY(acrossErased[0] > 3);
 }
 
 QTEST_GUILESS_MAIN(TestWrap)

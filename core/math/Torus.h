@@ -32,4 +32,19 @@ inline std::uint32_t periodicCell(double floored, double cells)
     return static_cast<std::uint32_t>(m);
 }
 
+// Whether test(x', y') holds at (x, y) or at one of its images a period away across a wrapped
+// side (periodX, periodY: the world's sides; 0: that axis does not wrap). What is drawn near one
+// edge of a wrapped world (a house's keep-out, an erased circle) reaches in across the other; a
+// shape wider than the world would need images further out, which the world's checks refuse.
+template <class Test>
+bool onTorus(double x, double y, double periodX, double periodY, const Test &test)
+{
+    const int nx = periodX > 0 ? 1 : 0, ny = periodY > 0 ? 1 : 0;
+    for (int j = -ny; j <= ny; ++j)
+        for (int i = -nx; i <= nx; ++i)
+            if (test(x + i * periodX, y + j * periodY))
+                return true;
+    return false;
+}
+
 } // namespace grove
