@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The whole tests/run.sh on a fresh clone of the current commit, twice: while stress-ng keeps one
 # core busy, then while it keeps every core busy (what a shared CI runner does to the suites).
-# Each run's log and minutes go to $GROVE_UNDER_LOAD_LOGS (default: a temp folder); the script
-# exits non-zero when either run fails. Usage: tests/under-load.sh [extra args for ctest]
-# Installs stress-ng (Debian) when missing. A full run takes about 30 minutes per load.
+# Each run's log and minutes go to $GROVE_UNDER_LOAD_LOGS (default: $GROVE_UNDER_LOAD_DIR/logs,
+# that folder by default /tmp/grove-under-load); the script exits non-zero when either run fails. Usage: tests/under-load.sh [extra args for ctest]
+# Installs stress-ng (Debian) when missing. A run takes about an hour per load on 2 cores.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 if ! command -v stress-ng > /dev/null; then
@@ -11,12 +11,16 @@ if ! command -v stress-ng > /dev/null; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends stress-ng > /dev/null
 fi
 commit="$(git -C "$root" rev-parse HEAD)"
-work="$(mktemp -d "${TMPDIR:-/tmp}/grove-under-load.XXXXXX")"
+# One clone path for every run: the unity build's sources name their files by absolute path, so
+# only a clone at the same path compiles from ccache (app/setup.sh uses it when installed) instead
+# of from scratch, and the runs spend their time in the tests, not the compiler.
+work="${GROVE_UNDER_LOAD_DIR:-${TMPDIR:-/tmp}/grove-under-load}"
 logs="${GROVE_UNDER_LOAD_LOGS:-$work/logs}"
 mkdir -p "$logs"
 status=0
 for load in 1 "$(nproc)"; do
-  clone="$work/clone-$load"
+  clone="$work/clone"
+  rm -rf "$clone"
   git clone -q --no-local "$root" "$clone"
   git -C "$clone" checkout -q "$commit"
   stress-ng --cpu "$load" --cpu-method matrixprod --timeout 0 --quiet &
