@@ -4,6 +4,7 @@
 // reads and writes back; what cannot wrap is a located error.
 #include "TestSupport.h"
 
+#include "core/analysis/LayerStats.h"
 #include "core/eval/Evaluator.h"
 #include "core/graph/GraphReader.h"
 #include "core/graph/GraphWriter.h"
@@ -32,6 +33,7 @@ private slots:
     void noiseRepeatsWithTheWorld();
     void sameBytesInAnyThreadCount();
     void keptRadiiAndErasedAreasReachAcrossTheSeams();
+    void statsMeasureAcrossTheSeams();
 };
 
 namespace {
@@ -367,6 +369,48 @@ void TestWrap::keptRadiiAndErasedAreasReachAcrossTheSeams()
     // the check bites: without wrap the far side of the seams is open ground
     QVERIFY(acrossHouse[0] > 10);
     QVERIFY(acrossErased[0] > 3);
+}
+
+// Statistics on the torus (what the 2 x 2 tiling shows): a pair across a seam is as close as its
+// nearest copies, and a clearing by an edge ends at the points across it. Plain layers built
+// here, each checked in the plane too so the difference is the seams.
+void TestWrap::statsMeasureAcrossTheSeams()
+{
+    const double W = 300, H = 200;
+    // a grid 10 apart from x = 15 to 295: 20 empty across the x seam, 15 at the plane's left edge
+    PointLayer grid;
+    for (double x = 15; x < W; x += 10)
+        for (double y = 5; y < H; y += 10)
+            grid.points.push_back({x, y, 4});
+    const LayerStats plain = computeLayerStats(grid, {}, W, H), torus = computeLayerStats(grid, {}, W, H, nullptr, {}, {true, true});
+    qInfo("widest clearing: %.3f in the plane at (%.2f, %.2f), %.3f on the torus at (%.2f, %.2f)", plain.clearingDiameter,
+          plain.clearingX, plain.clearingY, torus.clearingDiameter, torus.clearingX, torus.clearingY);
+    QVERIFY(std::fabs(plain.clearingDiameter - 2 * std::hypot(15.0, 5.0)) < 0.05);  // centred on the left edge
+    QVERIFY(std::fabs(torus.clearingDiameter - 2 * std::hypot(10.0, 5.0)) < 0.05);  // midway across the seam
+    QCOMPARE(torus.tightest, 10.0);
+    QCOMPARE(torus.tooClose, std::size_t(0));
+
+    // two of the layer's points 5 apart across the x seam, one 3 from an earlier layer's point across the y seam
+    auto earlier = std::make_shared<PointLayer>();
+    earlier->points = {{150, 198, 6}, {60, 60, 6}};
+    PointLayer own;
+    own.points = {{2, 50, 6}, {297, 50, 6}, {150, 1, 6}, {100, 120, 6}};
+    for (StatsTorus wraps : {StatsTorus{false, false}, StatsTorus{true, false}, StatsTorus{false, true}, StatsTorus{true, true}}) {
+        const LayerStats st = computeLayerStats(own, {earlier}, W, H, nullptr, {}, wraps);
+        const std::size_t expected = (wraps.x ? 1 : 0) + (wraps.y ? 1 : 0);
+        qInfo("wrap x %d y %d: %zu too close, tightest %.3f", wraps.x, wraps.y, st.tooClose, st.tightest);
+        QCOMPARE(st.tooClose, expected);
+        double tightest = INFINITY;  // by brute force over the nearest copies
+        for (std::size_t i = 0; i < own.points.size(); ++i)
+            for (std::size_t j = 0; j < i; ++j) {
+                double dx = std::fabs(own.points[i].x - own.points[j].x), dy = std::fabs(own.points[i].y - own.points[j].y);
+                dx = wraps.x ? std::min(dx, W - dx) : dx;
+                dy = wraps.y ? std::min(dy, H - dy) : dy;
+                tightest = std::min(tightest, std::hypot(dx, dy));
+            }
+        QCOMPARE(st.tightest, tightest);
+        QCOMPARE(st.tightest < 100, wraps.wraps());  // 120.4 in the plane
+    }
 }
 
 QTEST_GUILESS_MAIN(TestWrap)

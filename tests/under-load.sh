@@ -2,7 +2,8 @@
 # The whole tests/run.sh on a fresh clone of the current commit, twice: while stress-ng keeps one
 # core busy, then while it keeps every core busy (what a shared CI runner does to the suites).
 # Each run's log and minutes go to $GROVE_UNDER_LOAD_LOGS (default: $GROVE_UNDER_LOAD_DIR/logs,
-# that folder by default /tmp/grove-under-load); the script exits non-zero when either run fails. Usage: tests/under-load.sh [extra args for ctest]
+# that folder by default /tmp/grove-under-load); the script exits non-zero when either run fails.
+# Usage: tests/under-load.sh [extra args for ctest]
 # Installs stress-ng (Debian) when missing. A run takes about an hour per load on 2 cores.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -4,6 +4,7 @@
 #include "core/analysis/LayerStats.h"
 
 #include "core/analysis/StatsBuckets.h"
+#include "core/analysis/WidestClearing.h"
 
 #include "core/eval/Evaluator.h"
 #include "core/base/NumberText.h"
@@ -34,6 +35,22 @@ bool stopped(const StatsControl &control)
 // wider radii pile into a cell. A point no wider than a cell finds every conflict of its own in
 // the 3 x 3 cells around it (a conflict is closer than the smaller radius); the few wider ones
 // reach out as far as their radius, and each pair is counted once.
+// On a wrapped world's torus the grid also holds ghosts (copies of points across the seams): ids
+// from `first` on are ghosts, ghostOf[id - first] the point each copies. A pair counts once, at
+// the image nearest to each other (less than half a period apart on each wrapped axis).
+struct Ghosts
+{
+    std::uint32_t first = std::numeric_limits<std::uint32_t>::max();
+    const std::vector<std::uint32_t> *ghostOf = nullptr;
+    double halfX = 0, halfY = 0;  // half the period of a wrapped axis (0: it does not wrap)
+
+    std::uint32_t original(std::uint32_t id) const { return id >= first ? (*ghostOf)[id - first] : id; }
+    bool nearestImage(double dx, double dy) const
+    {
+        return (halfX <= 0 || (dx > -halfX && dx <= halfX)) && (halfY <= 0 || (dy > -halfY && dy <= halfY));
+    }
+};
+
 struct PairScan
 {
     std::size_t tooClose = 0;
@@ -42,7 +59,7 @@ struct PairScan
 };
 
 PairScan scanPairs(const Buckets &buckets, const std::vector<PointXYR> &own, std::uint32_t firstOwn, bool countConflicts,
-                   const StatsControl &control)
+                   const Ghosts &ghosts, const StatsControl &control)
 {
     PairScan scan;
     double tight2 = std::numeric_limits<double>::infinity();
@@ -56,19 +73,22 @@ PairScan scanPairs(const Buckets &buckets, const std::vector<PointXYR> &own, std
         const std::uint32_t id = firstOwn + static_cast<std::uint32_t>(i);
         const bool pWide = wide(p.r);
         buckets.forEachNear(p.x, p.y, pWide ? buckets.ringsFor(p.r) : 1, [&](const Buckets::Item &q) {
-            const bool qOwn = q.id >= firstOwn;
+            const std::uint32_t qid = ghosts.original(q.id);
+            const double dx = p.x - q.x, dy = p.y - q.y;
+            if (!ghosts.nearestImage(dx, dy))
+                return;
+            const bool qOwn = qid >= firstOwn;
             if (qOwn) {
                 // an own pair once: by the narrow side when one is narrow, else by the lower id
                 const bool qWide = wide(q.r);
-                if (pWide == qWide ? q.id <= id : pWide)
+                if (pWide == qWide ? qid <= id : pWide)
                     return;
             }
-            const double dx = p.x - q.x, dy = p.y - q.y;
             const double d2 = dx * dx + dy * dy;
             const double m = spacingBetween(p.r, q.r);
             if (countConflicts && d2 < m * m) {
                 ++count;
-                scan.conflicts.offer(d2, static_cast<std::uint32_t>(i), q.id);
+                scan.conflicts.offer(d2, static_cast<std::uint32_t>(i), qid);
             }
             if (qOwn)
                 tight2 = std::min(tight2, d2);
@@ -96,68 +116,6 @@ double pairCell(const std::vector<PointXYR> &own)
     const std::size_t nth = radii.size() * 99 / 100;
     std::nth_element(radii.begin(), radii.begin() + static_cast<std::ptrdiff_t>(nth), radii.end());
     return radii[nth] * (1 + 1e-12);  // a hair over, for the rounding of x / cell
-}
-
-// Felzenszwalb and Huttenlocher's squared distance transform of a sampled function, in place.
-void distanceTransform1D(double *f, int n, int stride, std::vector<double> &d, std::vector<int> &v, std::vector<double> &z)
-{
-    d.resize(static_cast<size_t>(n));
-    v.resize(static_cast<size_t>(n));
-    z.resize(static_cast<size_t>(n) + 1);
-    int k = 0;
-    v[0] = 0;
-    z[0] = -1e300;
-    z[1] = 1e300;
-    auto at = [&](int q) { return f[static_cast<size_t>(q) * static_cast<size_t>(stride)]; };
-    for (int q = 1; q < n; ++q) {
-        double s;
-        while (true) {
-            const int p = v[static_cast<size_t>(k)];
-            s = ((at(q) + double(q) * q) - (at(p) + double(p) * p)) / (2.0 * q - 2.0 * p);
-            if (s <= z[static_cast<size_t>(k)] && k > 0)
-                --k;
-            else
-                break;
-        }
-        if (s <= z[static_cast<size_t>(k)]) {  // k == 0 and the new parabola wins everywhere
-            v[0] = q;
-            z[1] = 1e300;
-            continue;
-        }
-        ++k;
-        v[static_cast<size_t>(k)] = q;
-        z[static_cast<size_t>(k)] = s;
-        z[static_cast<size_t>(k) + 1] = 1e300;
-    }
-    k = 0;
-    for (int q = 0; q < n; ++q) {
-        while (z[static_cast<size_t>(k) + 1] < q)
-            ++k;
-        const int p = v[static_cast<size_t>(k)];
-        d[static_cast<size_t>(q)] = double(q - p) * (q - p) + at(p);
-    }
-    for (int q = 0; q < n; ++q)
-        f[static_cast<size_t>(q) * static_cast<size_t>(stride)] = d[static_cast<size_t>(q)];
-}
-
-// Distances (in cells) from each cell to the nearest zero cell.
-void distanceTransform2D(std::vector<double> &field, int nx, int ny)
-{
-    std::vector<double> d, z;
-    std::vector<int> v;
-    for (int j = 0; j < ny; ++j)
-        distanceTransform1D(field.data() + static_cast<size_t>(j) * static_cast<size_t>(nx), nx, 1, d, v, z);
-    for (int i = 0; i < nx; ++i)
-        distanceTransform1D(field.data() + i, ny, nx, d, v, z);
-    for (auto &f : field)
-        f = std::sqrt(f);
-}
-
-// The stats' cells: a mask is evaluated per sample (noise upon noise), so a quarter of the cells
-// of a maskless run.
-double statsStep(bool masked, double width, double height)
-{
-    return std::max(std::sqrt(width * height / (masked ? 2.5e5 : 1e6)), 1e-9);
 }
 
 // Why a layer holds far fewer points than its allowed area could (empty when it does not): the
@@ -233,79 +191,9 @@ std::string explainLayer(const PointLayer &layer, const std::vector<PointLayerPt
 // Widest clearing: the largest empty circle centred in the allowed area and lying inside it. A
 // Euclidean distance transform (to the nearest point or forbidden cell) finds the best few centres
 // to within a cell; a shrinking pattern search with exact nearest-point distances refines them.
-void widestClearing(LayerStats &s, const Buckets &buckets, const PointLayer &layer, const AllowedRaster &a,
-                    double width, double height, const StatsControl &control)
-{
-    const int nx = a.nx, ny = a.ny;
-    const double step = a.step;
-    auto index = [nx](int i, int j) { return static_cast<size_t>(j) * static_cast<size_t>(nx) + static_cast<size_t>(i); };
-    std::vector<double> field(static_cast<size_t>(nx) * static_cast<size_t>(ny), 1e30);
-    std::vector<double> edge;  // distance to the nearest forbidden cell, in cells
-    if (!a.allowed.empty()) {
-        edge.assign(field.size(), 1e30);
-        for (size_t c = 0; c < field.size(); ++c)
-            if (!a.allowed[c])
-                edge[c] = field[c] = 0;
-        distanceTransform2D(edge, nx, ny);
-    }
-    for (const auto &p : layer.points) {
-        const int i = std::clamp(static_cast<int>(p.x / step), 0, nx - 1);
-        const int j = std::clamp(static_cast<int>(p.y / step), 0, ny - 1);
-        field[index(i, j)] = 0;
-    }
-    if (stopped(control))
-        return;
-    distanceTransform2D(field, nx, ny);
-    struct Candidate { double d, x, y; };
-    std::vector<Candidate> best;
-    for (int j = 0; j < ny; ++j)
-        for (int i = 0; i < nx; ++i) {
-            const double d = field[index(i, j)];
-            if (a.at(i, j) && (best.size() < 8 || d > best.back().d)) {
-                best.push_back({d, std::min(width, (i + 0.5) * step), std::min(height, (j + 0.5) * step)});
-                std::sort(best.begin(), best.end(), [](const Candidate &l, const Candidate &r) { return l.d > r.d; });
-                if (best.size() > 8)
-                    best.pop_back();
-            }
-        }
-    if (best.empty())
-        return;  // nowhere allowed
-    // Exact to the points; to a cell (rounded inwards) at the allowed area's edge.
-    auto clearance = [&](double x, double y) {
-        const double d = buckets.nearest(x, y);
-        if (edge.empty())
-            return d;
-        const int i = std::clamp(static_cast<int>(x / step), 0, nx - 1), j = std::clamp(static_cast<int>(y / step), 0, ny - 1);
-        return a.at(i, j) ? std::min(d, std::max(0.0, (edge[index(i, j)] - 1.5) * step)) : -1.0;
-    };
-    for (auto &c : best)
-        c.d = clearance(c.x, c.y);
-    Candidate top = best.front();
-    for (Candidate c : best) {
-        for (double h = step; h > step * 1e-4; h *= 0.5) {
-            bool moved = true;
-            while (moved) {
-                moved = false;
-                for (auto [ox, oy] : {std::pair{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}) {
-                    const double x = std::clamp(c.x + ox * h, 0.0, width), y = std::clamp(c.y + oy * h, 0.0, height);
-                    const double d = clearance(x, y);
-                    if (d > c.d) {
-                        c = {d, x, y};
-                        moved = true;
-                    }
-                }
-            }
-        }
-        if (c.d > top.d)
-            top = c;
-    }
-    s.clearingX = top.x;
-    s.clearingY = top.y;
-    s.clearingDiameter = 2 * std::max(0.0, top.d);
-}
-
+// On a torus (a wrapped world) pairs and clearings are measured across the seams too.
 LayerStats statsWithin(const PointLayer &layer, const std::vector<PointLayerPtr> &earlier, double width, double height,
-                       const std::function<AllowedRaster()> &allowedArea, const StatsControl &control)
+                       StatsTorus torus, const std::function<AllowedRaster()> &allowedArea, const StatsControl &control)
 {
     LayerStats s;
     s.count = layer.points.size();
@@ -322,11 +210,36 @@ LayerStats statsWithin(const PointLayer &layer, const std::vector<PointLayerPtr>
     for (const auto *src : sources)
         for (const auto &p : *src)
             maxR = std::max(maxR, p.r);
+    // The grid spans the world and, across a wrapped side, a band as wide as a pair can reach.
+    const auto around = [&](double band) {
+        return Region{torus.x ? -band : 0, torus.y ? -band : 0, torus.x ? width + band : width, torus.y ? height + band : height};
+    };
+    std::vector<PointXYR> seamCopies;   // every source's ghosts, one after another
+    std::vector<std::uint32_t> ghostOf;
+    Ghosts ghosts;
     std::optional<Buckets> all;
     PairScan pairs;
     if (!layer.points.empty()) {
-        all.emplace(sources, width, height, pairCell(layer.points));
-        pairs = scanPairs(*all, layer.points, static_cast<std::uint32_t>(firstOwn), maxR > 0, control);
+        const double cell = pairCell(layer.points);
+        if (torus.wraps()) {
+            const double band = std::max(cell, maxR) * (1 + 1e-9);
+            std::uint32_t offset = 0;
+            for (const auto *src : sources) {
+                std::vector<std::uint32_t> of;
+                for (const PointXYR &g : torusGhosts(*src, width, height, torus, band, of))
+                    seamCopies.push_back(g);
+                for (std::uint32_t k : of)
+                    ghostOf.push_back(offset + k);
+                offset += static_cast<std::uint32_t>(src->size());
+            }
+            ghosts = {offset, &ghostOf, torus.x ? width / 2 : 0, torus.y ? height / 2 : 0};
+            std::vector<const std::vector<PointXYR> *> withGhosts = sources;
+            withGhosts.push_back(&seamCopies);
+            all.emplace(withGhosts, around(band), cell);
+        } else {
+            all.emplace(sources, width, height, cell);
+        }
+        pairs = scanPairs(*all, layer.points, static_cast<std::uint32_t>(firstOwn), maxR > 0, ghosts, control);
         s.tooClose = pairs.tooClose;
         for (const TightestPairs::Entry &e : pairs.conflicts.entries()) {
             TooClosePair pair{layer.points[e.a], {}, layer.info.name, std::sqrt(e.d2)};
@@ -349,25 +262,51 @@ LayerStats statsWithin(const PointLayer &layer, const std::vector<PointLayerPtr>
     s.why = explainLayer(layer, earlier, area, width, height);
     if (layer.points.empty() || stopped(control))
         return s.cancelled = stopped(control), s;
-    // Nearest-point queries need the layer's points alone.
+    // Nearest-point queries need the layer's points alone (on the torus, with their ghosts within
+    // `band` of the world; a wider band asked later builds the grid again).
     std::optional<Buckets> ownOnly;
-    if (firstOwn > 0)
-        ownOnly.emplace(std::vector<const std::vector<PointXYR> *>{&layer.points}, width, height);
-    const Buckets &own = firstOwn > 0 ? *ownOnly : *all;
+    std::vector<PointXYR> ownGhosts;
+    double ownBand = -1;
+    const auto nearestPoints = [&](double band) -> const Buckets & {
+        if (!torus.wraps()) {
+            if (firstOwn == 0)
+                return *all;
+            if (!ownOnly)
+                ownOnly.emplace(std::vector<const std::vector<PointXYR> *>{&layer.points}, width, height);
+            return *ownOnly;
+        }
+        if (!ownOnly || band > ownBand) {
+            std::vector<std::uint32_t> of;
+            ownGhosts = torusGhosts(layer.points, width, height, torus, band, of);
+            ownOnly.emplace(std::vector<const std::vector<PointXYR> *>{&layer.points, &ownGhosts}, around(band), 0.0);
+            ownBand = band;
+        }
+        return *ownOnly;
+    };
+    if (control.progress)
+        control.progress(0.5);
+    widestClearing(s, layer, area, width, height, torus, nearestPoints, control);
+    if (stopped(control))
+        return s.cancelled = true, s;
     if (layer.points.size() >= 2) {
         double tight = pairs.tightest;
-        if (!std::isfinite(tight)) {  // no pair within a cell: each point's nearest neighbour, wherever it is
-            for (size_t i = 0; i < layer.points.size(); ++i) {
-                if ((i & 4095) == 0 && stopped(control))
-                    return s.cancelled = true, s;
-                tight = std::min(tight, own.nearest(layer.points[i].x, layer.points[i].y, static_cast<std::int64_t>(i)));
-            }
+        // no pair within a cell: each point's nearest neighbour, wherever it is (on the torus, a
+        // neighbour farther than the ghosts' band may have a nearer image: the band widens to it)
+        const auto nearestNeighbours = [&](const Buckets &own) {
+            double t = std::numeric_limits<double>::infinity();
+            for (size_t i = 0; i < layer.points.size() && !((i & 4095) == 0 && stopped(control)); ++i)
+                t = std::min(t, own.nearest(layer.points[i].x, layer.points[i].y, static_cast<std::int64_t>(i)));
+            return t;
+        };
+        if (!std::isfinite(tight)) {
+            tight = nearestNeighbours(nearestPoints(ownBand));
+            if (torus.wraps() && std::isfinite(tight) && tight > ownBand)
+                tight = nearestNeighbours(nearestPoints(tight * (1 + 1e-9)));
+            if (stopped(control))
+                return s.cancelled = true, s;
         }
         s.tightest = tight;
     }
-    if (control.progress)
-        control.progress(0.7);
-    widestClearing(s, own, layer, area, width, height, control);
     s.cancelled = stopped(control);
     return s;
 }
@@ -431,9 +370,9 @@ static AllowedRaster cachedAllowed(const MaskPtr &mask, const Region &region, do
 }
 
 LayerStats computeLayerStats(const PointLayer &layer, const std::vector<PointLayerPtr> &earlier, double width,
-                             double height, const Mask *allowed, const StatsControl &control)
+                             double height, const Mask *allowed, const StatsControl &control, StatsTorus torus)
 {
-    return statsWithin(layer, earlier, width, height, [&] {
+    return statsWithin(layer, earlier, width, height, torus, [&] {
         return sampleAllowed(allowed, {0, 0, width, height}, statsStep(allowed, width, height), control);
     }, control);
 }
@@ -571,7 +510,7 @@ LayerStats computeLayerStats(const EvalResult &result, const std::string &nodeId
     const PortValue allowed = result.inputWithRole(nodeId, PortRole::AllowedArea);
     const auto *input = std::get_if<MaskPtr>(&allowed);
     const MaskPtr *mask = layer->grownIn ? &layer->grownIn : input;
-    return statsWithin(*layer, obstacles, world.width, world.height, [&] {
+    return statsWithin(*layer, obstacles, world.width, world.height, StatsTorus{world.wrapX, world.wrapY}, [&] {
         const Region whole{0, 0, world.width, world.height};
         return mask && *mask ? cachedAllowed(*mask, whole, statsStep(true, world.width, world.height), control)
                              : sampleAllowed(nullptr, whole, statsStep(false, world.width, world.height), control);

@@ -62,10 +62,19 @@ struct AllowedRaster
 // Every cell allowed without a mask (none stored). An empty region has at least one cell.
 AllowedRaster sampleAllowed(const Mask *mask, const Region &region, double step, const StatsControl &control = {});
 
+// Which sides of the world wrap (world.wrap): there pairs and clearings are measured on the torus,
+// as the output tiles (a pair across a seam is as close as its nearest copies).
+struct StatsTorus
+{
+    bool x = false, y = false;
+    bool wraps() const { return x || y; }
+};
+
 // `earlier` are the layers placed before this one (their points count for tooClose only);
 // `allowed`, when given, bounds the widest clearing.
 LayerStats computeLayerStats(const PointLayer &layer, const std::vector<PointLayerPtr> &earlier, double worldWidth,
-                             double worldHeight, const Mask *allowed = nullptr, const StatsControl &control = {});
+                             double worldHeight, const Mask *allowed = nullptr, const StatsControl &control = {},
+                             StatsTorus torus = {});
 
 // A volume layer's stats in 3D against the earlier volume layers (their points count for tooClose).
 LayerStats computeVolumeStats(const PointLayer &layer, const std::vector<PointLayerPtr> &earlier, double width,
