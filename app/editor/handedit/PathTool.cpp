@@ -224,8 +224,11 @@ void PathTool::paint(QPainter &p, bool active)
     p.setPen(QPen(kDrawing, 2));
     p.drawPolyline(drawn);
     if (m_cursor) {  // the rubber band from the last vertex to the cursor
-        p.setPen(QPen(kDrawing, 1.5, Qt::DashLine));
-        p.drawLine(drawn.back(), closing ? drawn.front() : v.widgetAt(*m_cursor));
+        const QPointF to = closing ? drawn.front() : v.widgetAt(*m_cursor);
+        p.setPen(QPen(kShadow, 3.5));
+        p.drawLine(drawn.back(), to);
+        p.setPen(QPen(kDrawing, 1.8, Qt::DashLine));
+        p.drawLine(drawn.back(), to);
     }
     for (int k = 0; k < drawn.size(); ++k) {
         p.setPen(QPen(kShadow, 1.5));
