@@ -183,7 +183,9 @@ private slots:
                  saved.c_str());
     }
 
-    // A double-click (press, release, press, double-click, release) finishes the path at its spot.
+    // A double-click finishes the path at its spot, as Qt delivers it on X11 (press, release,
+    // double-click, release) and as some platforms do (press, release, press, double-click,
+    // release); the clicks after it draw as ever.
     void aDoubleClickFinishesThePath()
     {
         auto w = openOnFence();
@@ -191,16 +193,25 @@ private slots:
         HandEditTools *tools = w->previewDock()->tools();
         PreviewView *view = w->previewDock()->view();
         tools->setTool(HandEditTools::Path);
-        click(view, {60, 60});
-        click(view, {200, 80});
-        const QPoint last = view->widgetAt(QPointF(320, 60)).toPoint();
-        QTest::mouseClick(view, Qt::LeftButton, Qt::NoModifier, last);
-        QTest::mousePress(view, Qt::LeftButton, Qt::NoModifier, last);
-        QTest::mouseDClick(view, Qt::LeftButton, Qt::NoModifier, last);
-        QTest::mouseRelease(view, Qt::LeftButton, Qt::NoModifier, last);
-        QCOMPARE(pathsOf(d).size(), std::size_t(2));
-        QCOMPARE(pathAt(d, 1).points.size(), std::size_t(3));
-        QVERIFY2(tools->pathTool().drawing().empty(), "the last release starts no new path");
+        for (const bool secondPress : {false, true}) {
+            const double y = secondPress ? 160 : 60;
+            click(view, {60, y});
+            click(view, {200, y + 20});
+            const QPoint last = view->widgetAt(QPointF(320, y)).toPoint();
+            QTest::mouseClick(view, Qt::LeftButton, Qt::NoModifier, last);
+            if (secondPress)
+                QTest::mousePress(view, Qt::LeftButton, Qt::NoModifier, last);
+            QTest::mouseDClick(view, Qt::LeftButton, Qt::NoModifier, last);
+            QTest::mouseRelease(view, Qt::LeftButton, Qt::NoModifier, last);
+            QCOMPARE(pathsOf(d).size(), std::size_t(secondPress ? 3 : 2));
+            QCOMPARE(pathAt(d, pathsOf(d).size() - 1).points.size(), std::size_t(3));
+            QVERIFY2(tools->pathTool().drawing().empty(), "the last release starts no new path");
+        }
+        click(view, {100, 230});
+        click(view, {300, 230});
+        QTest::keyClick(view, Qt::Key_Return);
+        QCOMPARE(pathsOf(d).size(), std::size_t(4));
+        QCOMPARE(pathAt(d, 3).points.size(), std::size_t(2));
     }
 
     // Dragging a vertex moves it (the others stay) in one undo step.

@@ -51,6 +51,7 @@ std::optional<PathVertex> PathTool::target() const
 void PathTool::pressed(QPointF world)
 {
     m_cursor = world;
+    m_releaseEndsDoubleClick = false;  // a press after a double-click is a new click
     // while a path is drawn, presses are its vertices (on release); else a press may take a vertex
     if (m_drawing.empty())
         if (const std::optional<PathVertex> v = m_editor.vertexAt(world, pickSlack())) {
@@ -106,8 +107,9 @@ void PathTool::released(QPointF world)
     m_view->update();
 }
 
-// A double-click arrives as press, release, press, double-click, release: the first click added
-// its vertex, the second press did nothing while drawing, and its release is not a new path's start.
+// A double-click arrives as press, release, double-click, release (the map passes the last release
+// on only after a press of its own: some platforms send press, release, press, double-click,
+// release). The first click added its vertex; a last release is no new path's first vertex.
 void PathTool::doubleClicked(QPointF world)
 {
     if (m_drawing.empty())
