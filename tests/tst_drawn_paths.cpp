@@ -228,6 +228,11 @@ private slots:
             found = found || (d.path == "nodes.p.params.paths[1]" && d.line == 10 && d.message.find("drawn path 1 has no length") != std::string::npos);
         }
         QVERIFY2(found, formatAll(r.diagnostics).c_str());
+        // a drawn path too long for its radius is named as drawn, not as a file's
+        LoadResult dense = loadIn(graphWith("      radius: 0.000001\n", "        - {points: [[10, 10], [290, 190]]}\n"));
+        QVERIFY(dense.ok());
+        const std::string refused = formatAll(evaluateGraph(dense.graph).diagnostics);
+        QVERIFY2(refused.find("(place_path): drawn path 0 of length") != std::string::npos, refused.c_str());
     }
 };
 
