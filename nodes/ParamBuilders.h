@@ -91,6 +91,7 @@ inline Param range(std::string name) { return Param(ParamKind::Range, std::move(
 inline Param recordList(std::string name) { return Param(ParamKind::RecordList, std::move(name)).defaultValue(ValueList{}); }
 inline Param record(std::string name) { return Param(ParamKind::Record, std::move(name)); }
 inline Param areaList(std::string name) { return Param(ParamKind::AreaList, std::move(name)).defaultValue(ValueList{}); }
+inline Param pathList(std::string name) { return Param(ParamKind::PathList, std::move(name)).defaultValue(ValueList{}); }
 
 // The seed offset every seeded node adds to world.seed.
 inline Param seed()

@@ -9,6 +9,7 @@
 #include "core/base/Diagnostic.h"
 #include "core/graph/EvalContext.h"
 #include "core/graph/NodeRegistry.h"
+#include "core/graph/PathValue.h"
 #include "core/math/ExactAtan.h"
 #include "core/sampling/OccupancyGrid.h"
 
@@ -33,6 +34,8 @@ constexpr std::uint32_t kSaltJitter = 0x4a495454;   // "JITT"
 constexpr int kIndexBits = 24;
 constexpr int kKeyBits = 28;
 constexpr std::uint64_t kCandidatesPerRow = std::uint64_t(1) << kIndexBits;
+constexpr const char *kNoPaths = "no paths: set path to a shapes file (.tmj, .json or .geojson), or draw paths in the preview "
+                                 "with the Path tool (L)";
 
 // One path to walk: its vertices without repeats, closed (a polygon's ring) or open.
 struct Path
@@ -40,6 +43,7 @@ struct Path
     std::vector<Vec2> v;
     bool closed = false;
     std::string label;
+    std::string param = "path";  // where a problem with it is located: the file, or paths[i]
     std::vector<double> at;  // arc length at each vertex (and, closed, back at the first)
     std::uint64_t key = 0;
     double length() const { return at.back(); }
@@ -74,24 +78,37 @@ std::uint64_t keyOf(const Path &p)
     return h >> (64 - kKeyBits);
 }
 
+// A path from its vertices, repeats dropped ("" or why it is no path); a closed one's last vertex
+// may repeat its first.
+std::string addPath(const std::vector<Vec2> &vertices, bool closed, std::string label, std::vector<Path> &out)
+{
+    Path p;
+    p.label = std::move(label);
+    p.closed = closed;
+    if (vertices.size() < 2)
+        return p.label + " is a single point; a path needs two or more vertices";
+    for (const Vec2 &v : vertices)
+        if (p.v.empty() || v.x != p.v.back().x || v.y != p.v.back().y)
+            p.v.push_back(v);
+    if (closed && p.v.size() > 1 && p.v.back().x == p.v.front().x && p.v.back().y == p.v.front().y)
+        p.v.pop_back();
+    if (p.v.size() < 2)
+        return p.label + " has no length: its " + std::to_string(vertices.size()) + " vertices are all at one place";
+    out.push_back(std::move(p));
+    return {};
+}
+
 // The paths of a shapes file in file order, polylines first, then every ring of every polygon;
 // "" or what makes one no path.
 std::string pathsOf(const ShapeSet &shapes, std::vector<Path> &out)
 {
     if (!shapes.ellipses.empty())
         return shapes.ellipses.front().label + " is an ellipse; place_path walks polylines and polygons (draw it as a polygon)";
-    for (std::size_t i = 0; i < shapes.lines.size(); ++i) {
-        Path p;
-        p.label = i < shapes.lineLabels.size() ? shapes.lineLabels[i] : "line " + std::to_string(i);
-        if (shapes.lines[i].size() < 2)
-            return p.label + " is a single point; a path needs two or more vertices";
-        for (const Vec2 &v : shapes.lines[i])
-            if (p.v.empty() || v.x != p.v.back().x || v.y != p.v.back().y)
-                p.v.push_back(v);
-        if (p.v.size() < 2)
-            return p.label + " has no length: its " + std::to_string(shapes.lines[i].size()) + " vertices are all at one place";
-        out.push_back(std::move(p));
-    }
+    for (std::size_t i = 0; i < shapes.lines.size(); ++i)
+        if (std::string problem = addPath(shapes.lines[i], false,
+                                          i < shapes.lineLabels.size() ? shapes.lineLabels[i] : "line " + std::to_string(i), out);
+            !problem.empty())
+            return problem;
     for (const ShapePolygon &polygon : shapes.polygons)
         for (std::size_t r = 0; r < polygon.rings.size(); ++r) {
             Path p;
@@ -102,8 +119,16 @@ std::string pathsOf(const ShapeSet &shapes, std::vector<Path> &out)
         }
     if (out.empty())
         return "the file holds no paths (polylines or polygons) to walk";
+    return {};
+}
+
+// Each path's arc lengths and key (two paths with one key, which is rare, take the next free one
+// in order); false at the first path too long to measure (the rest unmeasured).
+bool measure(std::vector<Path> &paths, std::size_t &bad)
+{
     std::set<std::uint64_t> keys;
-    for (Path &p : out) {
+    for (bad = 0; bad < paths.size(); ++bad) {
+        Path &p = paths[bad];
         const std::size_t n = p.closed ? p.v.size() : p.v.size() - 1;
         p.at.assign(1, 0.0);
         for (std::size_t i = 0; i < n; ++i) {
@@ -111,12 +136,66 @@ std::string pathsOf(const ShapeSet &shapes, std::vector<Path> &out)
             p.at.push_back(p.at.back() + std::hypot(b.x - a.x, b.y - a.y));
         }
         if (!std::isfinite(p.length()))
-            return p.label + " is too long to measure";
-        // two paths with one key (rare) take the next free one, in file order
+            return false;
         for (p.key = keyOf(p); !keys.insert(p.key).second;)
             p.key = (p.key + 1) & ((std::uint64_t(1) << kKeyBits) - 1);
     }
-    return {};
+    return true;
+}
+
+// A path as a message names it: the file's with the file's name, a drawn one by its index.
+std::string named(const EvalContext &ctx, const Path &p)
+{
+    return p.param == "path" ? ctx.text("path") + ": " + p.label : p.label;
+}
+
+bool hasDrawnPaths(const ValueMap &params)
+{
+    for (const auto &[k, v] : params)
+        if (k == "paths")
+            return v.isList() && !v.toList().empty();
+    return false;
+}
+
+// The paths to walk: the file's (when `path` names one), then the drawn ones in list order;
+// false when the node failed (located at the file or the drawn path at fault).
+bool gatherPaths(EvalContext &ctx, std::vector<Path> &paths)
+{
+    if (!ctx.text("path").empty()) {
+        ShapeSet shapes;
+        if (!loadShapesOf(ctx, shapes, "file_scale"))
+            return false;
+        if (std::string problem = pathsOf(shapes, paths); !problem.empty()) {
+            ctx.failAt("path", ctx.text("path") + ": " + problem);
+            return false;
+        }
+    }
+    const std::vector<std::optional<DrawnPath>> drawn = readPathList(ctx.param("paths"));
+    for (std::size_t i = 0; i < drawn.size(); ++i) {
+        const std::string at = "paths[" + std::to_string(i) + "]";
+        if (!drawn[i]) {  // the loader refuses it; a graph built in code may not have been loaded
+            ctx.failAt(at, "drawn path " + std::to_string(i) + " is no path: {points: [[x, y], ...], closed: false}");
+            return false;
+        }
+        std::vector<Vec2> vertices;
+        for (const AreaPoint &v : drawn[i]->points)
+            vertices.push_back({v.x, v.y});
+        if (std::string problem = addPath(vertices, drawn[i]->closed, "drawn path " + std::to_string(i), paths);
+            !problem.empty()) {
+            ctx.failAt(at, problem);
+            return false;
+        }
+        paths.back().param = at;
+    }
+    if (paths.empty()) {
+        ctx.failAt("path", kNoPaths);
+        return false;
+    }
+    if (std::size_t bad = 0; !measure(paths, bad)) {
+        ctx.failAt(paths[bad].param, named(ctx, paths[bad]) + " is too long to measure");
+        return false;
+    }
+    return true;
 }
 
 struct Placed
@@ -137,7 +216,7 @@ void registerPlacePath(NodeRegistry &registry)
     d.category = "Points";
     d.description =
         "Points along the polylines and polygon outlines (every ring) of a Tiled map or GeoJSON file, as the shapes node "
-        "reads them: fences along a road, reeds along a bank, torches down a corridor. Each path is walked from its "
+        "reads them, and along the paths drawn in the preview (`paths`): fences along a road, reeds along a bank, torches down a corridor. Each path is walked from its "
         "start: the next candidate lies radius x (1 + jitter x u) further along it (u uniform in [0, 1)), `offset` to "
         "the chosen side of the segment it falls on, and is kept when no point placed before (obstacles, other paths, "
         "this path where it turns or passes near itself) is closer than the radius in the plane. Each point turns with "
@@ -158,6 +237,9 @@ void registerPlacePath(NodeRegistry &registry)
             .describe("the obstacles followed by this layer: wire it into the next layer"),
     };
     d.params = shapesFileParams();
+    d.params.push_back(pathList("paths").role(ParamRole::DrawnPaths).describe(
+        "paths drawn in the preview with the Path tool, in world units, walked after the file's (which is then optional): "
+        "each {points: [[x, y], [x, y], ...], closed: false}"));
     for (ParamSpec &p : std::vector<ParamSpec>{
              number("radius").defaultValue(10).above(0).max(1e7).soft(1, 100)
                  .describe("minimum distance between two points, in the plane (world units)"),
@@ -180,21 +262,20 @@ void registerPlacePath(NodeRegistry &registry)
         d.params.push_back(std::move(p));
     appendLayerParams(d, SpriteShape::Dot, "#c08a3e");
     d.checkParams = [](const ValueMap &params, ParamIssues &issues) {
-        checkShapesFile(params, issues);
+        // the file is optional beside drawn paths; with neither, the node says what to do
+        const auto path = std::find_if(params.begin(), params.end(), [](const auto &kv) { return kv.first == "path"; });
+        if (path == params.end() || !path->second.isString() || !path->second.toString().empty())
+            checkShapesFile(params, issues);
+        else if (!hasDrawnPaths(params))
+            issues.emplace_back("path", kNoPaths);
         checkLayerParams(params, issues);
     };
     d.evaluate = [](EvalContext &ctx) {
         const World &w = ctx.world();
         const double r = ctx.number("radius"), jitter = ctx.number("jitter"), offset = ctx.number("offset");
-        ShapeSet shapes;
-        if (!loadShapesOf(ctx, shapes, "file_scale"))
-            return;
         std::vector<Path> paths;
-        if (std::string problem = pathsOf(shapes, paths); !problem.empty()) {
-            ctx.failAt("path", ctx.text("path") + ": " + problem);
+        if (!gatherPaths(ctx, paths))
             return;
-        }
-        shapes = {};
         const Side side = ctx.choice("side", kSides);
         std::vector<int> rows;  // 0 left, 1 right
         if (side != Side::Right)
@@ -206,7 +287,7 @@ void registerPlacePath(NodeRegistry &registry)
         for (const Path &p : paths) {
             const double perRow = std::floor(p.length() / r) + 1;
             if (perRow > static_cast<double>(kCandidatesPerRow)) {
-                ctx.failAt("radius", ctx.text("path") + ": " + p.label + " of length " + formatNumber(p.length())
+                ctx.failAt("radius", named(ctx, p) + " of length " + formatNumber(p.length())
                                          + " at radius " + formatNumber(r) + " would take more than "
                                          + std::to_string(kCandidatesPerRow) + " points a row; raise the radius or split the path");
                 return;

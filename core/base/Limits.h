@@ -32,6 +32,9 @@ inline constexpr std::uint64_t maxDiffExportBytes = std::uint64_t(4) << 30;
 inline constexpr int maxJsonDepth = 256;
 inline constexpr std::size_t maxShapeVertices = 4'000'000;
 inline constexpr std::size_t maxShapePolygonVertices = 50'000;
+// Paths drawn in the editor and kept in a graph (place_path's `paths`): per node, and vertices per path.
+inline constexpr std::size_t maxDrawnPaths = 10'000;
+inline constexpr std::size_t maxDrawnPathVertices = 50'000;
 // edge pairs the self-intersection sweep may look at in one file (about 2 s at worst)
 inline constexpr std::uint64_t maxShapeEdgePairChecks = 400'000'000;
 
@@ -60,6 +63,8 @@ inline constexpr Budget budgets[] = {
     {"JSON depth", maxJsonDepth, "nesting of JSON Grove reads"},
     {"shape vertices", static_cast<double>(maxShapeVertices), "vertices in one shapes file"},
     {"polygon vertices", static_cast<double>(maxShapePolygonVertices), "vertices in one polygon"},
+    {"drawn paths", static_cast<double>(maxDrawnPaths), "paths drawn in the editor that one node keeps"},
+    {"drawn path vertices", static_cast<double>(maxDrawnPathVertices), "vertices in one drawn path"},
     {"edge pair checks", static_cast<double>(maxShapeEdgePairChecks), "edge pairs one shapes file's self-intersection check may look at"},
 };
 

@@ -94,6 +94,8 @@ std::string rangeText(const ParamSpec &p)
         return recordText(p);
     if (p.kind == ParamKind::AreaList)
         return "each {circle: [x, y, radius]} or {polygon: [[x, y], ...]}";
+    if (p.kind == ParamKind::PathList)
+        return "each {points: [[x, y], [x, y], ...], closed: false}";
     if (!isNumeric(p.kind))
         return p.kind == ParamKind::Enum ? [&] {
             std::string s;

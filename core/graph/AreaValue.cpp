@@ -72,19 +72,12 @@ std::optional<Area> readIt(const Value &v, std::string &error, std::string &wher
             return std::nullopt;
         }
         area.polygon.resize(list.size());
-        for (std::size_t i = 0; i < list.size(); ++i) {
-            const std::string at = "vertex " + std::to_string(i) + " ";
-            const bool pair = list[i].isList() && list[i].toList().size() == 2;
-            if (!pair || !coordinate(list[i].toList()[0], "x", area.polygon[i].x, error)
-                || !coordinate(list[i].toList()[1], "y", area.polygon[i].y, error)) {
+        for (std::size_t i = 0; i < list.size(); ++i)
+            if (!readVertex(list[i], area.polygon[i], error)) {
                 where = ".polygon[" + std::to_string(i) + "]";
-                if (!pair)
-                    error = "must be [x, y], got "
-                            + (list[i].isList() ? std::to_string(list[i].toList().size()) + " values" : describeKind(list[i]));
-                error = at + error;
+                error = "vertex " + std::to_string(i) + " " + error;
                 return std::nullopt;
             }
-        }
         return area;
     }
     where.clear();
@@ -93,6 +86,15 @@ std::optional<Area> readIt(const Value &v, std::string &error, std::string &wher
 }
 
 } // namespace
+
+bool readVertex(const Value &v, AreaPoint &out, std::string &error)
+{
+    if (!v.isList() || v.toList().size() != 2) {
+        error = "must be [x, y], got " + (v.isList() ? std::to_string(v.toList().size()) + " values" : describeKind(v));
+        return false;
+    }
+    return coordinate(v.toList()[0], "x", out.x, error) && coordinate(v.toList()[1], "y", out.y, error);
+}
 
 std::optional<Area> readArea(const Value &v, std::string *error, std::string *where, std::size_t *vertices)
 {

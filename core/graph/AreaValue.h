@@ -35,6 +35,10 @@ constexpr std::size_t kAreaVertexLimit = std::size_t(1) << 20;
 std::optional<Area> readArea(const Value &v, std::string *error = nullptr, std::string *where = nullptr,
                              std::size_t *vertices = nullptr);
 
+// A vertex [x, y] within +-kAreaReach into `out`; false with why in `error` ("must be [x, y], got
+// 3 values", "y must be a number, got a string"). Erase polygons and drawn paths read theirs so.
+bool readVertex(const Value &v, AreaPoint &out, std::string &error);
+
 // One entry per item of `list` (a checked graph's area list), nothing for an item that is no area.
 std::vector<std::optional<Area>> readAreaList(const Value &list);
 

@@ -1,6 +1,7 @@
 // Descriptor lookups and the param value checks shared by the loader, overrides and the editor.
 #include "core/graph/NodeDescriptor.h"
 #include "core/graph/AreaValue.h"
+#include "core/graph/PathValue.h"
 
 #include "core/base/Diagnostic.h"
 #include "core/base/TextEscape.h"
@@ -27,6 +28,7 @@ const char *paramKindName(ParamKind kind)
     case ParamKind::RecordList: return "record list";
     case ParamKind::Record: return "record";
     case ParamKind::AreaList: return "area list";
+    case ParamKind::PathList: return "path list";
     }
     return "?";
 }
@@ -43,6 +45,7 @@ const char *paramRoleName(ParamRole role)
     case ParamRole::FilePath: return "file path";
     case ParamRole::Pins: return "pins";
     case ParamRole::EraseAreas: return "erase areas";
+    case ParamRole::DrawnPaths: return "drawn paths";
     case ParamRole::Seed: return "seed";
     }
     return "";
@@ -369,6 +372,7 @@ std::optional<std::string> checkParamValue(const ParamSpec &spec, const Value &v
         }
         return std::nullopt;
     }
+    case ParamKind::PathList: return checkPathList(v, where);
     }
     return std::nullopt;
 }
@@ -457,6 +461,10 @@ std::optional<std::string> checkRoles(const NodeDescriptor &d)
         case ParamRole::EraseAreas:
             if (p.kind != ParamKind::AreaList)
                 return wrongKind(p, "erase areas", "area list");
+            break;
+        case ParamRole::DrawnPaths:
+            if (p.kind != ParamKind::PathList)
+                return wrongKind(p, "drawn paths", "path list");
             break;
         case ParamRole::Seed:
             if (p.kind != ParamKind::Integer)

@@ -30,6 +30,7 @@ enum class ParamKind {
     RecordList,  // a list of records, each a map with the spec's fields (e.g. weighted types)
     Record,      // null, or one record with the spec's fields (e.g. a special type and its count)
     AreaList,    // areas of the world: each {circle: [x, y, radius]} or {polygon: [[x, y], [x, y], [x, y], ...]}
+    PathList,    // polylines: each {points: [[x, y], [x, y], ...], closed: false} (PathValue.h)
 };
 
 const char *paramKindName(ParamKind kind);
@@ -47,6 +48,7 @@ enum class ParamRole {
                    // are part of the node's cache key, and the editor watches it
     Pins,          // record list with x and y: points placed by hand (the preview's pin, move and delete tools)
     EraseAreas,    // area list: where the layer stays empty (the preview's erase tools)
+    DrawnPaths,    // path list: paths drawn in the preview (its Path tool) that the node walks
     Seed,          // integer: added to world.seed (EvalContext::seed); groups offset it so copies differ
 };
 

@@ -1,6 +1,7 @@
 // HandEditTools' drawing over the map: the layer's erase areas and pins, the hovered point, and
 // the gesture in progress (brush, rectangle, polygon, move), in widget pixels from world units.
 #include "handedit/HandEditTools.h"
+#include "handedit/PathTool.h"
 
 #include "preview/PreviewView.h"
 
@@ -64,6 +65,8 @@ void HandEditTools::paint(QPainter &p)
         p.setBrush(kPinDot);
         p.drawEllipse(c, 3, 3);
     }
+    if (m_editor.takesPaths())
+        m_path->paint(p, m_tool == Path);
     if (m_hoverPoint && m_tool != Select) {
         const QPointF c = v.widgetAt(QPointF(m_hoverPoint->x, m_hoverPoint->y));
         const double r = std::max(9.0, m_hoverPoint->r * scale);

@@ -2,6 +2,7 @@
 #include "handedit/HandEditTools.h"
 
 #include "document/Document.h"
+#include "handedit/PathTool.h"
 #include "preview/PreviewView.h"
 
 #include "core/analysis/LayerStats.h"
@@ -31,8 +32,9 @@ QPointF tidied(QPointF p) { return QPointF(std::round(p.x() * 10) / 10, std::rou
 
 HandEditTools::HandEditTools(Document *document, PreviewView *view, QWidget *parent)
     : QWidget(parent), m_document(document), m_view(view), m_editor(document), m_group(new QActionGroup(this)),
-      m_type(new QComboBox(this)), m_brushLabel(new QLabel(this))
+      m_path(new PathTool(document, view, this)), m_type(new QComboBox(this)), m_brushLabel(new QLabel(this))
 {
+    connect(m_path, &PathTool::statusMessage, this, &HandEditTools::statusMessage);
     setObjectName("handEditTools");
     auto *row = new QHBoxLayout(this);
     row->setContentsMargins(0, 0, 0, 0);
@@ -53,6 +55,9 @@ HandEditTools::HandEditTools(Document *document, PreviewView *view, QWidget *par
                                    "where it was"), "toolMove"},
         {Delete, tr("Delete"), "D", tr("Click a point (or Del while hovering one with any tool): a pin is removed, a "
                                        "generated point is erased where it stands"), "toolDelete"},
+        {Path, tr("Path"), "L", tr("Clicks: a path's vertices; double-click or Enter finishes it, a click on its first "
+                                   "vertex closes it, Esc drops it. Drag a vertex to move it; Del removes the hovered one"),
+         "toolPath"},
     };
     for (const Def &d : defs) {
         auto *action = new QAction(d.text, this);
@@ -114,6 +119,7 @@ HandEditTools::HandEditTools(Document *document, PreviewView *view, QWidget *par
 void HandEditTools::setNode(const std::string &id)
 {
     m_editor.setNode(id);
+    m_path->setNode(id);
     m_crowding.reset();
     cancelGesture();
     updateAvailability();
@@ -141,8 +147,9 @@ void HandEditTools::updateAvailability()
         m_actions[t]->setEnabled(why.isEmpty() && m_editor.takesPins());
     for (Tool t : {Brush, Area})
         m_actions[t]->setEnabled(why.isEmpty() && m_editor.takesErase());
-    m_actions[Delete]->setEnabled(why.isEmpty());
-    for (Tool t : {Pin, Brush, Area, Move, Delete}) {
+    m_actions[Delete]->setEnabled(why.isEmpty() && (m_editor.takesPins() || m_editor.takesErase()));
+    m_actions[Path]->setEnabled(why.isEmpty() && m_editor.takesPaths());
+    for (Tool t : {Pin, Brush, Area, Move, Delete, Path}) {
         QString tip = m_actions[t]->toolTip().section("\n", 0, 0);
         m_actions[t]->setToolTip(why.isEmpty() ? tip : tip + "\n" + why);
     }
@@ -332,6 +339,7 @@ void HandEditTools::pressed(QPointF world)
     m_down = true;
     switch (m_tool) {
     case Select: break;
+    case Path: m_path->pressed(world); break;
     case Pin: {
         const QString done = tr("Pinned a point at %1, %2 (Ctrl+Z undoes)").arg(std::round(world.x() * 10) / 10).arg(std::round(world.y() * 10) / 10);
         const QString crowded = crowdingNote(tidied(world), 0);
@@ -359,7 +367,9 @@ void HandEditTools::pressed(QPointF world)
 void HandEditTools::dragged(QPointF world)
 {
     m_hover = world;
-    if (m_tool == Brush && !m_stroke.empty()) {
+    if (m_tool == Path) {
+        m_path->dragged(world);
+    } else if (m_tool == Brush && !m_stroke.empty()) {
         // centres half a radius apart: the union of the circles covers the swept band
         QPointF last = m_stroke.back();
         const double step = m_brushRadius / 2;
@@ -382,7 +392,9 @@ void HandEditTools::released(QPointF world)
     if (!m_down)
         return;
     m_down = false;
-    if (m_tool == Brush && !m_stroke.empty()) {
+    if (m_tool == Path) {
+        m_path->released(world);
+    } else if (m_tool == Brush && !m_stroke.empty()) {
         ValueList areas;
         for (const QPointF &c : m_stroke)
             areas.push_back(HandEditor::circleArea(c.x(), c.y(), m_brushRadius));
@@ -421,7 +433,9 @@ void HandEditTools::released(QPointF world)
 
 void HandEditTools::doubleClicked(QPointF world)
 {
-    if (m_tool == Area) {
+    if (m_tool == Path) {
+        m_path->doubleClicked(world);
+    } else if (m_tool == Area) {
         if (m_polygon.empty() || distance(m_polygon.back(), world) > pickSlack())
             m_polygon.push_back(world);
         closePolygon();
@@ -453,6 +467,7 @@ void HandEditTools::cancelGesture()
     m_moving.reset();
     m_down = false;
     m_crowdingShown.clear();
+    m_path->cancel();
 }
 
 void HandEditTools::hovered(QPointF world, bool inside)
@@ -466,6 +481,8 @@ void HandEditTools::hovered(QPointF world, bool inside)
         if (m_tool == Pin)
             showCrowding(world, 0);
     }
+    if (m_tool == Path)
+        m_path->hovered(world, inside);
     if (m_tool != Select || m_hoverPoint)
         m_view->update();
 }
@@ -490,7 +507,9 @@ bool HandEditTools::eventFilter(QObject *watched, QEvent *event)
     const bool hoveringPoint = m_tool != Select && m_hoverPoint.has_value() && toolsEnabled();
     bool mine = true;
     std::function<void()> act;
-    switch (key->key()) {
+    if (m_tool == Path && m_path->takesKey(key->key()))
+        act = [this, k = key->key()] { m_path->key(k); };
+    else switch (key->key()) {
     case Qt::Key_Escape:
         act = [this] {
             if (!m_polygon.empty() || m_rectStart || !m_stroke.empty() || m_moving) {

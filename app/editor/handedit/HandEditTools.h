@@ -1,6 +1,7 @@
 // The preview's tool strip for hand edits of the selected layer: Select, Pin, Erase brush,
-// Erase area (rectangle or polygon), Move and Delete; it turns the view's presses and drags into
-// HandEditor edits and draws the layer's pins, erase areas and the edit in progress.
+// Erase area (rectangle or polygon), Move, Delete and Path; it turns the view's presses and drags
+// into HandEditor edits (the Path tool's into PathTool's) and draws the layer's pins, erase areas,
+// drawn paths and the edit in progress.
 #pragma once
 
 #include "handedit/HandEditor.h"
@@ -24,6 +25,7 @@ class QPainter;
 namespace grove {
 
 class Document;
+class PathTool;
 class PreviewView;
 
 class HandEditTools : public QWidget
@@ -31,7 +33,7 @@ class HandEditTools : public QWidget
     Q_OBJECT
 
 public:
-    enum Tool { Select, Pin, Brush, Area, Move, Delete };
+    enum Tool { Select, Pin, Brush, Area, Move, Delete, Path };
 
     HandEditTools(Document *document, PreviewView *view, QWidget *parent = nullptr);
 
@@ -46,6 +48,7 @@ public:
     // The type a new pin gets ("": none, the hash picks); the combo's choices are the layer's types.
     void setPinType(const QString &type);
     HandEditor &editor() { return m_editor; }
+    PathTool &pathTool() { return *m_path; }
     // The layer's point (a pin first) within a few pixels of `world`, as the tools pick it.
     std::optional<PickedPoint> pointAt(QPointF world) const;
 
@@ -94,7 +97,8 @@ private:
     PreviewSnapshotPtr m_snapshot;
     Tool m_tool = Select;
     QActionGroup *m_group;
-    QAction *m_actions[6] = {};
+    QAction *m_actions[7] = {};
+    PathTool *m_path;
     QComboBox *m_type;
     QLabel *m_brushLabel;
     double m_brushRadius = 20;

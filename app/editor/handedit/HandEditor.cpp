@@ -90,12 +90,18 @@ const ParamSpec *HandEditor::eraseSpec() const
     return d ? d->paramWithRole(ParamRole::EraseAreas) : nullptr;
 }
 
+bool HandEditor::takesPaths() const
+{
+    const NodeDescriptor *d = descriptor();
+    return d && d->paramWithRole(ParamRole::DrawnPaths);
+}
+
 QString HandEditor::unavailableReason() const
 {
     if (m_node.empty() || !m_document->graph().node(m_node))
-        return tr("Select a layer node that takes pins (e.g. a Place Layer) to edit its points by hand");
-    if (!takesPins() && !takesErase())
-        return tr("%1 takes no pins or erase areas: select a layer node that takes pins, e.g. a Place Layer")
+        return tr("Select a layer node that takes pins (e.g. a Place Layer) or drawn paths (a Place Path) to edit it by hand");
+    if (!takesPins() && !takesErase() && !takesPaths())
+        return tr("%1 takes no pins, erase areas or drawn paths: select a layer node that does, e.g. a Place Layer")
             .arg(QString::fromStdString(m_node));
     return {};
 }

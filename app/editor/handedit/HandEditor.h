@@ -1,5 +1,5 @@
 // The preview's hand edits as undo steps: pins and erase areas of the selected layer, found by
-// role (ParamRole::Pins, ParamRole::EraseAreas); each edit is checked before it is applied, so a
+// role (ParamRole::Pins, ParamRole::EraseAreas; drawn paths are PathEditor's); each edit is checked before it is applied, so a
 // refused one leaves the graph as it was and says why.
 #pragma once
 
@@ -51,6 +51,7 @@ public:
     QString unavailableReason() const;
     bool takesPins() const { return pinsSpec() != nullptr; }
     bool takesErase() const { return eraseSpec() != nullptr; }
+    bool takesPaths() const;  // drawn paths (the Path tool, PathEditor)
 
     ValueList pins() const;
     // A pin's position and type name ("" for none), read through the pins param's field roles.

@@ -15,6 +15,8 @@ ParamEditor *createListEditor(const ParamSpec &spec, QWidget *parent);
 ParamEditor *createRecordEditor(const ParamSpec &spec, QWidget *parent);
 // An area list: a line per area with Remove, and Clear all (the shapes are edited in the preview).
 ParamEditor *createAreaListEditor(const ParamSpec &spec, QWidget *parent);
+// A path list: how many paths and vertices, and Clear all (the paths are drawn in the preview).
+ParamEditor *createPathListEditor(const ParamSpec &spec, QWidget *parent);
 
 // A list of names picked from those the upstream offers (labels): a tick box per offered name.
 // Names in the list that are not offered are kept, and shown as such.

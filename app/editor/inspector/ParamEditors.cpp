@@ -310,6 +310,7 @@ ParamEditor *ParamEditor::create(const ParamSpec &spec, QWidget *parent, const Q
     case ParamKind::RecordList:
     case ParamKind::Record: return createListEditor(spec, parent);
     case ParamKind::AreaList: return createAreaListEditor(spec, parent);
+    case ParamKind::PathList: return createPathListEditor(spec, parent);
     }
     return createListEditor(spec, parent);
 }

@@ -149,7 +149,10 @@ PreviewDock::PreviewDock(Document *document, PreviewController *controller, QWid
     m_hover->setObjectName("hoverReadout");
     m_hover->setTextFormat(Qt::PlainText);
     m_hover->setWordWrap(true);
-    m_hover->setMinimumHeight(m_hover->fontMetrics().height() * 2 + 4);
+    // a fixed height: a readout that wraps to another line as the cursor moves must not shift the
+    // map under it (a press aimed at a pin or a path's vertex would land beside it)
+    m_hover->setFixedHeight(m_hover->fontMetrics().height() * 3 + 4);
+    m_hover->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_hover->setStyleSheet("color: #c8c8cc;");
     column->addWidget(m_hover);
     m_status->setObjectName("previewStatus");
