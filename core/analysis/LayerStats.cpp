@@ -22,12 +22,6 @@ namespace {
 
 using stats::Buckets;
 
-// The stats' work is polled for cancellation between rows and batches.
-bool stopped(const StatsControl &control)
-{
-    return control.cancel && control.cancel->load(std::memory_order_relaxed);
-}
-
 // The pairs of the layer: its conflicts with everything placed before each of its points (pairs
 // closer than min(ri, rj)), and its tightest pair when that is closer than a cell (else
 // infinity). Only the layer's own points are visited, each against the points near it, so the
@@ -67,7 +61,7 @@ PairScan scanPairs(const Buckets &buckets, const std::vector<PointXYR> &own, std
     const double cell = buckets.cell();
     auto wide = [&](double r) { return !(r <= cell); };
     for (std::size_t i = 0; i < own.size(); ++i) {
-        if ((i & 4095) == 0 && stopped(control))
+        if ((i & 4095) == 0 && control.cancelled())
             return scan;
         const PointXYR &p = own[i];
         const std::uint32_t id = firstOwn + static_cast<std::uint32_t>(i);
@@ -252,7 +246,7 @@ LayerStats statsWithin(const PointLayer &layer, const std::vector<PointLayerPtr>
             s.tightestTooClose.push_back(std::move(pair));
         }
     }
-    if (stopped(control))
+    if (control.cancelled())
         return s.cancelled = true, s;
     if (control.progress)
         control.progress(0.2);
@@ -260,8 +254,8 @@ LayerStats statsWithin(const PointLayer &layer, const std::vector<PointLayerPtr>
     if (control.progress)
         control.progress(0.4);
     s.why = explainLayer(layer, earlier, area, width, height);
-    if (layer.points.empty() || stopped(control))
-        return s.cancelled = stopped(control), s;
+    if (layer.points.empty() || control.cancelled())
+        return s.cancelled = control.cancelled(), s;
     // Nearest-point queries need the layer's points alone (on the torus, with their ghosts within
     // `band` of the world; a wider band asked later builds the grid again).
     std::optional<Buckets> ownOnly;
@@ -286,7 +280,7 @@ LayerStats statsWithin(const PointLayer &layer, const std::vector<PointLayerPtr>
     if (control.progress)
         control.progress(0.5);
     widestClearing(s, layer, area, width, height, torus, nearestPoints, control);
-    if (stopped(control))
+    if (control.cancelled())
         return s.cancelled = true, s;
     if (layer.points.size() >= 2) {
         double tight = pairs.tightest;
@@ -294,7 +288,7 @@ LayerStats statsWithin(const PointLayer &layer, const std::vector<PointLayerPtr>
         // neighbour farther than the ghosts' band may have a nearer image: the band widens to it)
         const auto nearestNeighbours = [&](const Buckets &own) {
             double t = std::numeric_limits<double>::infinity();
-            for (size_t i = 0; i < layer.points.size() && !((i & 4095) == 0 && stopped(control)); ++i)
+            for (size_t i = 0; i < layer.points.size() && !((i & 4095) == 0 && control.cancelled()); ++i)
                 t = std::min(t, own.nearest(layer.points[i].x, layer.points[i].y, static_cast<std::int64_t>(i)));
             return t;
         };
@@ -302,12 +296,12 @@ LayerStats statsWithin(const PointLayer &layer, const std::vector<PointLayerPtr>
             tight = nearestNeighbours(nearestPoints(ownBand));
             if (torus.wraps() && std::isfinite(tight) && tight > ownBand)
                 tight = nearestNeighbours(nearestPoints(tight * (1 + 1e-9)));
-            if (stopped(control))
+            if (control.cancelled())
                 return s.cancelled = true, s;
         }
         s.tightest = tight;
     }
-    s.cancelled = stopped(control);
+    s.cancelled = control.cancelled();
     return s;
 }
 
@@ -325,7 +319,7 @@ AllowedRaster sampleAllowed(const Mask *mask, const Region &region, double step,
         return a;
     }
     a.allowed.resize(static_cast<size_t>(a.nx) * static_cast<size_t>(a.ny));
-    for (int j = 0; j < a.ny && !stopped(control); ++j)
+    for (int j = 0; j < a.ny && !control.cancelled(); ++j)
         for (int i = 0; i < a.nx; ++i) {
             const bool ok = mask->at(a.x(i), a.y(j));
             a.allowed[static_cast<size_t>(j) * static_cast<size_t>(a.nx) + static_cast<size_t>(i)] = ok;
@@ -359,7 +353,7 @@ static AllowedRaster cachedAllowed(const MaskPtr &mask, const Region &region, do
             }
     }
     AllowedRaster raster = sampleAllowed(mask.get(), region, step, control);
-    if (stopped(control))
+    if (control.cancelled())
         return raster;
     std::lock_guard lock(mutex);
     std::erase_if(recent, [](const Entry &e) { return e.mask.expired(); });

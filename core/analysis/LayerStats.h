@@ -37,6 +37,8 @@ struct StatsControl
 {
     const std::atomic<bool> *cancel = nullptr;
     std::function<void(double)> progress;  // fraction in [0, 1]
+    // The work is polled for cancellation between rows and batches.
+    bool cancelled() const { return cancel && cancel->load(std::memory_order_relaxed); }
 };
 
 // Where a layer may grow, sampled at the centres of square cells `step` wide from the region's

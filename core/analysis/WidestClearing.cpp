@@ -16,11 +16,6 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-bool stopped(const StatsControl &control)
-{
-    return control.cancel && control.cancel->load(std::memory_order_relaxed);
-}
-
 // Distances in cells from each of the nx x ny cells to the nearest target cell (target(i, j)),
 // +infinity with none. On the torus the grid is padded by half its size along each wrapped axis
 // with the cells across the seam, which holds every cell's nearest target.
@@ -110,7 +105,7 @@ void widestClearing(LayerStats &s, const PointLayer &layer, const AllowedRaster 
                     best.pop_back();
             }
         }
-    if (best.empty() || stopped(control))
+    if (best.empty() || control.cancelled())
         return;  // nowhere allowed
     // The refined clearing stays within a few cells of its candidate, so its radius is below the
     // widest candidate's plus those cells: the ghosts it needs lie within that band.

@@ -8,7 +8,7 @@ namespace grove {
 
 namespace {
 
-std::optional<DrawnPath> readIt(const Value &v, std::string &error, std::string &where)
+std::optional<DrawnPath> readOnePath(const Value &v, std::string &error, std::string &where)
 {
     static const std::vector<std::string> keys{"points", "closed"};
     if (!v.isMap()) {
@@ -69,7 +69,7 @@ std::optional<DrawnPath> readIt(const Value &v, std::string &error, std::string 
 std::optional<DrawnPath> readDrawnPath(const Value &v, std::string *error, std::string *where)
 {
     std::string e, w;
-    return readIt(v, error ? *error : e, where ? *where : w);
+    return readOnePath(v, error ? *error : e, where ? *where : w);
 }
 
 std::optional<std::string> checkPathList(const Value &list, std::string &where)
@@ -82,7 +82,7 @@ std::optional<std::string> checkPathList(const Value &list, std::string &where)
                + std::to_string(items.size());
     for (std::size_t i = 0; i < items.size(); ++i) {
         std::string part, error;
-        if (!readIt(items[i], error, part)) {
+        if (!readOnePath(items[i], error, part)) {
             where = "[" + std::to_string(i) + "]" + part;
             return "path " + std::to_string(i) + ": " + error;
         }

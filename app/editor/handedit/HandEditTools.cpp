@@ -2,6 +2,7 @@
 #include "handedit/HandEditTools.h"
 
 #include "document/Document.h"
+#include "handedit/HandEditGeometry.h"
 #include "handedit/PathTool.h"
 #include "preview/PreviewView.h"
 
@@ -21,13 +22,13 @@
 namespace grove {
 
 namespace {
-constexpr double kPickPixels = 7;     // how near (pixels) a press must be to a point to pick it
-constexpr double kDragPixels = 4;     // a press that moves less is a click
+using handedit::distance;
+using handedit::kDragPixels;
+using handedit::kPickPixels;
 constexpr double kMinBrush = 1, kMaxBrush = 2000;
 
-double distance(QPointF a, QPointF b) { return std::hypot(a.x() - b.x(), a.y() - b.y()); }
 // where a pin placed at `p` is stored (a tenth of a unit, as HandEditor keeps positions)
-QPointF tidied(QPointF p) { return QPointF(std::round(p.x() * 10) / 10, std::round(p.y() * 10) / 10); }
+QPointF tidied(QPointF p) { return handedit::tidy(p); }
 } // namespace
 
 HandEditTools::HandEditTools(Document *document, PreviewView *view, QWidget *parent)

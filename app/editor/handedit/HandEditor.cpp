@@ -3,6 +3,7 @@
 
 #include "document/Document.h"
 #include "document/ValueCommands.h"
+#include "handedit/HandEditGeometry.h"
 
 #include "core/sampling/ChunkedLayer.h"
 #include "core/graph/AreaValue.h"
@@ -22,7 +23,7 @@ namespace {
 QString tr(const char *text) { return QCoreApplication::translate("HandEditor", text); }
 
 // Positions are stored to a tenth of a unit: a click is no more precise, and the file stays readable.
-double tidy(double v) { return std::round(v * 10) / 10; }
+using handedit::tidy;
 
 QString at(double x, double y) { return QString("(%1, %2)").arg(x).arg(y); }
 

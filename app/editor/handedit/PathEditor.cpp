@@ -3,6 +3,7 @@
 
 #include "document/Document.h"
 #include "document/ValueCommands.h"
+#include "handedit/HandEditGeometry.h"
 
 #include "core/graph/NodeRegistry.h"
 
@@ -15,15 +16,15 @@ namespace grove {
 
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("PathEditor", text); }
+QString pathText(const char *text) { return QCoreApplication::translate("PathEditor", text); }
 
-double tidy(double v) { return std::round(v * 10) / 10; }
+using handedit::tidy;
 
 } // namespace
 
 QPointF PathEditor::tidied(QPointF p)
 {
-    return QPointF(tidy(p.x()), tidy(p.y()));
+    return tidy(p);
 }
 
 const ParamSpec *PathEditor::spec() const
@@ -66,7 +67,7 @@ QString PathEditor::apply(const QString &text, const ValueList &paths)
 {
     const ParamSpec *s = spec();
     if (!s)
-        return tr("%1 takes no drawn paths: select a Place Path node").arg(QString::fromStdString(m_node));
+        return pathText("%1 takes no drawn paths: select a Place Path node").arg(QString::fromStdString(m_node));
     std::string where;
     if (auto problem = checkParamValue(*s, Value(paths), &where))
         return QString::fromStdString(*problem);
@@ -89,11 +90,11 @@ QString PathEditor::addPath(const std::vector<QPointF> &vertices, bool closed)
             path.points.push_back({t.x(), t.y()});
     }
     if (path.points.size() < minimumVertices(closed))
-        return closed ? tr("A closed path needs three or more corners") : tr("A path needs two or more vertices");
+        return closed ? pathText("A closed path needs three or more corners") : pathText("A path needs two or more vertices");
     ValueList paths = list();
     paths.push_back(pathValue(path));
-    return apply(closed ? tr("Draw a closed path of %1 vertices").arg(path.points.size())
-                        : tr("Draw a path of %1 vertices").arg(path.points.size()),
+    return apply(closed ? pathText("Draw a closed path of %1 vertices").arg(path.points.size())
+                        : pathText("Draw a path of %1 vertices").arg(path.points.size()),
                  paths);
 }
 
@@ -102,11 +103,11 @@ QString PathEditor::moveVertex(PathVertex at, QPointF to)
     ValueList paths = list();
     std::optional<DrawnPath> path = at.path < paths.size() ? readDrawnPath(paths[at.path]) : std::nullopt;
     if (!path || at.vertex >= path->points.size())
-        return tr("That vertex is gone");
+        return pathText("That vertex is gone");
     const QPointF t = tidied(to);
     path->points[at.vertex] = {t.x(), t.y()};
     paths[at.path] = pathValue(*path);
-    return apply(tr("Move vertex %1 of path %2").arg(at.vertex).arg(at.path), paths);
+    return apply(pathText("Move vertex %1 of path %2").arg(at.vertex).arg(at.path), paths);
 }
 
 QString PathEditor::deleteVertex(PathVertex at)
@@ -114,15 +115,15 @@ QString PathEditor::deleteVertex(PathVertex at)
     ValueList paths = list();
     std::optional<DrawnPath> path = at.path < paths.size() ? readDrawnPath(paths[at.path]) : std::nullopt;
     if (!path || at.vertex >= path->points.size())
-        return tr("That vertex is gone");
+        return pathText("That vertex is gone");
     path->points.erase(path->points.begin() + static_cast<std::ptrdiff_t>(at.vertex));
     // a path left too short to walk goes whole: half a path is nothing a designer drew
     if (path->points.size() < minimumVertices(path->closed)) {
         paths.erase(paths.begin() + static_cast<std::ptrdiff_t>(at.path));
-        return apply(tr("Delete path %1").arg(at.path), paths);
+        return apply(pathText("Delete path %1").arg(at.path), paths);
     }
     paths[at.path] = pathValue(*path);
-    return apply(tr("Delete vertex %1 of path %2").arg(at.vertex).arg(at.path), paths);
+    return apply(pathText("Delete vertex %1 of path %2").arg(at.vertex).arg(at.path), paths);
 }
 
 } // namespace grove

@@ -1,6 +1,8 @@
 // PathTool: the Path tool's gestures and keys, turned into PathEditor edits, and its drawing.
 #include "handedit/PathTool.h"
 
+#include "handedit/HandEditGeometry.h"
+
 #include "preview/PreviewView.h"
 
 #include <QKeyEvent>
@@ -14,11 +16,10 @@
 namespace grove {
 
 namespace {
-constexpr double kPickPixels = 7;  // how near (pixels) a press must be to a vertex to take it
-constexpr double kDragPixels = 4;  // a press that moves less is a click
+using handedit::distance;
+using handedit::kDragPixels;
+using handedit::kPickPixels;
 const QColor kLine(255, 206, 84), kShadow(0, 0, 0, 170), kHandle(255, 255, 255), kHot(255, 90, 80), kDrawing(120, 220, 255);
-
-double distance(QPointF a, QPointF b) { return std::hypot(a.x() - b.x(), a.y() - b.y()); }
 } // namespace
 
 PathTool::PathTool(Document *document, PreviewView *view, QObject *parent)
