@@ -249,7 +249,7 @@ private slots:
     inputs: {points: rocks.all, field: moist}
     params: {name: dryness}
 )"));
-        QVERIFY2(hasProblem(ds, "nodes.dry.inputs.points", "rocks.all is not rocks's own points (wire rocks.points)"),
+        QVERIFY2(hasProblem(ds, "nodes.dry.inputs.points", "rocks.all is not one (wire rocks.points, the layer's own)"),
                  formatAll(ds).c_str());
     }
 

@@ -217,6 +217,41 @@ const char *grove_layer_type_name(grove_graph *graph, int layer_index, int type_
     });
 }
 
+int grove_layer_attribute_count(grove_graph *graph, int layer_index)
+{
+    return guarded<int>(nullptr, 0, -1, [&](std::string &message) {
+        auto s = acquire(graph, message);
+        if (!s)
+            return -1;
+        const LayerEntry *e = layerAt(*s, layer_index);
+        if (!e) {
+            message = "no layer " + std::to_string(layer_index) + ": the graph has " + std::to_string(s->layers.size());
+            return -1;
+        }
+        return static_cast<int>(e->attributes.size());
+    });
+}
+
+const char *grove_layer_attribute_name(grove_graph *graph, int layer_index, int attribute_index)
+{
+    return guarded<const char *>(nullptr, 0, nullptr, [&](std::string &message) -> const char * {
+        auto s = acquire(graph, message);
+        if (!s)
+            return nullptr;
+        const LayerEntry *e = layerAt(*s, layer_index);
+        if (!e) {
+            message = "no layer " + std::to_string(layer_index) + ": the graph has " + std::to_string(s->layers.size());
+            return nullptr;
+        }
+        if (attribute_index < 0 || static_cast<std::size_t>(attribute_index) >= e->attributes.size()) {
+            message = "no attribute " + std::to_string(attribute_index) + " in layer " + quote(e->name) + ": it has "
+                      + std::to_string(e->attributes.size());
+            return nullptr;
+        }
+        return e->attributes[static_cast<std::size_t>(attribute_index)].c_str();
+    });
+}
+
 int grove_layer_has_z(grove_graph *graph, int layer_index)
 {
     return guarded<int>(nullptr, 0, -1, [&](std::string &message) {
@@ -261,6 +296,14 @@ long long grove_points_in_region(grove_graph *graph, const char *layer, double x
 {
     return guarded<long long>(error, error_size, -1, [&](std::string &message) {
         return pointsIn(graph, layer, Region{x0, y0, x1, y1}, out, capacity, message);
+    });
+}
+
+long long grove_attribute_in_region(grove_graph *graph, const char *layer, int attribute_index, double x0, double y0,
+                                    double x1, double y1, double *out, long long capacity, char *error, size_t error_size)
+{
+    return guarded<long long>(error, error_size, -1, [&](std::string &message) {
+        return attributeIn(graph, layer, attribute_index, Region{x0, y0, x1, y1}, out, capacity, message);
     });
 }
 

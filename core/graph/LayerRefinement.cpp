@@ -37,9 +37,9 @@ LayerRefinements::LayerRefinements(const Graph &graph, const DescriptorLookup &l
             Diagnostic d;
             d.path = path;
             d.nodeId = node.id;
-            d.message = "input " + quote(in->name) + " refines one layer's own points, but " + link->toString()
-                        + (own ? " is not " + link->node + "'s own points (wire " + link->node + "." + own->name + ")"
-                               : " is not a layer's own points");
+            d.message = "input " + quote(in->name) + " takes one layer's own points; " + link->toString()
+                        + (own ? " is not one (wire " + link->node + "." + own->name + ", the layer's own)"
+                               : " is not one (wire a layer node's own points)");
             m_problems.push_back(std::move(d));
             continue;
         }
