@@ -1,10 +1,13 @@
 // Store attribute: a field sampled at every point of a layer as a named value, held to the field
 // called at each exported x, y (z in a volume), chained, exported in the source layer's place
 // (never twice, never reordered), and refused with located errors for bad names and wiring.
+#include "CliRun.h"
 #include "TestSupport.h"
 
 #include "core/formats/PointsExport.h"
 #include "core/render/PreviewRenderer.h"
+
+#include <QTemporaryDir>
 
 #include <nlohmann/json.hpp>
 
@@ -96,6 +99,18 @@ bool hasProblem(const Diagnostics &ds, const std::string &path, const std::strin
             return true;
     return false;
 }
+
+// A chunked finite world: rocks with moisture; `none` has heights but no place to grow.
+const char *kChunked = R"(grove: 1
+world: {width: 600, height: 400, seed: 5, chunk: 128}
+nodes:
+  moist: {type: value_noise, params: {frequency: 0.02}}
+  terrain: {type: value_noise, params: {frequency: 0.01, seed: 3}}
+  nowhere: {type: allowed_rule, inputs: {field: terrain}, params: {min: 2}}
+  rocks: {type: place_layer, params: {radius: 30}}
+  none: {type: place_layer, inputs: {obstacles: rocks.all, height: terrain, allowed: nowhere}, params: {radius: 10}}
+  wet: {type: attribute, inputs: {points: rocks, field: moist}, params: {name: moisture}}
+)";
 
 std::string withNodes(const std::string &extra)
 {
@@ -262,6 +277,41 @@ private slots:
 )"));
         QVERIFY2(hasProblem(ds, "nodes.zz_second.inputs.points", "'trees' is refined by both 'wet' and 'zz_second'"),
                  formatAll(ds).c_str());
+    }
+
+    // A chunked world's export is streamed chunk by chunk; the refined layer, placed whole, keeps
+    // its attributes there, in shards and their merge, and in CSV after the empty z column is
+    // dropped (its only layer with heights came out empty).
+    void aChunkedWorldsStreamedExportsCarryTheAttributes()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string at = dir.path().toStdString() + "/";
+        writeFile(at + "chunked.grove.yaml", kChunked);
+        const QString graph = q(at + "chunked.grove.yaml");
+        QCOMPARE(cli({"eval", graph, "-o", q(at + "whole.json"), "--quiet"}).code, 0);
+        QCOMPARE(cli({"eval", graph, "--shard", "0/2", "-o", q(at + "p0.json"), "--quiet"}).code, 0);
+        QCOMPARE(cli({"eval", graph, "--shard", "1/2", "-o", q(at + "p1.json"), "--quiet"}).code, 0);
+        QCOMPARE(cli({"merge", q(at + "p0.json"), q(at + "p1.json"), "-o", q(at + "merged.json")}).code, 0);
+        const std::string whole = readFile(at + "whole.json");
+        QCOMPARE(readFile(at + "merged.json"), whole);
+        const auto doc = nlohmann::json::parse(whole);
+        const auto &rocks = doc["layers"][0];
+        QCOMPARE(rocks["name"].get<std::string>(), std::string("rocks"));
+        QVERIFY(rocks["count"].get<int>() > 50);
+        for (const auto &p : rocks["points"])
+            QVERIFY(p["attributes"]["moisture"].is_number());
+
+        QCOMPARE(cli({"eval", graph, "--format", "csv", "-o", q(at + "rocks.csv"), "--quiet"}).code, 0);
+        const std::string csv = readFile(at + "rocks.csv");
+        QVERIFY(csv.rfind("layer,id,x,y,r,type,rot,scale,moisture\n", 0) == 0);
+        std::size_t rows = 0;
+        for (std::size_t from = csv.find('\n') + 1; from < csv.size(); from = csv.find('\n', from) + 1, ++rows) {
+            const std::string row = csv.substr(from, csv.find('\n', from) - from);
+            QCOMPARE(std::count(row.begin(), row.end(), ','), std::ptrdiff_t(8));
+            QVERIFY2(row.back() != ',', row.c_str());  // the moisture cell is filled
+        }
+        QCOMPARE(rows, std::size_t(rocks["count"].get<int>()));
     }
 
     // An unexported source exports nothing, refined or not.
