@@ -241,11 +241,13 @@ void writePoints(const PointLayer &got, grove_point *out)
 namespace {
 
 // The layer's points in a checked region (null with `message`): what grove_points_in_region and
-// grove_attribute_in_region both read. `attribute`: the attribute asked for, or -1.
+// grove_attribute_in_region both read. `attribute`: the attribute asked for, or -1. `s` keeps the
+// graph (and `entry`, one of its layers) alive through the caller's use, as a grove_close may come.
 std::shared_ptr<PointLayer> regionPoints(grove_graph *handle, const char *layer, int attribute, const Region &region,
-                                         long long capacity, std::string &message, const LayerEntry *&entry)
+                                         long long capacity, std::string &message, std::shared_ptr<GraphState> &s,
+                                         const LayerEntry *&entry)
 {
-    std::shared_ptr<GraphState> s = acquire(handle, message);
+    s = acquire(handle, message);
     if (!s)
         return nullptr;
     if (!layer) {
@@ -287,14 +289,21 @@ std::shared_ptr<PointLayer> regionPoints(grove_graph *handle, const char *layer,
     return place(*s, e, region, s->threads.load(), &s->cancel, message);
 }
 
-// Room for `count` values: an error naming both when capacity is short.
-bool fits(std::size_t count, long long capacity, const LayerEntry &e, std::string &message)
+// The region's point count; with `out` given, room for them checked (an error naming both when
+// capacity is short) and `write` called on them.
+template<typename Write>
+long long countAndWrite(const std::shared_ptr<PointLayer> &got, const LayerEntry &e, bool out, long long capacity,
+                        std::string &message, Write write)
 {
-    if (count <= static_cast<std::size_t>(capacity))
-        return true;
-    message = "capacity " + std::to_string(capacity) + " is too small: the region holds " + std::to_string(count)
-              + " points of layer " + quote(e.name) + " (ask with out NULL for the count)";
-    return false;
+    const std::size_t count = got->points.size();
+    if (out && count > static_cast<std::size_t>(capacity)) {
+        message = "capacity " + std::to_string(capacity) + " is too small: the region holds " + std::to_string(count)
+                  + " points of layer " + quote(e.name) + " (ask with out NULL for the count)";
+        return -1;
+    }
+    if (out)
+        write(*got);
+    return static_cast<long long>(count);
 }
 
 } // namespace
@@ -302,36 +311,27 @@ bool fits(std::size_t count, long long capacity, const LayerEntry &e, std::strin
 long long pointsIn(grove_graph *handle, const char *layer, const Region &region, grove_point *out, long long capacity,
                    std::string &message)
 {
+    std::shared_ptr<GraphState> s;
     const LayerEntry *e = nullptr;
-    std::shared_ptr<PointLayer> got = regionPoints(handle, layer, -1, region, capacity, message, e);
-    if (!got)
-        return -1;
-    const std::size_t count = got->points.size();
-    if (!out)
-        return static_cast<long long>(count);
-    if (!fits(count, capacity, *e, message))
-        return -1;
-    writePoints(*got, out);
-    return static_cast<long long>(count);
+    std::shared_ptr<PointLayer> got = regionPoints(handle, layer, -1, region, capacity, message, s, e);
+    return got ? countAndWrite(got, *e, out != nullptr, capacity, message, [&](const PointLayer &l) { writePoints(l, out); })
+               : -1;
 }
 
 long long attributeIn(grove_graph *handle, const char *layer, int attribute, const Region &region, double *out,
                       long long capacity, std::string &message)
 {
+    std::shared_ptr<GraphState> s;
     const LayerEntry *e = nullptr;
-    std::shared_ptr<PointLayer> got = regionPoints(handle, layer, attribute, region, capacity, message, e);
+    std::shared_ptr<PointLayer> got = regionPoints(handle, layer, attribute, region, capacity, message, s, e);
     if (!got)
         return -1;
-    const std::size_t count = got->points.size();
-    if (!out)
-        return static_cast<long long>(count);
-    if (!fits(count, capacity, *e, message))
-        return -1;
-    const std::string &name = e->attributes[static_cast<std::size_t>(attribute)];
-    for (const AttributeColumn &c : got->columns)
-        if (c.name == name)
-            std::copy(c.values.begin(), c.values.end(), out);
-    return static_cast<long long>(count);
+    return countAndWrite(got, *e, out != nullptr, capacity, message, [&](const PointLayer &l) {
+        const std::string &name = e->attributes[static_cast<std::size_t>(attribute)];
+        for (const AttributeColumn &c : l.columns)
+            if (c.name == name)
+                std::copy(c.values.begin(), c.values.end(), out);
+    });
 }
 
 Region chunkSquare(double chunk, int i, int j)
