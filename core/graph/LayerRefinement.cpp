@@ -58,29 +58,31 @@ LayerRefinements::LayerRefinements(const Graph &graph, const DescriptorLookup &l
     }
 }
 
-std::string LayerRefinements::exportedFrom(const std::string &id) const
+namespace {
+
+// Follows `links` from `id` to the end of its chain; the bound guards a cycle (the graph's own problem).
+std::string follow(const std::map<std::string, std::string> &links, const std::string &id)
 {
     std::string at = id;
-    // a chain visits each node once; the bound guards a cycle (the graph's own problem)
-    for (std::size_t steps = 0; steps <= m_next.size(); ++steps) {
-        auto it = m_next.find(at);
-        if (it == m_next.end())
+    for (std::size_t steps = 0; steps <= links.size(); ++steps) {
+        auto it = links.find(at);
+        if (it == links.end())
             break;
         at = it->second;
     }
     return at;
 }
 
+} // namespace
+
+std::string LayerRefinements::exportedFrom(const std::string &id) const
+{
+    return follow(m_next, id);
+}
+
 std::string LayerRefinements::sourceOf(const std::string &id) const
 {
-    std::string at = id;
-    for (std::size_t steps = 0; steps <= m_source.size(); ++steps) {
-        auto it = m_source.find(at);
-        if (it == m_source.end())
-            break;
-        at = it->second;
-    }
-    return at;
+    return follow(m_source, id);
 }
 
 } // namespace grove
