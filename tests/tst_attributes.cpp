@@ -314,6 +314,26 @@ private slots:
         QCOMPARE(rows, std::size_t(rocks["count"].get<int>()));
     }
 
+    // Godot's custom data holds four floats: a fifth attribute is named in the scene and in a
+    // warning, and the export still succeeds.
+    void godotSaysWhichAttributesItLeavesOut()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string at = dir.path().toStdString() + "/";
+        writeFile(at + "five.grove.yaml", withNodes(R"(  more_a: {type: attribute, inputs: {points: tall, field: moist}, params: {name: extra_a}}
+  more_b: {type: attribute, inputs: {points: more_a, field: moist}, params: {name: extra_b}}
+  more_c: {type: attribute, inputs: {points: more_b, field: moist}, params: {name: extra_c}}
+)"));
+        const Run run = cli({"eval", q(at + "five.grove.yaml"), "--format", "godot", "-o", q(at + "five.tscn")});
+        QCOMPARE(run.code, 0);
+        QVERIFY2(run.err.find("five.grove.yaml: warning: godot: layer 'oaks' has 5 attributes; a MultiMesh's custom data "
+                              "holds the first 4; left out: extra_c") != std::string::npos, run.err.c_str());
+        const std::string scene = readFile(at + "five.tscn");
+        QVERIFY(scene.find("metadata/custom_data = PackedStringArray(\"moisture\", \"height\", \"extra_a\", \"extra_b\")\n"
+                           "metadata/custom_data_left_out = PackedStringArray(\"extra_c\")") != std::string::npos);
+    }
+
     // An unexported source exports nothing, refined or not.
     void anUnexportedSourceStaysUnexported()
     {

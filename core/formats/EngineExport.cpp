@@ -4,6 +4,7 @@
 
 #include "core/math/ExactTrig.h"
 #include "core/formats/PointsExport.h"
+#include "core/base/Diagnostic.h"
 #include "core/base/TextEscape.h"
 #include "core/base/Value.h"
 
@@ -319,6 +320,22 @@ std::string exportGodot(const ExportInfo &info, const std::vector<PointLayerPtr>
                + std::to_string(g + 1) + "\")\nmetadata/layer = " + jsonQuote(group.layer->info.name) + "\nmetadata/type = "
                + jsonQuote(group.typeName) + "\nmetadata/count = " + std::to_string(group.ids.size()) + "\n";
         out += godotAttributeNames(*group.layer);
+    }
+    return out;
+}
+
+std::vector<std::string> godotWarnings(const std::vector<PointLayerPtr> &layers)
+{
+    std::vector<std::string> out;
+    for (const PointLayerPtr &layer : layers) {
+        if (layer->columns.size() <= kGodotCustomChannels)
+            continue;
+        std::string names;
+        for (std::size_t c = kGodotCustomChannels; c < layer->columns.size(); ++c)
+            names += (names.empty() ? "" : ", ") + layer->columns[c].name;
+        out.push_back("godot: layer " + quote(layer->info.name) + " has " + std::to_string(layer->columns.size())
+                      + " attributes; a MultiMesh's custom data holds the first 4; left out: " + names
+                      + " (export json or gltf for them)");
     }
     return out;
 }

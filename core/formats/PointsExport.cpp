@@ -385,6 +385,11 @@ std::string exportPoints(ExportFormat format, const ExportInfo &info, const std:
     return {};
 }
 
+std::vector<std::string> exportWarnings(ExportFormat format, const std::vector<PointLayerPtr> &layers)
+{
+    return format == ExportFormat::Godot ? godotWarnings(layers) : std::vector<std::string>{};
+}
+
 std::vector<WeightedType> exportTypes(const PointLayer &layer)
 {
     if (!layer.info.types.empty())

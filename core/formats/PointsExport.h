@@ -46,6 +46,9 @@ void appendCsvRows(std::string &out, const PointLayer &layer, bool anyZ, const s
 // The names of the layers' attributes (PointLayer::columns), each once, in the order first met.
 std::vector<std::string> attributeNames(const std::vector<PointLayerPtr> &layers);
 
+// What the format cannot carry of these layers, a sentence each (Godot: attributes past the fourth).
+std::vector<std::string> exportWarnings(ExportFormat format, const std::vector<PointLayerPtr> &layers);
+
 // A layer's types as exports list them: its types, or one implicit type named after the layer.
 std::vector<WeightedType> exportTypes(const PointLayer &layer);
 

@@ -381,8 +381,7 @@ int EvalRun::exportStreamed(const ExportDestination &destination)
 
 int EvalRun::exportWhole(const ExportDestination &destination)
 {
-    if (m_o.stats)
-    {
+    if (m_o.stats) {
         std::vector<std::string> sources;  // statistics measure a refined layer where its source grew
         for (const std::string &id : m_layers)
             sources.push_back(layerNodeId(m_graph, m_registry, id));
@@ -402,6 +401,8 @@ int EvalRun::exportWhole(const ExportDestination &destination)
         m_err << "grove-cli: " << *problem << "\n";
         return cli::kExitInvalid;
     }
+    for (const std::string &warning : built->warnings)
+        m_err << m_o.file << ": warning: " << warning << "\n";
     if (destination.points.empty()) {
         m_out << built->files.front().bytes << std::flush;
         return m_out ? cli::kExitOk : cli::kExitInvalid;
