@@ -35,6 +35,7 @@ void registerPointsFile(NodeRegistry &);
 void registerPlacePath(NodeRegistry &);
 void registerPaint(NodeRegistry &);
 void registerRelax(NodeRegistry &);
+void registerAttribute(NodeRegistry &);
 void registerVoronoi(NodeRegistry &);
 
 void registerBuiltinNodes(NodeRegistry &registry)
@@ -72,6 +73,7 @@ void registerBuiltinNodes(NodeRegistry &registry)
     registerPlacePath(registry);
     registerPointsFile(registry);
     registerRelax(registry);
+    registerAttribute(registry);
     // Output
     registerPaint(registry);
     // Groups: a graph file used as one node (core/graph/GroupGraph.h)

@@ -133,6 +133,33 @@ private slots:
         QVERIFY(w->statusBar()->currentMessage().startsWith("Wrote 1 file(s) to "));
     }
 
+    // An export that leaves something out says so: a Godot scene holds four attributes a point.
+    void exportSaysWhatTheFormatLeftOut()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        auto w = openWindowOn(dir, "grove: 1\nworld: {width: 200, height: 150, seed: 3}\nnodes:\n"
+                                   "  moist: {type: value_noise}\n  rocks: {type: place_layer, params: {radius: 20}}\n"
+                                   "  a1: {type: attribute, inputs: {points: rocks, field: moist}, params: {name: a_one}}\n"
+                                   "  a2: {type: attribute, inputs: {points: a1, field: moist}, params: {name: a_two}}\n"
+                                   "  a3: {type: attribute, inputs: {points: a2, field: moist}, params: {name: a_three}}\n"
+                                   "  a4: {type: attribute, inputs: {points: a3, field: moist}, params: {name: a_four}}\n"
+                                   "  a5: {type: attribute, inputs: {points: a4, field: moist}, params: {name: a_five}}\n");
+        action(w.get(), "&Export…")->trigger();
+        ExportDialog *dialog = w->findChild<ExportDialog *>();
+        QVERIFY(dialog);
+        dialog->setKind(ExportDialog::Kind::Godot);
+        dialog->setDestination(dir.filePath("rocks.tscn"));
+        bool done = false;
+        connect(dialog, &ExportDialog::finished, this, [&](bool, const QString &) { done = true; });
+        dialog->start();
+        QTRY_VERIFY_WITH_TIMEOUT(done, 60000);
+        QVERIFY(QFileInfo::exists(dir.filePath("rocks.tscn")));
+        const QString message = w->statusBar()->currentMessage();
+        QVERIFY2(message.contains("Warning: godot: layer 'rocks' has 5 attributes") && message.contains("left out: a_five"),
+                 qPrintable(message));
+    }
+
     // The status bar says what a deletion removed, wires included.
     void deletionSaysWhatItRemoved()
     {

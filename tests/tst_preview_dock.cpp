@@ -393,6 +393,25 @@ private slots:
         QVERIFY(dock->readout(view->worldAt(second)) != afterZoom);  // the trees moved
         QCOMPARE(dock->hoverText(), dock->readout(view->worldAt(second)));
     }
+
+    // The nearest point's attributes follow it in the readout, as the field gives them there.
+    void hoverReadoutShowsTheNearestPointsAttributes()
+    {
+        const std::string text = "grove: 1\nworld: {width: 300, height: 200, seed: 4}\nnodes:\n"
+                                 "  moist: {type: value_noise, params: {frequency: 0.02}}\n"
+                                 "  trees: {type: place_layer, params: {radius: 30}}\n"
+                                 "  wet: {type: attribute, inputs: {points: trees, field: moist}, params: {name: moisture}}\n";
+        auto w = openWindow(text);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        const Graph graph = w->document()->graph();
+        const EvalResult r = Evaluator(builtinRegistry()).evaluate(graph);
+        const PortValue moist = r.output("moist");
+        const PointSetPtr trees = std::get<PointSetPtr>(r.output("wet"));
+        const PointXYR p = trees->layers.front()->points.front();
+        const QString readout = w->previewDock()->readout(QPointF(p.x, p.y));
+        const QString want = QString("trees #0 at 0.0 (moisture %1)").arg(std::get<FieldPtr>(moist)->at(p.x, p.y), 0, 'f', 3);
+        QVERIFY2(readout.contains(want), qPrintable(readout + " lacks " + want));
+    }
 };
 
 int main(int argc, char **argv)

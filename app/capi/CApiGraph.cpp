@@ -89,12 +89,13 @@ grove_graph *openLoaded(LoadResult loaded, const GroupResolver &groups, const st
             if (!layers[k])
                 continue;
             LayerEntry e;
-            const Node *node = graph.node(ids[k]);
-            e.name = layerName(*node, *nodes.find(node->type));
-            e.nodeId = ids[k];
+            e.name = layerName(graph, nodes, ids[k]);
+            e.nodeId = layerNodeId(graph, nodes, ids[k]);
             e.layer = layers[k];
             for (const WeightedType &t : exportTypes(*layers[k]))
                 e.types.push_back(t.name);
+            for (const AttributeColumn &c : layers[k]->columns)
+                e.attributes.push_back(c.name);
             e.hasZ = layers[k]->lazy && layers[k]->chunked ? layers[k]->chunked->settings().height != nullptr
                                                            : !layers[k]->z.empty();
             state->layers.push_back(std::move(e));
@@ -237,35 +238,47 @@ void writePoints(const PointLayer &got, grove_point *out)
 
 } // namespace
 
-long long pointsIn(grove_graph *handle, const char *layer, const Region &region, grove_point *out, long long capacity,
-                   std::string &message)
+namespace {
+
+// The layer's points in a checked region (null with `message`): what grove_points_in_region and
+// grove_attribute_in_region both read. `attribute`: the attribute asked for, or -1. `s` keeps the
+// graph (and `entry`, one of its layers) alive through the caller's use, as a grove_close may come.
+std::shared_ptr<PointLayer> regionPoints(grove_graph *handle, const char *layer, int attribute, const Region &region,
+                                         long long capacity, std::string &message, std::shared_ptr<GraphState> &s,
+                                         const LayerEntry *&entry)
 {
-    std::shared_ptr<GraphState> s = acquire(handle, message);
+    s = acquire(handle, message);
     if (!s)
-        return -1;
+        return nullptr;
     if (!layer) {
         message = "the layer name is NULL";
-        return -1;
+        return nullptr;
     }
     const int index = findLayer(*s, layer);
     if (index < 0) {
         message = unknownLayer(*s, layer);
-        return -1;
+        return nullptr;
     }
     const LayerEntry &e = s->layers[static_cast<std::size_t>(index)];
+    entry = &e;
+    if (attribute != -1 && (attribute < 0 || static_cast<std::size_t>(attribute) >= e.attributes.size())) {
+        message = "no attribute " + std::to_string(attribute) + " in layer " + quote(e.name) + ": it has "
+                  + std::to_string(e.attributes.size());
+        return nullptr;
+    }
     if (std::isnan(region.x0) || std::isnan(region.y0) || std::isnan(region.x1) || std::isnan(region.y1)) {
         message = "the region has a NaN coordinate: x " + number(region.x0) + " to " + number(region.x1) + ", y "
                   + number(region.y0) + " to " + number(region.y1);
-        return -1;
+        return nullptr;
     }
     if (region.x1 < region.x0 || region.y1 < region.y0) {
         message = "the region is inverted: x " + number(region.x0) + " to " + number(region.x1) + ", y " + number(region.y0)
                   + " to " + number(region.y1) + " (x0 <= x1 and y0 <= y1 are needed)";
-        return -1;
+        return nullptr;
     }
     if (capacity < 0) {
         message = "capacity is negative (" + std::to_string(capacity) + ")";
-        return -1;
+        return nullptr;
     }
     s->callsRunning.fetch_add(1);
     struct Running  // counted while the layer is placed, whichever way the call ends
@@ -273,19 +286,52 @@ long long pointsIn(grove_graph *handle, const char *layer, const Region &region,
         GraphState &state;
         ~Running() { state.callsRunning.fetch_sub(1); }
     } running{*s};
-    std::shared_ptr<PointLayer> got = place(*s, e, region, s->threads.load(), &s->cancel, message);
-    if (!got)
-        return -1;
+    return place(*s, e, region, s->threads.load(), &s->cancel, message);
+}
+
+// The region's point count; with `out` given, room for them checked (an error naming both when
+// capacity is short) and `write` called on them.
+template<typename Write>
+long long countAndWrite(const std::shared_ptr<PointLayer> &got, const LayerEntry &e, bool out, long long capacity,
+                        std::string &message, Write write)
+{
     const std::size_t count = got->points.size();
-    if (!out)
-        return static_cast<long long>(count);
-    if (count > static_cast<std::size_t>(capacity)) {
+    if (out && count > static_cast<std::size_t>(capacity)) {
         message = "capacity " + std::to_string(capacity) + " is too small: the region holds " + std::to_string(count)
                   + " points of layer " + quote(e.name) + " (ask with out NULL for the count)";
         return -1;
     }
-    writePoints(*got, out);
+    if (out)
+        write(*got);
     return static_cast<long long>(count);
+}
+
+} // namespace
+
+long long pointsIn(grove_graph *handle, const char *layer, const Region &region, grove_point *out, long long capacity,
+                   std::string &message)
+{
+    std::shared_ptr<GraphState> s;
+    const LayerEntry *e = nullptr;
+    std::shared_ptr<PointLayer> got = regionPoints(handle, layer, -1, region, capacity, message, s, e);
+    return got ? countAndWrite(got, *e, out != nullptr, capacity, message, [&](const PointLayer &l) { writePoints(l, out); })
+               : -1;
+}
+
+long long attributeIn(grove_graph *handle, const char *layer, int attribute, const Region &region, double *out,
+                      long long capacity, std::string &message)
+{
+    std::shared_ptr<GraphState> s;
+    const LayerEntry *e = nullptr;
+    std::shared_ptr<PointLayer> got = regionPoints(handle, layer, attribute, region, capacity, message, s, e);
+    if (!got)
+        return -1;
+    return countAndWrite(got, *e, out != nullptr, capacity, message, [&](const PointLayer &l) {
+        const std::string &name = e->attributes[static_cast<std::size_t>(attribute)];
+        for (const AttributeColumn &c : l.columns)
+            if (c.name == name)
+                std::copy(c.values.begin(), c.values.end(), out);
+    });
 }
 
 Region chunkSquare(double chunk, int i, int j)

@@ -23,6 +23,7 @@ struct LayerEntry
     std::string nodeId;
     PointLayerPtr layer;
     std::vector<std::string> types;
+    std::vector<std::string> attributes;  // its attribute columns' names, in chain order
     bool hasZ = false;
 };
 
@@ -57,6 +58,10 @@ std::string unknownLayer(const GraphState &s, const std::string &layer);
 // grove_points_in_region's work: the count, or -1 with `message`.
 long long pointsIn(grove_graph *handle, const char *layer, const Region &region, grove_point *out, long long capacity,
                    std::string &message);
+
+// grove_attribute_in_region's work: the count, or -1 with `message`.
+long long attributeIn(grove_graph *handle, const char *layer, int attribute, const Region &region, double *out,
+                      long long capacity, std::string &message);
 
 // Chunk (i, j)'s square, the same doubles as ChunkedLayer's.
 Region chunkSquare(double chunk, int i, int j);

@@ -37,6 +37,36 @@ int onGraph(grove_graph *graph, Body body) noexcept
     });
 }
 
+// A call on one of an open graph's layers, by index: guarded, the handle and index checked, then
+// `body(entry, message)`; `fail` for a bad handle or index.
+template<typename T, typename Body>
+T onLayer(grove_graph *graph, int layer_index, T fail, Body body) noexcept
+{
+    return guarded<T>(nullptr, 0, fail, [&](std::string &message) -> T {
+        auto s = acquire(graph, message);
+        if (!s)
+            return fail;
+        const LayerEntry *e = layerAt(*s, layer_index);
+        if (!e) {
+            message = "no layer " + std::to_string(layer_index) + ": the graph has " + std::to_string(s->layers.size());
+            return fail;
+        }
+        return body(*e, message);
+    });
+}
+
+// names[index] of one of a layer's lists (its types, its attributes), or NULL with the message.
+const char *nameAt(const std::vector<std::string> &names, int index, const char *what, const LayerEntry &e,
+                   std::string &message)
+{
+    if (index < 0 || static_cast<std::size_t>(index) >= names.size()) {
+        message = std::string("no ") + what + " " + std::to_string(index) + " in layer " + quote(e.name) + ": it has "
+                  + std::to_string(names.size());
+        return nullptr;
+    }
+    return names[static_cast<std::size_t>(index)].c_str();
+}
+
 // grove_options, checked: the point limit and the overrides (NULL options: the defaults).
 struct OpenOptions
 {
@@ -152,17 +182,7 @@ int grove_layer_count(grove_graph *graph)
 
 const char *grove_layer_name(grove_graph *graph, int layer_index)
 {
-    return guarded<const char *>(nullptr, 0, nullptr, [&](std::string &message) -> const char * {
-        auto s = acquire(graph, message);
-        if (!s)
-            return nullptr;
-        const LayerEntry *e = layerAt(*s, layer_index);
-        if (!e) {
-            message = "no layer " + std::to_string(layer_index) + ": the graph has " + std::to_string(s->layers.size());
-            return nullptr;
-        }
-        return e->name.c_str();
-    });
+    return onLayer<const char *>(graph, layer_index, nullptr, [](const LayerEntry &e, std::string &) { return e.name.c_str(); });
 }
 
 int grove_layer_index(grove_graph *graph, const char *layer)
@@ -184,52 +204,32 @@ int grove_layer_index(grove_graph *graph, const char *layer)
 
 int grove_layer_type_count(grove_graph *graph, int layer_index)
 {
-    return guarded<int>(nullptr, 0, -1, [&](std::string &message) {
-        auto s = acquire(graph, message);
-        if (!s)
-            return -1;
-        const LayerEntry *e = layerAt(*s, layer_index);
-        if (!e) {
-            message = "no layer " + std::to_string(layer_index) + ": the graph has " + std::to_string(s->layers.size());
-            return -1;
-        }
-        return static_cast<int>(e->types.size());
-    });
+    return onLayer<int>(graph, layer_index, -1, [](const LayerEntry &e, std::string &) { return static_cast<int>(e.types.size()); });
 }
 
 const char *grove_layer_type_name(grove_graph *graph, int layer_index, int type_index)
 {
-    return guarded<const char *>(nullptr, 0, nullptr, [&](std::string &message) -> const char * {
-        auto s = acquire(graph, message);
-        if (!s)
-            return nullptr;
-        const LayerEntry *e = layerAt(*s, layer_index);
-        if (!e) {
-            message = "no layer " + std::to_string(layer_index) + ": the graph has " + std::to_string(s->layers.size());
-            return nullptr;
-        }
-        if (type_index < 0 || static_cast<std::size_t>(type_index) >= e->types.size()) {
-            message = "no type " + std::to_string(type_index) + " in layer " + quote(e->name) + ": it has "
-                      + std::to_string(e->types.size());
-            return nullptr;
-        }
-        return e->types[static_cast<std::size_t>(type_index)].c_str();
+    return onLayer<const char *>(graph, layer_index, nullptr, [&](const LayerEntry &e, std::string &message) {
+        return nameAt(e.types, type_index, "type", e, message);
+    });
+}
+
+int grove_layer_attribute_count(grove_graph *graph, int layer_index)
+{
+    return onLayer<int>(graph, layer_index, -1,
+                        [](const LayerEntry &e, std::string &) { return static_cast<int>(e.attributes.size()); });
+}
+
+const char *grove_layer_attribute_name(grove_graph *graph, int layer_index, int attribute_index)
+{
+    return onLayer<const char *>(graph, layer_index, nullptr, [&](const LayerEntry &e, std::string &message) {
+        return nameAt(e.attributes, attribute_index, "attribute", e, message);
     });
 }
 
 int grove_layer_has_z(grove_graph *graph, int layer_index)
 {
-    return guarded<int>(nullptr, 0, -1, [&](std::string &message) {
-        auto s = acquire(graph, message);
-        if (!s)
-            return -1;
-        const LayerEntry *e = layerAt(*s, layer_index);
-        if (!e) {
-            message = "no layer " + std::to_string(layer_index) + ": the graph has " + std::to_string(s->layers.size());
-            return -1;
-        }
-        return e->hasZ ? 1 : 0;
-    });
+    return onLayer<int>(graph, layer_index, -1, [](const LayerEntry &e, std::string &) { return e.hasZ ? 1 : 0; });
 }
 
 int grove_world(grove_graph *graph, grove_world_info *out)
@@ -261,6 +261,14 @@ long long grove_points_in_region(grove_graph *graph, const char *layer, double x
 {
     return guarded<long long>(error, error_size, -1, [&](std::string &message) {
         return pointsIn(graph, layer, Region{x0, y0, x1, y1}, out, capacity, message);
+    });
+}
+
+long long grove_attribute_in_region(grove_graph *graph, const char *layer, int attribute_index, double x0, double y0,
+                                    double x1, double y1, double *out, long long capacity, char *error, size_t error_size)
+{
+    return guarded<long long>(error, error_size, -1, [&](std::string &message) {
+        return attributeIn(graph, layer, attribute_index, Region{x0, y0, x1, y1}, out, capacity, message);
     });
 }
 

@@ -99,6 +99,11 @@ GROVE_API int grove_layer_type_count(grove_graph *graph, int layer_index);
 GROVE_API const char *grove_layer_type_name(grove_graph *graph, int layer_index, int type_index);
 /* 1 when the layer's points carry heights (z), 0 when not, -1 for a bad handle or index. */
 GROVE_API int grove_layer_has_z(grove_graph *graph, int layer_index);
+/* The layer's attributes (`attribute` nodes: a named value a point), in the order of its chain:
+ * their count (-1 for a bad handle or index) and each one's name (NULL for a bad index; valid until
+ * grove_close). */
+GROVE_API int grove_layer_attribute_count(grove_graph *graph, int layer_index);
+GROVE_API const char *grove_layer_attribute_name(grove_graph *graph, int layer_index, int attribute_index);
 
 /* 0 on success, -1 for a bad handle or NULL out. */
 GROVE_API int grove_world(grove_graph *graph, grove_world_info *out);
@@ -117,6 +122,12 @@ GROVE_API double grove_chunk_size(grove_graph *graph);
 GROVE_API long long grove_points_in_region(grove_graph *graph, const char *layer, double x0, double y0, double x1,
                                            double y1, grove_point *out, long long capacity, char *error,
                                            size_t error_size);
+/* Attribute `attribute_index` of the points grove_points_in_region gives for the same layer and
+ * region: the same count, the same errors (and -1 for a bad attribute index), the values written to
+ * out[0..count) in the same order. */
+GROVE_API long long grove_attribute_in_region(grove_graph *graph, const char *layer, int attribute_index, double x0,
+                                              double y0, double x1, double y1, double *out, long long capacity,
+                                              char *error, size_t error_size);
 /* The points of chunk (i, j): the region [i c, (i + 1) c) x [j c, (j + 1) c), c = grove_chunk_size.
  * An error for a world without chunks. */
 GROVE_API long long grove_points_in_chunk(grove_graph *graph, const char *layer, int i, int j, grove_point *out,

@@ -165,6 +165,14 @@ struct PlacementTally
     std::uint64_t candidates = 0, offMap = 0, tooClose = 0, notAllowed = 0;
 };
 
+// A named value per point (the `attribute` node samples a field into one): values[i] belongs to
+// point i. Exports write them after a point's own fields; a layer without any writes as before.
+struct AttributeColumn
+{
+    std::string name;
+    std::vector<double> values;
+};
+
 // One layer's points, in placement order.
 class PointLayer
 {
@@ -179,6 +187,8 @@ public:
     // Point i's id: i itself, or ids[i] when the layer came from chunks (ids that stay put when
     // other chunks change; below 2^53, so exact in a double).
     std::vector<std::uint64_t> ids;
+    // Named per-point values, in the order they were added; empty for most layers.
+    std::vector<AttributeColumn> columns;
     // A chunked world's layer: where its points come from, chunk by chunk, on demand. An endless
     // world's layer holds no points itself: ask it for a region (layerInRegion).
     std::shared_ptr<const ChunkedLayer> chunked;

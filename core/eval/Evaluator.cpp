@@ -1,6 +1,8 @@
 // The evaluator: validate, order, reuse cached results whose key is unchanged, compute the rest.
 #include "core/eval/Evaluator.h"
 
+#include "core/graph/LayerRefinement.h"
+
 #include "core/sampling/ChunkedLayer.h"
 
 #include "core/graph/GraphValidator.h"
@@ -319,17 +321,30 @@ const Value *roleValue(const Node &node, const NodeDescriptor &descriptor, Param
 
 std::vector<std::string> exportedLayers(const Graph &graph, const NodeRegistry &registry)
 {
+    const LayerRefinements refinements(graph, registry);
     std::vector<std::string> ids;
     for (int i : topologicalOrder(graph)) {
         const Node &node = graph.nodes[static_cast<size_t>(i)];
         const NodeDescriptor *desc = registry.find(node.type);
-        if (!desc || !desc->makesLayer())
-            continue;
+        if (!desc || !desc->makesLayer() || refinements.isRefiner(node.id))
+            continue;  // a refiner's layer takes its source's place
         const Value *exported = roleValue(node, *desc, ParamRole::ExportSwitch);
         if (!exported || exported->toBool())
-            ids.push_back(node.id);
+            ids.push_back(refinements.exportedFrom(node.id));
     }
     return ids;
+}
+
+std::string layerName(const Graph &graph, const NodeRegistry &registry, const std::string &id)
+{
+    const Node *node = graph.node(LayerRefinements(graph, registry).sourceOf(id));
+    const NodeDescriptor *desc = node ? registry.find(node->type) : nullptr;
+    return desc ? layerName(*node, *desc) : id;
+}
+
+std::string layerNodeId(const Graph &graph, const NodeRegistry &registry, const std::string &id)
+{
+    return LayerRefinements(graph, registry).sourceOf(id);
 }
 
 std::string layerName(const Node &node, const NodeDescriptor &descriptor)

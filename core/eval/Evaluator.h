@@ -93,10 +93,17 @@ private:
     std::uint64_t m_generation = 0;
 };
 
-// The ids of every node that makes a layer and exports it (its export-switch param, when it has
-// one, is true), in graph order (topological, ties by id).
+// For every node that makes a layer and exports it (its export-switch param, when it has one, is
+// true), in graph order (topological, ties by id), the node whose output carries the exported
+// points: the layer node itself, or the last node of its refinement chain (core/graph/LayerRefinement.h),
+// listed at the layer's place. Read layers from these ids; name them by layerName(graph, ...).
 std::vector<std::string> exportedLayers(const Graph &graph, const NodeRegistry &registry);
 // A layer node's name in exports: its layer-name param, or its id when that is empty or absent.
 std::string layerName(const Node &node, const NodeDescriptor &descriptor);
+// The name of the layer an exportedLayers id carries (a refiner's: its source's).
+std::string layerName(const Graph &graph, const NodeRegistry &registry, const std::string &id);
+// The layer node an exportedLayers id carries the layer of (a refiner's source), which hand edits
+// and the layer list address.
+std::string layerNodeId(const Graph &graph, const NodeRegistry &registry, const std::string &id);
 
 } // namespace grove

@@ -67,6 +67,7 @@ std::optional<ExportOutput> buildExport(const Graph &graph, const NodeRegistry &
             }
         }
     }
+    output.warnings = exportWarnings(job.format, layers);
     if (!job.split) {
         output.files.push_back({{}, exportPoints(job.format, info, layers)});
         return output;

@@ -38,6 +38,7 @@ struct ExportOutput
 {
     std::vector<ExportFile> files;  // one without split, one per layer with it
     std::string png;                // the PNG bytes when the job asked for one
+    std::vector<std::string> warnings;  // what the format could not carry (exportWarnings)
 };
 
 // What to evaluate for a job: its layers, plus the preview's nodes when it renders a PNG.

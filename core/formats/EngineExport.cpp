@@ -4,10 +4,13 @@
 
 #include "core/math/ExactTrig.h"
 #include "core/formats/PointsExport.h"
+#include "core/base/Diagnostic.h"
 #include "core/base/TextEscape.h"
 #include "core/base/Value.h"
 
+#include <algorithm>
 #include <array>
+#include <cctype>
 #include <charconv>
 #include <cstdint>
 #include <cstring>
@@ -86,6 +89,19 @@ void putU32(std::string &out, std::uint32_t v)
         out += static_cast<char>((v >> (8 * i)) & 0xFF);
 }
 
+// An attribute's value as a float32 an engine can use: NaN and infinities (a field undefined
+// there) become 0, as in every other engine export.
+float finiteFloat(double v) { return std::isfinite(v) ? static_cast<float>(v) : 0.0f; }
+
+// glTF's name for a custom attribute: an underscore, then the name in upper case.
+std::string gltfAttributeName(const std::string &name)
+{
+    std::string out = "_";
+    for (char c : name)
+        out += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return out;
+}
+
 void putFloat(std::string &bin, float v)
 {
     std::uint32_t bits;
@@ -101,6 +117,28 @@ std::string colorText(const Rgb &c)
         out += ", ";
     }
     return out + "1";
+}
+
+// Godot's MultiMesh custom data: four floats an instance (INSTANCE_CUSTOM in a shader).
+constexpr std::size_t kGodotCustomChannels = 4;
+
+// Which attribute each custom-data channel holds, and those left out: scene metadata the
+// designer (and a script) reads.
+std::string godotAttributeNames(const PointLayer &layer)
+{
+    if (layer.columns.empty())
+        return {};
+    auto list = [&](std::size_t from, std::size_t to) {
+        std::string text = "PackedStringArray(";
+        for (std::size_t c = from; c < to; ++c)
+            text += (c > from ? ", " : "") + jsonQuote(layer.columns[c].name);
+        return text + ")";
+    };
+    const std::size_t kept = std::min(layer.columns.size(), kGodotCustomChannels);
+    std::string out = "metadata/custom_data = " + list(0, kept) + "\n";
+    if (layer.columns.size() > kept)
+        out += "metadata/custom_data_left_out = " + list(kept, layer.columns.size()) + "\n";
+    return out;
 }
 
 } // namespace
@@ -169,6 +207,15 @@ std::string exportGltf(const ExportInfo &info, const std::vector<PointLayerPtr> 
         const int t = addAccessor(addView(translationAt, rotationAt - translationAt, 0), 5126, n, "VEC3", "");
         const int r = addAccessor(addView(rotationAt, scaleAt - rotationAt, 0), 5126, n, "VEC4", "");
         const int sc = addAccessor(addView(scaleAt, bin.size() - scaleAt, 0), 5126, n, "VEC3", "");
+        // the layer's attributes as custom instance attributes: `_NAME`, a float a point
+        std::string custom;
+        for (const AttributeColumn &column : layer.columns) {
+            const std::size_t at = bin.size();
+            for (std::size_t id : group.ids)
+                putFloat(bin, finiteFloat(column.values[id]));
+            const int a = addAccessor(addView(at, bin.size() - at, 0), 5126, n, "SCALAR", "");
+            custom += ", \"" + gltfAttributeName(column.name) + "\": " + std::to_string(a);
+        }
         const std::string name = layer.info.name + "/" + group.typeName;
         materials += std::string(g ? ", " : "") + "{\"name\": " + jsonQuote(name)
                      + ", \"pbrMetallicRoughness\": {\"baseColorFactor\": [" + colorText(layer.info.color)
@@ -178,7 +225,7 @@ std::string exportGltf(const ExportInfo &info, const std::vector<PointLayerPtr> 
                   + "}, \"indices\": " + std::to_string(indices) + ", \"material\": " + std::to_string(g) + ", \"mode\": 4}]}";
         nodes += std::string(g ? ", " : "") + "{\"name\": " + jsonQuote(name) + ", \"mesh\": " + std::to_string(g)
                  + ", \"extensions\": {\"EXT_mesh_gpu_instancing\": {\"attributes\": {\"TRANSLATION\": " + std::to_string(t)
-                 + ", \"ROTATION\": " + std::to_string(r) + ", \"SCALE\": " + std::to_string(sc)
+                 + ", \"ROTATION\": " + std::to_string(r) + ", \"SCALE\": " + std::to_string(sc) + custom
                  + "}}}, \"extras\": {\"layer\": " + jsonQuote(layer.info.name) + ", \"node\": " + jsonQuote(layer.info.nodeId)
                  + ", \"type\": " + jsonQuote(group.typeName) + ", \"typeIndex\": " + std::to_string(group.type)
                  + ", \"count\": " + std::to_string(n) + "}}";
@@ -233,7 +280,10 @@ std::string exportGodot(const ExportInfo &info, const std::vector<PointLayerPtr>
                + colorText(layer.info.color) + ")\n\n";
         out += "[sub_resource type=\"PrismMesh\" id=\"marker_" + k + "\"]\nmaterial = SubResource(\"material_" + k
                + "\")\nsize = Vector3(0.5, 1, 0.5)\n\n";
-        out += "[sub_resource type=\"MultiMesh\" id=\"multimesh_" + k + "\"]\ntransform_format = 1\ninstance_count = "
+        // custom data: the layer's first four attributes, a float each, 0 for the channels left over
+        const std::size_t custom = std::min<std::size_t>(layer.columns.size(), kGodotCustomChannels);
+        out += "[sub_resource type=\"MultiMesh\" id=\"multimesh_" + k + "\"]\ntransform_format = 1\n"
+               + std::string(custom ? "use_custom_data = true\n" : "") + "instance_count = "
                + std::to_string(group.ids.size()) + "\nmesh = SubResource(\"marker_" + k + "\")\nbuffer = PackedFloat32Array(";
         bool first = true;
         for (std::size_t id : group.ids) {
@@ -250,6 +300,10 @@ std::string exportGodot(const ExportInfo &info, const std::vector<PointLayerPtr>
                 first = false;
                 appendFloat(out, static_cast<float>(v));
             }
+            for (std::size_t channel = 0; custom && channel < kGodotCustomChannels; ++channel) {
+                out += ", ";
+                appendFloat(out, channel < custom ? finiteFloat(layer.columns[channel].values[id]) : 0.0f);
+            }
         }
         out += ")\n\n";
     }
@@ -265,11 +319,37 @@ std::string exportGodot(const ExportInfo &info, const std::vector<PointLayerPtr>
         out += "\n[node name=\"" + name + "\" type=\"MultiMeshInstance3D\" parent=\".\"]\nmultimesh = SubResource(\"multimesh_"
                + std::to_string(g + 1) + "\")\nmetadata/layer = " + jsonQuote(group.layer->info.name) + "\nmetadata/type = "
                + jsonQuote(group.typeName) + "\nmetadata/count = " + std::to_string(group.ids.size()) + "\n";
+        out += godotAttributeNames(*group.layer);
+    }
+    return out;
+}
+
+std::vector<std::string> godotWarnings(const std::vector<PointLayerPtr> &layers)
+{
+    std::vector<std::string> out;
+    for (const PointLayerPtr &layer : layers) {
+        if (layer->columns.size() <= kGodotCustomChannels)
+            continue;
+        std::string names;
+        for (std::size_t c = kGodotCustomChannels; c < layer->columns.size(); ++c)
+            names += (names.empty() ? "" : ", ") + layer->columns[c].name;
+        out.push_back("godot: layer " + quote(layer->info.name) + " has " + std::to_string(layer->columns.size())
+                      + " attributes; a MultiMesh's custom data holds the first 4; left out: " + names
+                      + " (export json or gltf for them)");
     }
     return out;
 }
 
 namespace {
+
+// Point i's value of the layer's attribute `name`, or 0 when the layer has none by that name.
+double columnValue(const PointLayer &layer, const std::string &name, std::size_t i)
+{
+    for (const AttributeColumn &c : layer.columns)
+        if (c.name == name)
+            return c.values[i];
+    return 0;
+}
 
 // Row keys: the layer's name made safe (letters, digits, _), then the point's id. Two layers
 // whose safe names meet get their layer number appended, so every key is unique.
@@ -293,7 +373,11 @@ std::vector<std::string> rowPrefixes(const std::vector<PointLayerPtr> &layers)
 std::string exportUnrealCsv(const std::vector<PointLayerPtr> &layers)
 {
     const auto prefixes = rowPrefixes(layers);
-    std::string out = "Name,Layer,Id,X,Y,Z,Radius,Type,Rotation,Scale\n";
+    const std::vector<std::string> attributes = attributeNames(layers);
+    std::string out = "Name,Layer,Id,X,Y,Z,Radius,Type,Rotation,Scale";
+    for (const std::string &name : attributes)
+        out += "," + name;
+    out += "\n";
     for (std::size_t li = 0; li < layers.size(); ++li) {
         const PointLayer &layer = *layers[li];
         const auto types = exportTypes(layer);
@@ -303,7 +387,10 @@ std::string exportUnrealCsv(const std::vector<PointLayerPtr> &layers)
             const PointAttributes a = layer.attributes(layer.idOf(i));
             const std::size_t t = a.type < 0 || static_cast<std::size_t>(a.type) >= types.size() ? 0 : static_cast<std::size_t>(a.type);
             out += prefixes[li] + std::to_string(layer.idOf(i)) + "," + layerName + "," + std::to_string(layer.idOf(i)) + "," + num(p.x) + ","
-                   + num(p.y) + "," + num(layer.z.empty() ? 0.0 : layer.z[i]) + "," + num(p.r) + "," + csvField(types[t].name) + "," + num(a.rotation) + "," + num(a.scale) + "\n";
+                   + num(p.y) + "," + num(layer.z.empty() ? 0.0 : layer.z[i]) + "," + num(p.r) + "," + csvField(types[t].name) + "," + num(a.rotation) + "," + num(a.scale);
+            for (const std::string &name : attributes)  // a layer without the attribute: 0, as for Z
+                out += "," + num(columnValue(layer, name, i));
+            out += "\n";
         }
     }
     return out;
@@ -327,7 +414,10 @@ std::string exportUnrealJson(const std::vector<PointLayerPtr> &layers)
                    + ", \"Id\": " + std::to_string(layer.idOf(i)) + ", \"X\": " + num(p.x) + ", \"Y\": " + num(p.y)
                    + ", \"Z\": " + num(layer.z.empty() ? 0.0 : layer.z[i]) + ", \"Radius\": "
                    + num(p.r) + ", \"Type\": " + jsonQuote(types[t].name) + ", \"Rotation\": " + num(a.rotation)
-                   + ", \"Scale\": " + num(a.scale) + "}";
+                   + ", \"Scale\": " + num(a.scale);
+            for (const AttributeColumn &column : layer.columns)
+                out += ", " + jsonQuote(column.name) + ": " + num(column.values[i]);
+            out += "}";
         }
     }
     out += first ? "]\n" : "\n]\n";

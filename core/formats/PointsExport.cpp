@@ -7,6 +7,7 @@
 #include "core/base/TextEscape.h"
 #include "core/base/Value.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -123,9 +124,10 @@ std::string exportCsv(const std::vector<PointLayerPtr> &layers)
     const bool anyZ = std::any_of(layers.begin(), layers.end(), [](const PointLayerPtr &l) { return !l->z.empty(); });
     std::string text;
     text.reserve(4096 + totalPoints(layers) * 96);
-    text += csvExportHead(anyZ);
+    const std::vector<std::string> attributes = attributeNames(layers);
+    text += csvExportHead(anyZ, attributes);
     for (const auto &lp : layers)
-        appendCsvRows(text, *lp, anyZ);
+        appendCsvRows(text, *lp, anyZ, attributes);
     return text;
 }
 
@@ -186,6 +188,16 @@ std::string exportTiled(const ExportInfo &info, const std::vector<PointLayerPtr>
                 p = lit(p, "}, {\"name\": \"z\", \"type\": \"float\", \"value\": ");
                 p = num(p, layer.z[i]);
             }
+            out.commit(p);
+            for (const AttributeColumn &c : layer.columns) {  // names are [a-z0-9_]: no escaping
+                p = out.room(c.name.size() + 64 + kNum);
+                p = lit(p, "}, {\"name\": \"");
+                p = TextOut::put(p, c.name);
+                p = lit(p, "\", \"type\": \"float\", \"value\": ");
+                p = num(p, c.values[i]);
+                out.commit(p);
+            }
+            p = out.room(8);
             p = lit(p, "}]}");
             out.commit(p);
         }
@@ -266,7 +278,16 @@ void appendJsonPoints(std::string &text, const PointLayer &layer, bool first)
         p = num(p, a.rotation);
         p = lit(p, ", \"s\": ");
         p = num(p, a.scale);
-        p = lit(p, "}");
+        for (std::size_t c = 0; c < layer.columns.size(); ++c) {
+            out.commit(p);
+            const AttributeColumn &column = layer.columns[c];
+            p = out.room(column.name.size() + 32 + kNum);
+            p = c == 0 ? lit(p, ", \"attributes\": {\"") : lit(p, ", \"");
+            p = TextOut::put(p, column.name);
+            p = lit(p, "\": ");
+            p = num(p, column.values[i]);
+        }
+        p = layer.columns.empty() ? lit(p, "}") : lit(p, "}}");
         out.commit(p);
     }
 }
@@ -281,13 +302,32 @@ std::string jsonExportTail(std::size_t layers)
     return layers == 0 ? "]\n}\n" : "\n  ]\n}\n";
 }
 
-std::string csvExportHead(bool anyZ)
+std::string csvExportHead(bool anyZ, const std::vector<std::string> &attributes)
 {
-    return anyZ ? "layer,id,x,y,r,type,rot,scale,z\n" : "layer,id,x,y,r,type,rot,scale\n";
+    std::string head = anyZ ? "layer,id,x,y,r,type,rot,scale,z" : "layer,id,x,y,r,type,rot,scale";
+    for (const std::string &name : attributes)
+        head += "," + name;
+    return head + "\n";
 }
 
-void appendCsvRows(std::string &text, const PointLayer &layer, bool anyZ)
+std::vector<std::string> attributeNames(const std::vector<PointLayerPtr> &layers)
 {
+    std::vector<std::string> names;
+    for (const PointLayerPtr &layer : layers)
+        for (const AttributeColumn &c : layer->columns)
+            if (std::find(names.begin(), names.end(), c.name) == names.end())
+                names.push_back(c.name);
+    return names;
+}
+
+void appendCsvRows(std::string &text, const PointLayer &layer, bool anyZ, const std::vector<std::string> &attributes)
+{
+    // each export column: the layer's own column of that name, or none (an empty cell)
+    std::vector<const AttributeColumn *> columns;
+    for (const std::string &name : attributes) {
+        auto it = std::find_if(layer.columns.begin(), layer.columns.end(), [&](const AttributeColumn &c) { return c.name == name; });
+        columns.push_back(it == layer.columns.end() ? nullptr : &*it);
+    }
     std::vector<std::string> types;
     std::size_t longest = 0;
     for (const auto &t : exportTypes(layer)) {
@@ -300,7 +340,7 @@ void appendCsvRows(std::string &text, const PointLayer &layer, bool anyZ)
         const PointXYR &pt = layer.points[i];
         const PointAttributes a = layer.attributes(layer.idOf(i));
         const std::string &type = types[static_cast<size_t>(a.type < 0 ? 0 : a.type)];
-        char *p = out.room(name.size() + longest + 64 + 6 * kNum);
+        char *p = out.room(name.size() + longest + 64 + (6 + columns.size()) * (kNum + 1));
         p = TextOut::put(p, name);
         *p++ = ',';
         p = whole(p, layer.idOf(i));
@@ -321,6 +361,11 @@ void appendCsvRows(std::string &text, const PointLayer &layer, bool anyZ)
             if (!layer.z.empty())
                 p = num(p, layer.z[i]);
         }
+        for (const AttributeColumn *c : columns) {
+            *p++ = ',';
+            if (c)
+                p = num(p, c->values[i]);
+        }
         *p++ = '\n';
         out.commit(p);
     }
@@ -338,6 +383,11 @@ std::string exportPoints(ExportFormat format, const ExportInfo &info, const std:
     case ExportFormat::UnrealJson: return exportUnrealJson(layers);
     }
     return {};
+}
+
+std::vector<std::string> exportWarnings(ExportFormat format, const std::vector<PointLayerPtr> &layers)
+{
+    return format == ExportFormat::Godot ? godotWarnings(layers) : std::vector<std::string>{};
 }
 
 std::vector<WeightedType> exportTypes(const PointLayer &layer)

@@ -39,8 +39,15 @@ std::string jsonLayerHead(const PointLayer &layer, std::size_t count, bool first
 void appendJsonPoints(std::string &out, const PointLayer &layer, bool first);
 std::string jsonLayerTail(std::size_t count);
 std::string jsonExportTail(std::size_t layers);
-std::string csvExportHead(bool anyZ);
-void appendCsvRows(std::string &out, const PointLayer &layer, bool anyZ);
+// CSV: the attributes' columns follow the point's own, one per name in `attributes`
+// (attributeNames of the exported layers); a layer without one of them leaves its cells empty.
+std::string csvExportHead(bool anyZ, const std::vector<std::string> &attributes = {});
+void appendCsvRows(std::string &out, const PointLayer &layer, bool anyZ, const std::vector<std::string> &attributes = {});
+// The names of the layers' attributes (PointLayer::columns), each once, in the order first met.
+std::vector<std::string> attributeNames(const std::vector<PointLayerPtr> &layers);
+
+// What the format cannot carry of these layers, a sentence each (Godot: attributes past the fourth).
+std::vector<std::string> exportWarnings(ExportFormat format, const std::vector<PointLayerPtr> &layers);
 
 // A layer's types as exports list them: its types, or one implicit type named after the layer.
 std::vector<WeightedType> exportTypes(const PointLayer &layer);

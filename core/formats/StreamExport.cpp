@@ -44,13 +44,14 @@ bool streamed(const PointLayer &layer)
     return layer.lazy && layer.chunked;
 }
 
-// Copies a spool of CSV rows, dropping the empty z column's comma at each row's end (outside
-// quotes): for the rare export whose only layers with heights came out empty.
+// Copies a spool of CSV rows, dropping the empty z column (the comma before it, outside quotes)
+// from each row: for the rare export whose only layers with heights came out empty.
 std::optional<std::string> copyWithoutZ(SafeFile &file, const Spool &spool)
 {
     std::vector<char> in(std::size_t(1) << 20);
     std::string out;
-    bool quoted = false, comma = false;
+    bool quoted = false;
+    int commas = 0;  // unquoted commas so far on the line: the 8th opens the z column
     for (std::uint64_t offset = 0; offset < spool.size();) {
         const ssize_t n = ::pread(spool.fd(), in.data(), in.size(), static_cast<off_t>(offset));
         if (n <= 0)
@@ -59,22 +60,17 @@ std::optional<std::string> copyWithoutZ(SafeFile &file, const Spool &spool)
         out.clear();
         for (ssize_t k = 0; k < n; ++k) {
             const char c = in[static_cast<std::size_t>(k)];
-            if (comma && !(c == '\n' && !quoted))
-                out += ',';
-            comma = false;
             if (c == '"')
                 quoted = !quoted;
-            if (c == ',' && !quoted) {
-                comma = true;
-                continue;
-            }
+            if (c == ',' && !quoted && ++commas == 8)
+                continue;  // z is empty on every row: its comma goes, attribute columns stay
+            if (c == '\n' && !quoted)
+                commas = 0;
             out += c;
         }
         if (auto err = file.write(out))
             return err;
     }
-    if (comma)
-        return file.write(",");
     return std::nullopt;
 }
 
@@ -141,6 +137,8 @@ StreamStatus streamExport(const StreamExportJob &job, const std::string &path, s
         bool anyZ = false;  // CSV: a z column when some layer has heights
         for (const PointLayerPtr &l : job.layers)
             anyZ = anyZ || (streamed(*l) ? bool(l->chunked->settings().height) : !l->z.empty());
+        // the attribute columns: held layers carry them (a refined layer is placed whole)
+        const std::vector<std::string> attributes = attributeNames(job.layers);
 
         const std::size_t n = job.layers.size();
         std::vector<Spool> spools(n);
@@ -154,7 +152,7 @@ StreamStatus streamExport(const StreamExportJob &job, const std::string &path, s
             if (json)
                 appendJsonPoints(pending[li], part, counts[li] == 0);
             else
-                appendCsvRows(pending[li], part, anyZ);
+                appendCsvRows(pending[li], part, anyZ, attributes);
             counts[li] += part.points.size();
             progress.points += part.points.size();
             if (pending[li].size() < kFlushBytes)
@@ -252,7 +250,7 @@ StreamStatus streamExport(const StreamExportJob &job, const std::string &path, s
             for (std::size_t li = 0; li < n; ++li)
                 zWritten = zWritten || (counts[li] > 0 && (streamed(*job.layers[li]) ? bool(job.layers[li]->chunked->settings().height)
                                                                                       : !job.layers[li]->z.empty()));
-            if (auto err = file.write(csvExportHead(zWritten)))
+            if (auto err = file.write(csvExportHead(zWritten, attributes)))
                 return failed(*err);
             for (std::size_t li = 0; li < n; ++li) {
                 auto err = anyZ && !zWritten ? copyWithoutZ(file, spools[li])

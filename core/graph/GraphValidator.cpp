@@ -4,6 +4,7 @@
 #include "core/graph/Expectation.h"
 #include "core/graph/GroupGraph.h"
 #include "core/graph/GroupResolver.h"
+#include "core/graph/LayerRefinement.h"
 #include "core/base/Limits.h"
 #include "core/graph/NodeRegistry.h"
 #include "core/base/TextEscape.h"
@@ -211,6 +212,9 @@ Diagnostics validateGraph(const Graph &graph, const GroupResolver &groups)
         names += " -> " + cycle.front();
         out.push_back(problem("nodes." + cycle.front(), cycle.front(), "cycle: " + names));
     }
+    const LayerRefinements refinements(graph, [&](const Node &n) { return groups.find(n, graph.baseDir); });
+    for (const Diagnostic &d : refinements.problems())
+        out.push_back(d);
     for (Diagnostic &d : validateGroupDeclarations(graph, groups))
         out.push_back(std::move(d));
     return out;

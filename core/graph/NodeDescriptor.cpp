@@ -58,6 +58,7 @@ const char *portRoleName(PortRole role)
     case PortRole::LayerPoints: return "layer points";
     case PortRole::LayerChain: return "layer chain";
     case PortRole::AllowedArea: return "allowed area";
+    case PortRole::Refines: return "refines";
     }
     return "";
 }
@@ -486,8 +487,8 @@ std::optional<std::string> checkRoles(const NodeDescriptor &d)
     for (const auto &p : d.outputs) {
         if (p.role == PortRole::None)
             continue;
-        if (p.role == PortRole::AllowedArea)
-            return d.typeId + "." + p.name + ": an allowed area is an input's role, not an output's";
+        if (p.role == PortRole::AllowedArea || p.role == PortRole::Refines)
+            return d.typeId + "." + p.name + ": " + portRoleName(p.role) + " is an input's role, not an output's";
         if (p.type != DataType::Points)
             return d.typeId + "." + p.name + ": a layer role needs a points output";
         if (std::find(ports.begin(), ports.end(), p.role) != ports.end())
@@ -497,11 +498,14 @@ std::optional<std::string> checkRoles(const NodeDescriptor &d)
     for (const auto &p : d.inputs) {
         if (p.role == PortRole::None)
             continue;
-        if (p.role != PortRole::AllowedArea || p.type != DataType::Mask)
-            return d.typeId + "." + p.name + ": an input's role can only be an allowed area, on a mask";
+        if (p.role == PortRole::Refines ? p.type != DataType::Points
+                                        : p.role != PortRole::AllowedArea || p.type != DataType::Mask)
+            return d.typeId + "." + p.name + ": an input's role can only be an allowed area, on a mask, or refines, on points";
         if (d.inputWithRole(p.role) != &p)
             return d.typeId + "." + p.name + ": another input already has this role";
     }
+    if (d.inputWithRole(PortRole::Refines) && (!d.makesLayer() || d.outputWithRole(PortRole::LayerChain)))
+        return d.typeId + ": a refining node gives the refined layer as its own points output, and no chain";
     if (d.outputWithRole(PortRole::LayerChain) && !d.makesLayer())
         return d.typeId + ": a layer chain needs the layer's own points output";
     return std::nullopt;

@@ -69,6 +69,10 @@ enum class PortRole {
     LayerPoints,  // points: this node's own layer
     LayerChain,   // points: the layer's obstacles followed by the layer (one shared occupancy)
     AllowedArea,  // a mask input: where the layer may grow (its statistics are measured there)
+    // A points input that takes one layer's own points and gives them back, refined, as this
+    // node's LayerPoints output (an attribute added): exports and the preview then take the
+    // refined layer in place of the source, at the source's place and under its name.
+    Refines,
 };
 
 // What a node's layer promises about its points' spacing, for checks made outside the node (the

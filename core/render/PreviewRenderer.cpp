@@ -2,6 +2,7 @@
 #include "core/render/PreviewRenderer.h"
 
 #include "core/eval/Evaluator.h"
+#include "core/graph/LayerRefinement.h"
 #include "core/graph/NodeRegistry.h"
 #include "core/formats/PngWriter.h"
 #include "core/formats/PointsExport.h"
@@ -304,13 +305,19 @@ void drawVolumes(Canvas &canvas, const std::vector<const PointLayer *> &volumes,
     }
 }
 
-// Exported layers in graph order, each once (an `all` output repeats upstream layers).
+// Exported layers in graph order, each once (an `all` output repeats upstream layers), a refined
+// layer in its source's place (core/graph/LayerRefinement.h).
 std::vector<PointLayerPtr> exportedLayersOf(const Graph &graph, const EvalResult &result,
                                              const std::set<std::string> &hidden)
 {
+    const LayerRefinements refinements(graph, [&result](const Node &n) -> const NodeDescriptor * {
+        auto it = result.nodes.find(n.id);
+        return it == result.nodes.end() ? nullptr : it->second->descriptor;
+    });
     std::vector<std::string> ids;
     for (int i : topologicalOrder(graph))
-        ids.push_back(graph.nodes[static_cast<size_t>(i)].id);
+        if (const std::string &id = graph.nodes[static_cast<size_t>(i)].id; !refinements.isRefiner(id))
+            ids.push_back(refinements.exportedFrom(id));
     std::vector<PointLayerPtr> layers;
     std::set<const PointLayer *> seen;
     for (const auto &l : layersOf(result, ids))

@@ -526,6 +526,8 @@ std::shared_ptr<PointLayer> layerInRegion(const PointLayer &layer, const Region 
             return nullptr;
         return out;
     }
+    for (const AttributeColumn &c : layer.columns)
+        out->columns.push_back({c.name, {}});
     for (std::size_t k = 0; k < layer.points.size(); ++k) {
         const PointXYR &p = layer.points[k];
         if (!region.contains(p.x, p.y))
@@ -534,6 +536,8 @@ std::shared_ptr<PointLayer> layerInRegion(const PointLayer &layer, const Region 
         out->ids.push_back(layer.idOf(k));
         if (!layer.z.empty())
             out->z.push_back(layer.z[k]);
+        for (std::size_t c = 0; c < layer.columns.size(); ++c)
+            out->columns[c].values.push_back(layer.columns[c].values[k]);
     }
     // the region's specials (ids ascend in export order, so these stay sorted)
     for (std::uint64_t id : out->ids)

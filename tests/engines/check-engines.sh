@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Engine exports against readers Grove did not write: every preset, plus a graph with types,
-# rotations, scales, a quoted layer name and an empty layer, exported as glTF, Godot, Unreal
+# rotations, scales, a quoted layer name, an empty layer and attributes (one layer with five, over
+# Godot's four), exported as glTF, Godot, Unreal
 # (CSV and JSON), Tiled and grove.points JSON; then the Khronos glTF-Validator and glTF-Transform
 # (check_gltf.mjs), Tiled itself (`tiled --export-map` re-writes each map as .tmx), and Python's
 # csv/json/xml readers (check_exports.py) hold each to the JSON export.
@@ -39,6 +40,18 @@ nodes:
     type: place_layer
     inputs: {obstacles: small.all}
     params: {radius: 5000, start: point, start_x: -1, start_y: -1}
+  moist:
+    type: value_noise
+    params: {frequency: 0.03}
+  wet:
+    type: attribute
+    inputs: {points: small, field: moist}
+    params: {name: moisture}
+  a1: {type: attribute, inputs: {points: big, field: moist}, params: {name: a_one}}
+  a2: {type: attribute, inputs: {points: a1, field: terrain}, params: {name: a_two}}
+  a3: {type: attribute, inputs: {points: a2, field: moist}, params: {name: a_three}}
+  a4: {type: attribute, inputs: {points: a3, field: terrain}, params: {name: a_four}}
+  a5: {type: attribute, inputs: {points: a4, field: moist}, params: {name: a_five}}
 YAML
 printf 'grove: 1\nworld: {width: 100, height: 100, seed: 1}\nnodes:\n  n:\n    type: value_noise\n' > "$work/nolayers.grove.yaml"
 graphs=("$root"/presets/*.grove.yaml "$work/varied.grove.yaml" "$work/nolayers.grove.yaml")
@@ -53,13 +66,18 @@ for graph in "${graphs[@]}"; do
   checked=$((checked + 1))
   base="$work/$(basename "$graph" .grove.yaml)"
   "$cli" eval "$graph" -o "$base.json"
-  for f in gltf:glb godot:tscn unreal:unreal.csv unreal-json:unreal.json tiled:tmj; do
+  for f in gltf:glb godot:tscn unreal:unreal.csv unreal-json:unreal.json tiled:tmj csv:csv; do
     "$cli" eval "$graph" --format "${f%%:*}" -o "$base.${f#*:}"
   done
   node "$here/check_gltf.mjs" "$base.glb" "$base.json"
   (cd "$work" && QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR="$work" HOME="$work" \
      tiled --export-map "$base.tmj" "$base.tmx" > /dev/null 2>&1) \
     || { echo "check-engines: tiled could not load $base.tmj" >&2; exit 1; }
-  python3 "$here/check_exports.py" "$base.json" "$base.tscn" "$base.unreal.csv" "$base.unreal.json" "$base.tmx"
+  # the graph with attributes must carry them, or the checks below would pass on none
+  if [ "$graph" = "$work/varied.grove.yaml" ] && ! grep -q '"attributes": {"a_one": [^,]*, "a_two": [^,]*, "a_three": [^,]*, "a_four": [^,]*, "a_five": ' "$base.json"; then
+    echo "check-engines: $base.json has no attributes a_one .. a_five" >&2
+    exit 1
+  fi
+  python3 "$here/check_exports.py" "$base.json" "$base.tscn" "$base.unreal.csv" "$base.unreal.json" "$base.tmx" "$base.csv"
 done
 echo "check-engines: $checked graphs checked"

@@ -3,7 +3,9 @@
 json and xml.etree; Tiled itself re-exports the map before this runs) and to Grove's own
 grove.points JSON export of the same graph.
 
-usage: check_exports.py POINTS.json GODOT.tscn UNREAL.csv UNREAL.json TILED-REEXPORT.tmx
+usage: check_exports.py POINTS.json GODOT.tscn UNREAL.csv UNREAL.json TILED-REEXPORT.tmx [POINTS.csv]
+Attributes (the JSON's per-point "attributes") are held in each: Godot's custom data (the first
+four, named by metadata/custom_data), Unreal's columns, Tiled's properties and the CSV's columns.
 Godot itself is not run here (Debian 12 ships no Godot 4): the scene is parsed by the rules of
 Godot's text scene format and its MultiMesh transforms are checked against the points."""
 import csv
@@ -28,6 +30,7 @@ def fail(msg):
 
 
 points_path, godot_path, unreal_csv, unreal_json, tmx_path = sys.argv[1:6]
+points_csv = sys.argv[6] if len(sys.argv) > 6 else None
 with open(points_path, encoding='utf-8') as f:
     points = json.load(f)
 layers = points['layers']
@@ -69,10 +72,25 @@ for attrs, props in nodes[1:]:
     want = by_group.get(key)
     count = int(mm['instance_count'])
     buf = [f32(float(v)) for v in re.fullmatch(r'PackedFloat32Array\((.*)\)', mm['buffer']).group(1).split(', ')]
-    if want is None or count != len(want) or len(buf) != 12 * count:
+    custom = json.loads('[' + re.fullmatch(r'PackedStringArray\((.*)\)', props['metadata/custom_data']).group(1) + ']') \
+        if 'metadata/custom_data' in props else []
+    if (mm.get('use_custom_data') == 'true') != bool(custom):
+        fail(f'{godot_path}: {ref} use_custom_data={mm.get("use_custom_data")} with custom data {custom}')
+    stride = 16 if custom else 12
+    if want is None or count != len(want) or len(buf) != stride * count:
         fail(f'{godot_path}: {key}: {count} instances, {len(buf)} floats; the JSON export has {len(want or [])}')
+    attributes = list(want[0].get('attributes', {})) if want else []
+    if custom != attributes[:4]:
+        fail(f'{godot_path}: {key}: custom data {custom}, the JSON export has attributes {attributes}')
+    left_out = props.get('metadata/custom_data_left_out')
+    if attributes[4:] and json.loads('[' + left_out[len('PackedStringArray('):-1] + ']') != attributes[4:]:
+        fail(f'{godot_path}: {key}: attributes left out {left_out}, expected {attributes[4:]}')
     for i, p in enumerate(want):
-        m = buf[12 * i:12 * i + 12]
+        m = buf[stride * i:stride * i + 12]
+        got_custom = buf[stride * i + 12:stride * i + stride]
+        want_custom = [f32(p['attributes'][n]) for n in custom] + [0.0] * (len(got_custom) - len(custom))
+        if got_custom != want_custom:
+            fail(f'{godot_path}: {key}[{i}] custom data {got_custom} for attributes {p.get("attributes")}')
         # origin is the 4th float of each basis row; Grove x -> X, y -> Z
         if m[3] != f32(p['x']) or m[7] != f32(p.get('z', 0)) or m[11] != f32(p['y']):
             fail(f'{godot_path}: {key}[{i}] origin {m[3]}, {m[7]}, {m[11]} for ({p["x"]}, {p["y"]})')
@@ -102,7 +120,8 @@ for what, rs in ((unreal_csv, rows), (unreal_json, json_rows)):
     for r, (layer, p) in zip(rs, expected_rows):
         if r['Layer'] != layer or int(r['Id']) != p['id'] or float(r['X']) != p['x'] or float(r['Y']) != p['y'] \
                 or float(r['Z']) != p.get('z', 0) \
-                or float(r['Radius']) != p['r'] or float(r['Rotation']) != p['rot'] or float(r['Scale']) != p['s']:
+                or float(r['Radius']) != p['r'] or float(r['Rotation']) != p['rot'] or float(r['Scale']) != p['s'] \
+                or any(float(r[n]) != v for n, v in p.get('attributes', {}).items()):
             fail(f'{what}: row {r} differs from {layer} point {p}')
 
 # --- Tiled: the map as Tiled itself wrote it back (tiled --export-map .tmj .tmx)
@@ -110,6 +129,7 @@ root = ET.parse(tmx_path).getroot()
 groups = root.findall('objectgroup')
 if [g.get('name') for g in groups] != [layer['name'] for layer in layers]:
     fail(f'{tmx_path}: object layers {[g.get("name") for g in groups]}')
+attributes_checked = 0
 for g, layer in zip(groups, layers):
     objs = g.findall('object')
     if len(objs) != layer['count']:
@@ -121,7 +141,24 @@ for g, layer in zip(groups, layers):
         props = {q.get('name'): q.get('value') for q in o.iter('property')}
         # Tiled drops rotation from point objects; the custom property keeps it
         if not close(float(props.get('rotation', 'nan')), p['rot']) or not close(float(props['radius']), p['r']) \
-                or ('z' in p) != ('z' in props) or ('z' in p and not close(float(props['z']), p['z'])):
+                or ('z' in p) != ('z' in props) or ('z' in p and not close(float(props['z']), p['z'])) \
+                or any(not close(float(props.get(n, 'nan')), v) for n, v in p.get('attributes', {}).items()):
             fail(f'{tmx_path}: object {o.get("id")} properties {props} for point {p}')
+        attributes_checked += len(p.get('attributes', {}))
+
+# --- Grove's own CSV, read by Python's csv: one column per attribute after the point's own
+if points_csv:
+    with open(points_csv, newline='', encoding='utf-8') as f:
+        csv_rows = list(csv.DictReader(f))
+    expected_rows = [(layer['name'], p) for layer in layers for p in layer['points']]
+    if len(csv_rows) != len(expected_rows):
+        fail(f'{points_csv}: {len(csv_rows)} rows; the JSON export has {len(expected_rows)} points')
+    names = {n for _, p in expected_rows for n in p.get('attributes', {})}
+    for r, (layer, p) in zip(csv_rows, expected_rows):
+        a = p.get('attributes', {})
+        if r['layer'] != layer or int(r['id']) != p['id'] or float(r['x']) != p['x'] \
+                or any((float(r[n]) != a[n]) if n in a else r[n] != '' for n in names):
+            fail(f'{points_csv}: row {r} differs from {layer} point {p}')
 print(f'check_exports: Godot scene {instances} instances, Unreal CSV and JSON {total} unique rows, '
-      f'Tiled re-export {sum(len(g.findall("object")) for g in groups)} objects: all as exported')
+      f'Tiled re-export {sum(len(g.findall("object")) for g in groups)} objects, '
+      f'{attributes_checked} attribute values: all as exported')

@@ -29,7 +29,7 @@ for (const layer of points.layers)
     if (!expected.has(key)) expected.set(key, []);
     expected.get(key).push(p);
   }
-let instances = 0;
+let instances = 0, attributeValues = 0;
 const seen = new Set();
 for (const node of doc.getRoot().listNodes()) {
   const inst = node.getExtension('EXT_mesh_gpu_instancing');
@@ -53,10 +53,20 @@ for (const node of doc.getRoot().listNodes()) {
       fail(`${node.getName()}[${i}]: rotation ${q} for rot ${p.rot}`);
     if (sc.some((c) => c !== Math.fround(p.s))) fail(`${node.getName()}[${i}]: scale ${sc} for s ${p.s}`);
   }
+  // the layer's attributes as custom instance attributes `_NAME`, float32 a point
+  for (const name of Object.keys(want[0].attributes ?? {})) {
+    const a = inst.getAttribute(`_${name.toUpperCase()}`);
+    if (!a || a.getType() !== 'SCALAR' || a.getComponentType() !== 5126 || a.getCount() !== want.length)
+      fail(`${node.getName()}: no float SCALAR _${name.toUpperCase()} of ${want.length} instances`);
+    for (let i = 0; i < want.length; i++)
+      if (a.getScalar(i) !== Math.fround(want[i].attributes[name]))
+        fail(`${node.getName()}[${i}]: _${name.toUpperCase()} ${a.getScalar(i)} for ${want[i].attributes[name]}`);
+    attributeValues += want.length;
+  }
   instances += want.length;
   seen.add(node.getName());
 }
 for (const key of expected.keys()) if (!seen.has(key)) fail(`no node for ${key}`);
 const total = points.layers.reduce((n, l) => n + l.count, 0);
 if (instances !== total) fail(`${instances} instances in all, the JSON export has ${total} points`);
-console.log(`${glbPath}: glTF-Validator 0 errors 0 warnings; glTF-Transform reads ${doc.getRoot().listNodes().length} instanced nodes, ${instances} instances, every translation, rotation and scale as exported`);
+console.log(`${glbPath}: glTF-Validator 0 errors 0 warnings; glTF-Transform reads ${doc.getRoot().listNodes().length} instanced nodes, ${instances} instances, every translation, rotation and scale, ${attributeValues} attribute values as exported`);

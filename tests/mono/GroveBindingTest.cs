@@ -172,6 +172,34 @@ static class GroveBindingTest
         Console.WriteLine("layouts: the binding's structs have grove.h's sizes and offsets");
     }
 
+    // A layer's attributes through the binding: names in chain order, by the source's node id too, and values
+    // a constant field gives every point (so the check needs no Grove code), by region as well.
+    static void Attributes()
+    {
+        const string yaml = "grove: 1\nworld: {width: 300, height: 200, seed: 7}\nnodes:\n"
+                            + "  quarter: {type: constant, params: {value: 0.25}}\n  eighth: {type: constant, params: {value: -0.125}}\n"
+                            + "  rocks: {type: place_layer, params: {radius: 20, name: stones}}\n"
+                            + "  wet: {type: attribute, inputs: {points: rocks, field: quarter}, params: {name: moisture}}\n"
+                            + "  cold: {type: attribute, inputs: {points: wet, field: eighth}, params: {name: warmth}}\n";
+        using (GroveGraph graph = GroveGraph.OpenText(yaml, "attributes"))
+        {
+            GroveLayer stones = graph.Layer("rocks");
+            Check.That(stones.Name == "stones", "the refined layer keeps its name: " + stones.Name);
+            Check.That(string.Join(",", new List<string>(stones.Attributes).ToArray()) == "moisture,warmth",
+                       "attributes in chain order: " + string.Join(",", new List<string>(stones.Attributes).ToArray()));
+            GrovePoint[] points = stones.Points();
+            double[] moisture = stones.Attribute("moisture"), warmth = stones.Attribute("warmth");
+            Check.That(points.Length > 20 && moisture.Length == points.Length && warmth.Length == points.Length,
+                       "a value a point: " + points.Length + " points, " + moisture.Length + " and " + warmth.Length + " values");
+            Check.That(Array.TrueForAll(moisture, v => v == 0.25) && Array.TrueForAll(warmth, v => v == -0.125),
+                       "every value is the constant field's");
+            Check.That(stones.Attribute("warmth", 0, 0, 150, 100).Length == stones.Region(0, 0, 150, 100).Length,
+                       "a region's values are its points'");
+            Check.Throws<ArgumentException>(() => stones.Attribute("wind"), "an unknown attribute");
+        }
+        Console.WriteLine("attributes: names in chain order, a value a point, by region");
+    }
+
     static int Main(string[] args)
     {
         var sections = new Dictionary<string, Action>
@@ -182,8 +210,9 @@ static class GroveBindingTest
             { "errors", GroveErrorTests.Run },
             { "streaming", GroveStreamingTests.Run },
             { "axes", GroveAxesTests.Run },
+            { "attributes", Attributes },
         };
-        var chosen = args.Length > 0 ? args : new[] { "layouts", "axes", "errors", "presets", "handles", "streaming" };
+        var chosen = args.Length > 0 ? args : new[] { "layouts", "axes", "errors", "presets", "handles", "streaming", "attributes" };
         try
         {
             Console.WriteLine("libgrove " + GroveGraph.Version + " through the C# binding, culture '" +

@@ -285,10 +285,9 @@ bool EvalRun::chooseLayers()
         std::string match;
         std::vector<std::string> known;
         for (const auto &id : m_layers) {
-            const Node *n = m_graph.node(id);
-            const std::string name = layerName(*n, *m_registry.find(n->type));
+            const std::string name = layerName(m_graph, m_registry, id);
             known.push_back(name);
-            if (w == id || w == name)
+            if (w == layerNodeId(m_graph, m_registry, id) || w == name)
                 match = id;
         }
         if (match.empty()) {
@@ -382,8 +381,12 @@ int EvalRun::exportStreamed(const ExportDestination &destination)
 
 int EvalRun::exportWhole(const ExportDestination &destination)
 {
-    if (m_o.stats)
-        printStats(m_err, m_result, m_layers, layersOf(m_result, m_layers), m_graph.world);
+    if (m_o.stats) {
+        std::vector<std::string> sources;  // statistics measure a refined layer where its source grew
+        for (const std::string &id : m_layers)
+            sources.push_back(layerNodeId(m_graph, m_registry, id));
+        printStats(m_err, m_result, sources, layersOf(m_result, m_layers), m_graph.world);
+    }
     // Every destination is checked before rendering, and everything is rendered before the first
     // byte is written: a failure leaves no half results.
     std::string error;
@@ -398,6 +401,8 @@ int EvalRun::exportWhole(const ExportDestination &destination)
         m_err << "grove-cli: " << *problem << "\n";
         return cli::kExitInvalid;
     }
+    for (const std::string &warning : built->warnings)
+        m_err << m_o.file << ": warning: " << warning << "\n";
     if (destination.points.empty()) {
         m_out << built->files.front().bytes << std::flush;
         return m_out ? cli::kExitOk : cli::kExitInvalid;

@@ -75,12 +75,10 @@ QImage thumbnailOf(const NodeResult &node, World world, const std::atomic<bool> 
 PreviewLayer skippedLayer(const Graph &graph, const NodeRegistry &registry, const std::string &id)
 {
     PreviewLayer layer;
-    layer.nodeId = id;
+    layer.nodeId = layerNodeId(graph, registry, id);
     layer.skipped = true;
     auto empty = std::make_shared<PointLayer>();
-    const Node *node = graph.node(id);
-    const NodeDescriptor *desc = node ? registry.find(node->type) : nullptr;
-    empty->info.name = node && desc ? layerName(*node, *desc) : id;
+    empty->info.name = layerName(graph, registry, id);
     layer.points = empty;
     layer.name = QString::fromStdString(empty->info.name);
     layer.color = Qt::gray;
@@ -213,7 +211,7 @@ PreviewSnapshotPtr computeFrame(PreviewPipeline &pipeline, const NodeRegistry &r
         if (!set || !*set || (*set)->layers.empty())
             continue;
         PreviewLayer layer;
-        layer.nodeId = id;
+        layer.nodeId = layerNodeId(graph, registry, id);  // a refined layer is its source's row
         layer.points = (*set)->layers.back();
         layer.name = QString::fromStdString(layer.points->info.name);
         const Rgb &c = layer.points->info.color;

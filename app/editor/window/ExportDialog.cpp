@@ -182,6 +182,9 @@ void ExportDialog::start()
             message = failed ? QString::fromStdString(*failed)
                              : png ? tr("Wrote %1.").arg(dest)
                                    : tr("Wrote %n file(s) to %1.", nullptr, static_cast<int>(out->files.size())).arg(dest);
+            for (const std::string &warning : out->warnings)  // what the format could not carry
+                if (ok)
+                    message += " " + tr("Warning: %1.").arg(QString::fromStdString(warning));
         } else {
             message = QString::fromStdString(error);
         }

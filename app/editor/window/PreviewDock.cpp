@@ -431,6 +431,13 @@ QString PreviewDock::readout(QPointF world) const
         if (!value.isEmpty())
             text += QString("  ·  %1: %2").arg(QString::fromStdString(m_selected), value);
     }
+    // a point's attributes after it: " (moisture 0.42, height 0.7)"
+    const auto attributes = [](const PointLayer &layer, size_t i) {
+        QStringList values;
+        for (const AttributeColumn &c : layer.columns)
+            values << QString::fromStdString(c.name) + " " + number(c.values[i], 3);
+        return values.isEmpty() ? QString() : " (" + values.join(", ") + ")";
+    };
     QStringList nearest;
     for (const PreviewLayer &layer : m_snapshot->layers) {
         double best = std::numeric_limits<double>::infinity();
@@ -451,9 +458,11 @@ QString PreviewDock::readout(QPointF world) const
                            .arg(id & (kChunkPointLimit - 1))
                            .arg(c.i)
                            .arg(c.j)
-                           .arg(number(std::sqrt(best), 1));
+                           .arg(number(std::sqrt(best), 1))
+                       + attributes(*layer.points, bestId);
         } else if (!pts.empty())
-            nearest << tr("%1 #%2 at %3").arg(layer.name).arg(layer.points->idOf(bestId)).arg(number(std::sqrt(best), 1));
+            nearest << tr("%1 #%2 at %3").arg(layer.name).arg(layer.points->idOf(bestId)).arg(number(std::sqrt(best), 1))
+                           + attributes(*layer.points, bestId);
     }
     if (!nearest.isEmpty())
         text += "\n" + tr("nearest: ") + nearest.join(", ");

@@ -77,6 +77,10 @@ def _declare(lib):
         "grove_layer_type_count": (ctypes.c_int, [G, ctypes.c_int]),
         "grove_layer_type_name": (ctypes.c_char_p, [G, ctypes.c_int, ctypes.c_int]),
         "grove_layer_has_z": (ctypes.c_int, [G, ctypes.c_int]),
+        "grove_layer_attribute_count": (ctypes.c_int, [G, ctypes.c_int]),
+        "grove_layer_attribute_name": (ctypes.c_char_p, [G, ctypes.c_int, ctypes.c_int]),
+        "grove_attribute_in_region": (ctypes.c_longlong, [G, text, ctypes.c_int] + [ctypes.c_double] * 4
+                                      + [out, ctypes.c_longlong, text, size]),
         "grove_world": (ctypes.c_int, [G, ctypes.POINTER(WorldInfo)]),
         "grove_chunk_size": (ctypes.c_double, [G]),
         "grove_points_in_region": (ctypes.c_longlong, [G, text] + [ctypes.c_double] * 4

@@ -53,11 +53,13 @@ def _options(overrides, max_points, base_dir):
 
 
 class Layer:
-    """An exported layer: its name, types and whether its points carry heights; its points by region or chunk."""
+    """An exported layer: its name, types, whether its points carry heights and its attributes' names; its
+    points by region or chunk."""
 
-    def __init__(self, graph, index, name, types, has_z):
+    def __init__(self, graph, index, name, types, has_z, attributes=()):
         self._graph = graph
         self.index, self.name, self.types, self.has_z = index, name, types, has_z
+        self.attributes = attributes
 
     def __repr__(self):
         return f"<grove.Layer {self.name!r} types={list(self.types)}>"
@@ -69,6 +71,14 @@ class Layer:
     def chunk(self, i, j):
         """The points of chunk (i, j): the region [i c, (i + 1) c) x [j c, (j + 1) c), c the chunk size."""
         return self._graph._points("grove_points_in_chunk", self.name, (_int32(i, "i"), _int32(j, "j")))
+
+    def attribute(self, name, x0=-math.inf, y0=-math.inf, x1=math.inf, y1=math.inf):
+        """Attribute `name` of the points region(x0, y0, x1, y1) gives (by default every point, as points()), in
+        the same order, as a numpy float64 array."""
+        if name not in self.attributes:
+            raise KeyError(f"layer '{self.name}' has no attribute {name!r} (its attributes: {list(self.attributes)})")
+        return self._graph._attribute(self.name, self.attributes.index(name),
+                                      (float(x0), float(y0), float(x1), float(y1)))
 
     def points(self):
         """Every point of a finite world's layer, in the order and with the bytes of grove-cli's JSON export."""
@@ -101,7 +111,9 @@ class Graph(_Native):
             name = self._string(lib.grove_layer_name(handle, k))
             types = tuple(self._string(lib.grove_layer_type_name(handle, k, t))
                           for t in range(self._checked(lib.grove_layer_type_count(handle, k))))
-            layers.append(Layer(self, k, name, types, self._checked(lib.grove_layer_has_z(handle, k)) == 1))
+            attributes = tuple(self._string(lib.grove_layer_attribute_name(handle, k, a))
+                               for a in range(self._checked(lib.grove_layer_attribute_count(handle, k))))
+            layers.append(Layer(self, k, name, types, self._checked(lib.grove_layer_has_z(handle, k)) == 1, attributes))
         self.layers = tuple(layers)  # read once: libgrove's strings are not touched again
 
     def _last_error(self):
@@ -162,6 +174,21 @@ class Graph(_Native):
             if written != count:
                 raise GroveError(f"libgrove counted {count} points, then wrote {written}")
         return points
+
+    def _attribute(self, layer, index, where):
+        error = ctypes.create_string_buffer(_CALL_MESSAGE_BYTES)
+        call = self._lib.grove_attribute_in_region
+        count = call(self._require(), layer.encode(), index, *where, None, 0, error, len(error))
+        if count < 0:
+            raise_for(error.value.decode("utf-8", "replace"), RegionError)
+        values = np.empty(count, dtype=np.float64)
+        if count:
+            written = call(self._require(), layer.encode(), index, *where, values.ctypes.data, count, error, len(error))
+            if written < 0:
+                raise_for(error.value.decode("utf-8", "replace"), RegionError)
+            if written != count:
+                raise GroveError(f"libgrove counted {count} points, then wrote {written} values")
+        return values
 
     def stream(self, layers, *, workers=0, max_chunks=0, memory_cap=0, unload_margin=0.0):
         """A streaming session (grove.Session) of these layers (names or node ids) of a chunked world; 0: the

@@ -5,7 +5,7 @@ using System.Collections.Generic;
 
 namespace Grove
 {
-    /// <summary>An exported layer: its name, types and whether its points carry heights.</summary>
+    /// <summary>An exported layer: its name, types, whether its points carry heights, and its attributes' names.</summary>
     public sealed class GroveLayer
     {
         readonly GroveGraph graph;
@@ -14,14 +14,29 @@ namespace Grove
         public string Name { get; private set; }
         public IList<string> Types { get; private set; }
         public bool HasZ { get; private set; }
+        /// <summary>The layer's attributes (a named value a point), in the order of its chain.</summary>
+        public IList<string> Attributes { get; private set; }
 
-        internal GroveLayer(GroveGraph graph, int index, string name, string[] types, bool hasZ)
+        internal GroveLayer(GroveGraph graph, int index, string name, string[] types, bool hasZ, string[] attributes)
         {
             this.graph = graph;
             Index = index;
             Name = name;
             Types = Array.AsReadOnly(types);
             HasZ = hasZ;
+            Attributes = Array.AsReadOnly(attributes);
+        }
+
+        /// <summary>Attribute <paramref name="name"/> of the points Region(x0, y0, x1, y1) gives, in the same order
+        /// (by default every point of a finite world, as Points()).</summary>
+        public double[] Attribute(string name, double x0 = double.NegativeInfinity, double y0 = double.NegativeInfinity,
+                                  double x1 = double.PositiveInfinity, double y1 = double.PositiveInfinity)
+        {
+            int index = Attributes.IndexOf(name);
+            if (index < 0)
+                throw new ArgumentException("layer '" + Name + "' has no attribute '" + name + "' (its attributes: "
+                                            + string.Join(", ", new List<string>(Attributes).ToArray()) + ")", "name");
+            return graph.AttributeInRegion(Name, index, x0, y0, x1, y1);
         }
 
         /// <summary>The points with x0 &lt;= x &lt; x1 and y0 &lt;= y &lt; y1, in export order.</summary>
@@ -85,8 +100,11 @@ namespace Grove
                 var types = new string[Checked(GroveNative.LayerTypeCount(handle, k))];
                 for (int t = 0; t < types.Length; ++t)
                     types[t] = Text(GroveNative.LayerTypeName(handle, k, t));
+                var attributes = new string[Checked(GroveNative.LayerAttributeCount(handle, k))];
+                for (int a = 0; a < attributes.Length; ++a)
+                    attributes[a] = Text(GroveNative.LayerAttributeName(handle, k, a));
                 layers[k] = new GroveLayer(this, k, Text(GroveNative.LayerName(handle, k)), types,
-                                           Checked(GroveNative.LayerHasZ(handle, k)) == 1);
+                                           Checked(GroveNative.LayerHasZ(handle, k)) == 1, attributes);
             }
             Layers = Array.AsReadOnly(layers);
         }
@@ -226,24 +244,33 @@ namespace Grove
         public GrovePoint[] PointsInRegion(string layer, double x0, double y0, double x1, double y1)
         {
             byte[] name = LayerName(layer);
-            return Points((points, capacity, error) =>
+            return Fetch<GrovePoint>((points, capacity, error) =>
                 GroveNative.PointsInRegion(Handle, name, x0, y0, x1, y1, points, capacity, error, (UIntPtr)error.Length));
+        }
+
+        public double[] AttributeInRegion(string layer, int attribute, double x0, double y0, double x1, double y1)
+        {
+            byte[] name = LayerName(layer);
+            return Fetch<double>((values, capacity, error) =>
+                GroveNative.AttributeInRegion(Handle, name, attribute, x0, y0, x1, y1, values, capacity, error,
+                                              (UIntPtr)error.Length));
         }
 
         public GrovePoint[] PointsInChunk(string layer, int i, int j)
         {
             byte[] name = LayerName(layer);
-            return Points((points, capacity, error) =>
+            return Fetch<GrovePoint>((points, capacity, error) =>
                 GroveNative.PointsInChunk(Handle, name, i, j, points, capacity, error, (UIntPtr)error.Length));
         }
 
-        static GrovePoint[] Points(Func<GrovePoint[], long, byte[], long> call)
+        // A region call's array: asked for the count, then filled.
+        static T[] Fetch<T>(Func<T[], long, byte[], long> call)
         {
             var error = new byte[CallMessageBytes];
             long count = call(null, 0, error);
             if (count < 0)
                 throw GroveErrors.For(GroveUtf8.FromBuffer(error));
-            var points = new GrovePoint[count];
+            var points = new T[count];
             if (count == 0)
                 return points;
             // the second call is served from libgrove's cache and gives the same count

@@ -155,6 +155,17 @@ namespace Grove
                                                  double y1, [Out] GrovePoint[] points, long capacity, [Out] byte[] error,
                                                  UIntPtr errorSize);
 
+        [DllImport(Library, EntryPoint = "grove_layer_attribute_count")]
+        public static extern int LayerAttributeCount(GroveGraphHandle graph, int layerIndex);
+
+        [DllImport(Library, EntryPoint = "grove_layer_attribute_name")]
+        public static extern IntPtr LayerAttributeName(GroveGraphHandle graph, int layerIndex, int attributeIndex);
+
+        [DllImport(Library, EntryPoint = "grove_attribute_in_region")]
+        public static extern long AttributeInRegion(GroveGraphHandle graph, byte[] layer, int attributeIndex, double x0,
+                                                    double y0, double x1, double y1, [Out] double[] values, long capacity,
+                                                    [Out] byte[] error, UIntPtr errorSize);
+
         [DllImport(Library, EntryPoint = "grove_points_in_chunk")]
         public static extern long PointsInChunk(GroveGraphHandle graph, byte[] layer, int i, int j, [Out] GrovePoint[] points,
                                                 long capacity, [Out] byte[] error, UIntPtr errorSize);
