@@ -1,7 +1,8 @@
 // What the hand-edit tools share about positions on the map: how near a press picks, how far it
-// must move to drag, and the tenth of a unit a stored position is rounded to.
+// must move to drag, the tenth of a unit a stored position is rounded to, and the shadow they draw with.
 #pragma once
 
+#include <QColor>
 #include <QPointF>
 
 #include <cmath>
@@ -10,6 +11,7 @@ namespace grove::handedit {
 
 inline constexpr double kPickPixels = 7;  // how near (pixels) a press must be to a point or vertex to take it
 inline constexpr double kDragPixels = 4;  // a press that moves less is a click
+inline const QColor kShadow(0, 0, 0, 170); // the dark edge under what the tools draw, so it shows on light ground
 
 inline double distance(QPointF a, QPointF b) { return std::hypot(a.x() - b.x(), a.y() - b.y()); }
 

@@ -1,6 +1,8 @@
 // HandEditTools' drawing over the map: the layer's erase areas and pins, the hovered point, and
 // the gesture in progress (brush, rectangle, polygon, move), in widget pixels from world units.
 #include "handedit/HandEditTools.h"
+
+#include "handedit/HandEditGeometry.h"
 #include "handedit/PathTool.h"
 
 #include "preview/PreviewView.h"
@@ -15,7 +17,8 @@ namespace grove {
 
 namespace {
 const QColor kEraseFill(230, 50, 40, 70), kEraseLine(255, 90, 80, 220);
-const QColor kPinRing(255, 255, 255), kPinDot(40, 160, 255), kShadow(0, 0, 0, 170);
+using handedit::kShadow;
+const QColor kPinRing(255, 255, 255), kPinDot(40, 160, 255);
 const QColor kHover(255, 230, 90);
 const QColor kTooClose(255, 80, 60), kMakesWay(255, 170, 40);
 } // namespace

@@ -19,7 +19,8 @@ namespace {
 using handedit::distance;
 using handedit::kDragPixels;
 using handedit::kPickPixels;
-const QColor kLine(255, 206, 84), kShadow(0, 0, 0, 170), kHandle(255, 255, 255), kHot(255, 90, 80), kDrawing(120, 220, 255);
+using handedit::kShadow;
+const QColor kLine(255, 206, 84), kHandle(255, 255, 255), kHot(255, 90, 80), kDrawing(120, 220, 255);
 } // namespace
 
 PathTool::PathTool(Document *document, PreviewView *view, QObject *parent)
