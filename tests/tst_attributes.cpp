@@ -4,6 +4,7 @@
 #include "CliRun.h"
 #include "TestSupport.h"
 
+#include "core/analysis/LayerStats.h"
 #include "core/formats/PointsExport.h"
 #include "core/render/PreviewRenderer.h"
 
@@ -341,6 +342,23 @@ private slots:
         const std::string from = "params: {radius: 22, name: oaks, seed: 2}";
         text.replace(text.find(from), from.size(), "params: {radius: 22, name: oaks, seed: 2, export: false}");
         QCOMPARE(exportedLayers(graphOf(text), registry()), (std::vector<std::string>{"rocks", "flowers"}));
+    }
+
+    // The statistics of the refined layer (what --stats and the layer table measure) are its
+    // source's: the source on the chain is the same layer, not an obstacle it stands on.
+    void aRefinedLayersStatisticsAreItsSources()
+    {
+        const Graph graph = graphOf(kForest);
+        const EvalResult r = evaluateGraph(graph);
+        QVERIFY(r.ok());
+        const PointLayerPtr refined = previewLayers(graph, r, {})[1], source = single(r.output("trees", "points"));
+        QVERIFY(refined != source && refined->columns.size() == 2 && source->columns.empty());
+        const LayerStats a = computeLayerStats(r, "trees", refined, graph.world), b = computeLayerStats(r, "trees", source, graph.world);
+        QCOMPARE(a.count, source->points.size());
+        QCOMPARE(a.tooClose, std::size_t(0));
+        QCOMPARE(a.tooClose, b.tooClose);
+        QCOMPARE(a.tightest, b.tightest);
+        QCOMPARE(a.clearingDiameter, b.clearingDiameter);
     }
 };
 

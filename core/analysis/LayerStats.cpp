@@ -484,11 +484,17 @@ LayerStats computeVolumeStats(const PointLayer &layer, const std::vector<PointLa
 
 std::vector<PointLayerPtr> obstaclesOf(const EvalResult &result, const std::string &nodeId, const PointLayerPtr &layer)
 {
+    // the node's own layer on its chain is `layer`, or the layer `layer` refines (an attribute
+    // added to each point): either way not an obstacle of itself
+    PointLayerPtr own;
+    const PortValue points = result.outputWithRole(nodeId, PortRole::LayerPoints);
+    if (const auto *set = std::get_if<PointSetPtr>(&points); set && *set && !(*set)->layers.empty())
+        own = (*set)->layers.back();
     std::vector<PointLayerPtr> obstacles;
     const PortValue chain = result.outputWithRole(nodeId, PortRole::LayerChain);
     if (const auto *set = std::get_if<PointSetPtr>(&chain); set && *set)
         for (const auto &l : (*set)->layers)
-            if (l != layer)
+            if (l != layer && l != own)
                 obstacles.push_back(l);
     return obstacles;
 }

@@ -201,9 +201,10 @@ void PathTool::paint(QPainter &p, bool active)
         if (paths[i]->closed)
             line << line.front();
         p.setBrush(Qt::NoBrush);
-        p.setPen(QPen(kShadow, 4.5, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        // thin, so the points placed a few units beside the path still show at a zoomed-out view
+        p.setPen(QPen(kShadow, 3, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
         p.drawPolyline(line);
-        p.setPen(QPen(kLine, 2.2, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        p.setPen(QPen(kLine, 1.4, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
         p.drawPolyline(line);
         if (!active)
             continue;
