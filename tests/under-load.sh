@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # The whole tests/run.sh on a fresh clone of the current commit, twice: while stress-ng keeps one
 # core busy, then while it keeps every core busy (what a shared CI runner does to the suites).
-# Each run's log and minutes go to $GROVE_UNDER_LOAD_LOGS (default: $GROVE_UNDER_LOAD_DIR/logs,
-# that folder by default /tmp/grove-under-load); the script exits non-zero when either run fails.
+# Each run's log goes to $GROVE_UNDER_LOAD_LOGS (default: $GROVE_UNDER_LOAD_DIR/logs, that folder by
+# default /tmp/grove-under-load), and one line per run (date, commit, load, result, minutes, stage
+# seconds) is added to summary.txt there; the script exits non-zero when any run fails.
+# GROVE_UNDER_LOAD_CORES lists the loads to run, in busy cores (default: "1 <all>"), so that one
+# run can be made at a time.
 # Usage: tests/under-load.sh [extra args for ctest]
 # Installs stress-ng (Debian) when missing. A run takes about an hour per load on 2 cores.
 set -euo pipefail
@@ -19,7 +22,7 @@ work="${GROVE_UNDER_LOAD_DIR:-${TMPDIR:-/tmp}/grove-under-load}"
 logs="${GROVE_UNDER_LOAD_LOGS:-$work/logs}"
 mkdir -p "$logs"
 status=0
-for load in 1 "$(nproc)"; do
+for load in ${GROVE_UNDER_LOAD_CORES:-1 $(nproc)}; do
   clone="$work/clone"
   rm -rf "$clone"
   git clone -q --no-local "$root" "$clone"
@@ -33,6 +36,9 @@ for load in 1 "$(nproc)"; do
     result=FAILED; status=1
   fi
   kill "$stress"; wait "$stress" 2> /dev/null || true
-  echo "grove under load: $load busy core(s): $result in $(( ($(date +%s) - start) / 60 )) min ($logs/run-load-$load.log)"
+  minutes=$(( ($(date +%s) - start) / 60 ))
+  stages="$(tail -n +2 "$clone/build/stage-times.txt" 2> /dev/null | awk '{printf "%s%s=%s", NR > 1 ? " " : "", $1, $2}')"
+  echo "$(date -u +%Y-%m-%dT%H:%MZ) ${commit:0:7} load=$load/$(nproc) $result ${minutes}min $stages" >> "$logs/summary.txt"
+  echo "grove under load: $load busy core(s): $result in $minutes min ($logs/run-load-$load.log)"
 done
 exit $status
