@@ -37,7 +37,7 @@ for load in ${GROVE_UNDER_LOAD_CORES:-1 $(nproc)}; do
   fi
   kill "$stress"; wait "$stress" 2> /dev/null || true
   minutes=$(( ($(date +%s) - start) / 60 ))
-  stages="$(tail -n +2 "$clone/build/stage-times.txt" 2> /dev/null | awk '{printf "%s%s=%s", NR > 1 ? " " : "", $1, $2}')"
+  stages="$(tail -n +2 "$clone/build/stage-times.txt" 2> /dev/null | awk '{printf "%s%s=%s", (NR > 1 ? " " : ""), $1, $2}')"
   echo "$(date -u +%Y-%m-%dT%H:%MZ) ${commit:0:7} load=$load/$(nproc) $result ${minutes}min $stages" >> "$logs/summary.txt"
   echo "grove under load: $load busy core(s): $result in $minutes min ($logs/run-load-$load.log)"
 done
