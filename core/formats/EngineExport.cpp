@@ -4,6 +4,7 @@
 
 #include "core/math/ExactTrig.h"
 #include "core/formats/PointsExport.h"
+#include "core/formats/TextOut.h"
 #include "core/base/Diagnostic.h"
 #include "core/base/TextEscape.h"
 #include "core/base/Value.h"
@@ -11,7 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <map>
@@ -54,16 +55,21 @@ std::vector<Group> groupsOf(const std::vector<PointLayerPtr> &layers)
 
 std::string num(double v) { return std::isfinite(v) ? formatNumber(v) : std::string("0"); }
 
-// A float as the shortest text that reads back as the same float.
+// num's text written into a TextOut's room (kMaxNumberChars at most).
+char *numberOrZero(char *p, double v) { return std::isfinite(v) ? writeNumber(p, v) : lit(p, "0"); }
+
 void appendFloat(std::string &out, float v)
 {
-    char buf[32];
-    if (!std::isfinite(v))
-        v = 0;
-    if (v == 0)
-        v = 0;  // no "-0"
-    const auto res = std::to_chars(buf, buf + sizeof buf, v);
-    out.append(buf, res.ptr);
+    char buf[kMaxFloatChars];
+    out.append(buf, floatText(buf, v));
+}
+
+// A float's four bytes, little-endian, as glTF's binary chunk holds them.
+char *putFloat(char *p, float v)
+{
+    std::uint32_t bits;
+    std::memcpy(&bits, &v, 4);
+    return littleEndian32(p, bits);
 }
 
 // Rotation about +Y by Grove's clockwise degrees seen from above (x right, y down, mapped to
@@ -85,8 +91,8 @@ std::string sanitized(const std::string &name)
 
 void putU32(std::string &out, std::uint32_t v)
 {
-    for (int i = 0; i < 4; ++i)
-        out += static_cast<char>((v >> (8 * i)) & 0xFF);
+    char bytes[4];
+    out.append(bytes, littleEndian32(bytes, v));
 }
 
 // An attribute's value as a float32 an engine can use: NaN and infinities (a field undefined
@@ -104,9 +110,17 @@ std::string gltfAttributeName(const std::string &name)
 
 void putFloat(std::string &bin, float v)
 {
-    std::uint32_t bits;
-    std::memcpy(&bits, &v, 4);
-    putU32(bin, bits);
+    char bytes[4];
+    bin.append(bytes, putFloat(bytes, v));
+}
+
+// The bytes of the instances' floats: translation, rotation and scale, then one float per attribute.
+std::size_t instanceBytes(const std::vector<PointLayerPtr> &layers)
+{
+    std::size_t bytes = 0;
+    for (const PointLayerPtr &layer : layers)
+        bytes += layer->points.size() * 4 * (10 + layer->columns.size());
+    return bytes;
 }
 
 std::string colorText(const Rgb &c)
@@ -147,6 +161,7 @@ std::string exportGltf(const ExportInfo &info, const std::vector<PointLayerPtr> 
 {
     const std::vector<Group> groups = groupsOf(layers);
     std::string bin;
+    TextOut binOut(bin, 256 + instanceBytes(layers));
     std::string views, accessors, meshes, materials, nodes, sceneNodes;
     int viewCount = 0, accessorCount = 0;
     auto addView = [&](std::size_t offset, std::size_t length, int target) {
@@ -185,24 +200,27 @@ std::string exportGltf(const ExportInfo &info, const std::vector<PointLayerPtr> 
         const std::size_t translationAt = bin.size();
         for (std::size_t id : group.ids) {
             const PointXYR &p = layer.points[id];
-            putFloat(bin, static_cast<float>(p.x));
-            putFloat(bin, static_cast<float>(layer.z.empty() ? 0.0 : layer.z[id]));
-            putFloat(bin, static_cast<float>(p.y));
+            char *at = binOut.room(12);
+            at = putFloat(at, static_cast<float>(p.x));
+            at = putFloat(at, static_cast<float>(layer.z.empty() ? 0.0 : layer.z[id]));
+            binOut.commit(putFloat(at, static_cast<float>(p.y)));
         }
         const std::size_t rotationAt = bin.size();
         for (std::size_t id : group.ids) {
             const auto [c, s] = yawOf(layer.attributes(layer.idOf(id)).rotation * 0.5);  // half angle
-            putFloat(bin, 0.0f);
-            putFloat(bin, static_cast<float>(s));
-            putFloat(bin, 0.0f);
-            putFloat(bin, static_cast<float>(c));
+            char *at = binOut.room(16);
+            at = putFloat(at, 0.0f);
+            at = putFloat(at, static_cast<float>(s));
+            at = putFloat(at, 0.0f);
+            binOut.commit(putFloat(at, static_cast<float>(c)));
         }
         const std::size_t scaleAt = bin.size();
         for (std::size_t id : group.ids) {
             const float s = static_cast<float>(layer.attributes(layer.idOf(id)).scale);
-            putFloat(bin, s);
-            putFloat(bin, s);
-            putFloat(bin, s);
+            char *at = binOut.room(12);
+            at = putFloat(at, s);
+            at = putFloat(at, s);
+            binOut.commit(putFloat(at, s));
         }
         const int t = addAccessor(addView(translationAt, rotationAt - translationAt, 0), 5126, n, "VEC3", "");
         const int r = addAccessor(addView(rotationAt, scaleAt - rotationAt, 0), 5126, n, "VEC4", "");
@@ -212,7 +230,7 @@ std::string exportGltf(const ExportInfo &info, const std::vector<PointLayerPtr> 
         for (const AttributeColumn &column : layer.columns) {
             const std::size_t at = bin.size();
             for (std::size_t id : group.ids)
-                putFloat(bin, finiteFloat(column.values[id]));
+                binOut.commit(putFloat(binOut.room(4), finiteFloat(column.values[id])));
             const int a = addAccessor(addView(at, bin.size() - at, 0), 5126, n, "SCALAR", "");
             custom += ", \"" + gltfAttributeName(column.name) + "\": " + std::to_string(a);
         }
@@ -285,6 +303,8 @@ std::string exportGodot(const ExportInfo &info, const std::vector<PointLayerPtr>
         out += "[sub_resource type=\"MultiMesh\" id=\"multimesh_" + k + "\"]\ntransform_format = 1\n"
                + std::string(custom ? "use_custom_data = true\n" : "") + "instance_count = "
                + std::to_string(group.ids.size()) + "\nmesh = SubResource(\"marker_" + k + "\")\nbuffer = PackedFloat32Array(";
+        const std::size_t floats = 12 + (custom ? kGodotCustomChannels : 0);  // an instance's
+        TextOut text(out, group.ids.size() * floats * 12);
         bool first = true;
         for (std::size_t id : group.ids) {
             const PointXYR &p = layer.points[id];
@@ -294,16 +314,18 @@ std::string exportGodot(const ExportInfo &info, const std::vector<PointLayerPtr>
             // basis rows, each followed by that row's origin component (Godot's 3x4 layout)
             const double up = layer.z.empty() ? 0.0 : layer.z[id];
             const double row[12] = {c * sc, 0, s * sc, p.x, 0, sc, 0, up, -s * sc, 0, c * sc, p.y};
+            char *at = text.room(floats * (kMaxFloatChars + 2));
             for (double v : row) {
                 if (!first)
-                    out += ", ";
+                    at = lit(at, ", ");
                 first = false;
-                appendFloat(out, static_cast<float>(v));
+                at = floatText(at, static_cast<float>(v));
             }
             for (std::size_t channel = 0; custom && channel < kGodotCustomChannels; ++channel) {
-                out += ", ";
-                appendFloat(out, channel < custom ? finiteFloat(layer.columns[channel].values[id]) : 0.0f);
+                at = lit(at, ", ");
+                at = floatText(at, channel < custom ? finiteFloat(layer.columns[channel].values[id]) : 0.0f);
             }
+            text.commit(at);
         }
         out += ")\n\n";
     }
@@ -342,15 +364,6 @@ std::vector<std::string> godotWarnings(const std::vector<PointLayerPtr> &layers)
 
 namespace {
 
-// Point i's value of the layer's attribute `name`, or 0 when the layer has none by that name.
-double columnValue(const PointLayer &layer, const std::string &name, std::size_t i)
-{
-    for (const AttributeColumn &c : layer.columns)
-        if (c.name == name)
-            return c.values[i];
-    return 0;
-}
-
 // Row keys: the layer's name made safe (letters, digits, _), then the point's id. Two layers
 // whose safe names meet get their layer number appended, so every key is unique.
 std::vector<std::string> rowPrefixes(const std::vector<PointLayerPtr> &layers)
@@ -378,19 +391,40 @@ std::string exportUnrealCsv(const std::vector<PointLayerPtr> &layers)
     for (const std::string &name : attributes)
         out += "," + name;
     out += "\n";
+    TextOut text(out, (totalPoints(layers) + 1) * (128 + 24 * attributes.size()));
     for (std::size_t li = 0; li < layers.size(); ++li) {
         const PointLayer &layer = *layers[li];
-        const auto types = exportTypes(layer);
+        std::size_t longest = 0;
+        const std::vector<std::string> types = typeFields(layer, [](const std::string &name) { return csvField(name); }, longest);
         const std::string layerName = csvField(layer.info.name);
+        const std::vector<const AttributeColumn *> columns = columnsNamed(layer, attributes);
         for (std::size_t i = 0; i < layer.points.size(); ++i) {
             const PointXYR &p = layer.points[i];
             const PointAttributes a = layer.attributes(layer.idOf(i));
             const std::size_t t = a.type < 0 || static_cast<std::size_t>(a.type) >= types.size() ? 0 : static_cast<std::size_t>(a.type);
-            out += prefixes[li] + std::to_string(layer.idOf(i)) + "," + layerName + "," + std::to_string(layer.idOf(i)) + "," + num(p.x) + ","
-                   + num(p.y) + "," + num(layer.z.empty() ? 0.0 : layer.z[i]) + "," + num(p.r) + "," + csvField(types[t].name) + "," + num(a.rotation) + "," + num(a.scale);
-            for (const std::string &name : attributes)  // a layer without the attribute: 0, as for Z
-                out += "," + num(columnValue(layer, name, i));
-            out += "\n";
+            char *at = text.room(prefixes[li].size() + layerName.size() + longest + 64 + (7 + columns.size()) * (kMaxNumberChars + 1));
+            at = TextOut::put(at, prefixes[li]);
+            at = whole(at, layer.idOf(i));
+            *at++ = ',';
+            at = TextOut::put(at, layerName);
+            *at++ = ',';
+            at = whole(at, layer.idOf(i));
+            for (double v : {p.x, p.y, layer.z.empty() ? 0.0 : layer.z[i], p.r}) {
+                *at++ = ',';
+                at = numberOrZero(at, v);
+            }
+            *at++ = ',';
+            at = TextOut::put(at, types[t]);
+            *at++ = ',';
+            at = numberOrZero(at, a.rotation);
+            *at++ = ',';
+            at = numberOrZero(at, a.scale);
+            for (const AttributeColumn *column : columns) {  // a layer without the attribute: 0, as for Z
+                *at++ = ',';
+                at = numberOrZero(at, column ? column->values[i] : 0.0);
+            }
+            *at++ = '\n';
+            text.commit(at);
         }
     }
     return out;
@@ -400,27 +434,56 @@ std::string exportUnrealJson(const std::vector<PointLayerPtr> &layers)
 {
     const auto prefixes = rowPrefixes(layers);
     std::string out = "[";
+    TextOut text(out, totalPoints(layers) * 200 + 8);
     bool first = true;
     for (std::size_t li = 0; li < layers.size(); ++li) {
         const PointLayer &layer = *layers[li];
-        const auto types = exportTypes(layer);
+        std::size_t longest = 0;
+        const std::vector<std::string> types = typeFields(layer, [](const std::string &name) { return jsonQuote(name); }, longest);
+        const std::string layerName = jsonQuote(layer.info.name);
+        std::vector<std::string> columnNames;  // `, "name": `
+        std::size_t namesSize = 0;
+        for (const AttributeColumn &column : layer.columns) {
+            columnNames.push_back(", " + jsonQuote(column.name) + ": ");
+            namesSize += columnNames.back().size();
+        }
         for (std::size_t i = 0; i < layer.points.size(); ++i) {
             const PointXYR &p = layer.points[i];
             const PointAttributes a = layer.attributes(layer.idOf(i));
             const std::size_t t = a.type < 0 || static_cast<std::size_t>(a.type) >= types.size() ? 0 : static_cast<std::size_t>(a.type);
-            out += first ? "\n  " : ",\n  ";
+            char *at = text.room(prefixes[li].size() + layerName.size() + longest + namesSize + 160
+                                 + (8 + layer.columns.size()) * kMaxNumberChars);
+            at = first ? lit(at, "\n  {\"Name\": \"") : lit(at, ",\n  {\"Name\": \"");
             first = false;
-            out += "{\"Name\": " + jsonQuote(prefixes[li] + std::to_string(layer.idOf(i))) + ", \"Layer\": " + jsonQuote(layer.info.name)
-                   + ", \"Id\": " + std::to_string(layer.idOf(i)) + ", \"X\": " + num(p.x) + ", \"Y\": " + num(p.y)
-                   + ", \"Z\": " + num(layer.z.empty() ? 0.0 : layer.z[i]) + ", \"Radius\": "
-                   + num(p.r) + ", \"Type\": " + jsonQuote(types[t].name) + ", \"Rotation\": " + num(a.rotation)
-                   + ", \"Scale\": " + num(a.scale);
-            for (const AttributeColumn &column : layer.columns)
-                out += ", " + jsonQuote(column.name) + ": " + num(column.values[i]);
-            out += "}";
+            at = TextOut::put(at, prefixes[li]);  // letters, digits and _: nothing to escape
+            at = whole(at, layer.idOf(i));
+            at = lit(at, "\", \"Layer\": ");
+            at = TextOut::put(at, layerName);
+            at = lit(at, ", \"Id\": ");
+            at = whole(at, layer.idOf(i));
+            at = lit(at, ", \"X\": ");
+            at = numberOrZero(at, p.x);
+            at = lit(at, ", \"Y\": ");
+            at = numberOrZero(at, p.y);
+            at = lit(at, ", \"Z\": ");
+            at = numberOrZero(at, layer.z.empty() ? 0.0 : layer.z[i]);
+            at = lit(at, ", \"Radius\": ");
+            at = numberOrZero(at, p.r);
+            at = lit(at, ", \"Type\": ");
+            at = TextOut::put(at, types[t]);
+            at = lit(at, ", \"Rotation\": ");
+            at = numberOrZero(at, a.rotation);
+            at = lit(at, ", \"Scale\": ");
+            at = numberOrZero(at, a.scale);
+            for (std::size_t c = 0; c < layer.columns.size(); ++c) {
+                at = TextOut::put(at, columnNames[c]);
+                at = numberOrZero(at, layer.columns[c].values[i]);
+            }
+            *at++ = '}';
+            text.commit(at);
         }
     }
-    out += first ? "]\n" : "\n]\n";
+    text.add(first ? "]\n" : "\n]\n");
     return out;
 }
 

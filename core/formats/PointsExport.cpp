@@ -1,88 +1,19 @@
-// Writers for the points export formats; every number in shortest round-trip form, written with
-// std::to_chars straight into one buffer (no string per number: 68 MB of JSON for 646k points).
+// Writers for the points export formats; every number in shortest round-trip form, written
+// straight into one buffer through TextOut (no string per number: 68 MB of JSON for 646k points).
 #include "core/formats/PointsExport.h"
 
 #include "core/formats/EngineExport.h"
+#include "core/formats/TextOut.h"
 #include "core/eval/Evaluator.h"
 #include "core/base/TextEscape.h"
 #include "core/base/Value.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
-#include <cstring>
-#include <string_view>
-
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
 
 namespace grove {
 
 namespace {
-
-// A big export's text fills hundreds of megabytes it has just reserved; in 2 MiB pages rather
-// than 4 KiB ones that is a five-hundredth of the page faults (where the system allows it).
-void adviseHugePages(char *from, std::size_t bytes)
-{
-#ifdef MADV_HUGEPAGE
-    constexpr std::uintptr_t kHuge = std::uintptr_t(2) << 20;
-    if (bytes < 8 * kHuge)
-        return;
-    const std::uintptr_t begin = (reinterpret_cast<std::uintptr_t>(from) + kHuge - 1) & ~(kHuge - 1);
-    const std::uintptr_t end = (reinterpret_cast<std::uintptr_t>(from) + bytes) & ~(kHuge - 1);
-    if (end > begin)
-        madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE);
-#else
-    (void)from, (void)bytes;
-#endif
-}
-
-// The export's text, appended to a string a record at a time: room() gives a scratch buffer for
-// a known most, the writers fill it through a pointer, commit() appends what they wrote. The
-// string's capacity is reserved for the expected size up front, never zero-filled (a resize
-// would write every byte twice, and a short estimate would copy the whole text to grow it).
-class TextOut
-{
-public:
-    TextOut(std::string &text, std::size_t expected) : m_text(text)
-    {
-        if (m_text.capacity() - m_text.size() < expected)
-            m_text.reserve(m_text.size() + expected);
-        adviseHugePages(m_text.data() + m_text.size(), m_text.capacity() - m_text.size());
-    }
-    TextOut(const TextOut &) = delete;
-    TextOut &operator=(const TextOut &) = delete;
-
-    char *room(std::size_t most)
-    {
-        if (m_scratch.size() < most)
-            m_scratch.resize(most);
-        return m_scratch.data();
-    }
-    void commit(const char *end) { m_text.append(m_scratch.data(), static_cast<std::size_t>(end - m_scratch.data())); }
-    void add(std::string_view s) { m_text.append(s); }
-
-    static char *put(char *p, std::string_view s)
-    {
-        std::memcpy(p, s.data(), s.size());
-        return p + s.size();
-    }
-
-private:
-    std::string &m_text;
-    std::string m_scratch;
-};
-
-// A string literal, its length known at compile time.
-template<std::size_t N>
-char *lit(char *p, const char (&s)[N])
-{
-    std::memcpy(p, s, N - 1);
-    return p + N - 1;
-}
-
-char *whole(char *p, std::uint64_t v) { return std::to_chars(p, p + 20, v).ptr; }
 
 // JSON has no inf/nan; export data never holds them, but never write invalid JSON either.
 char *num(char *p, double v) { return std::isfinite(v) ? writeNumber(p, v) : lit(p, "null"); }
@@ -93,14 +24,6 @@ std::string text(double v)
 {
     char buf[kNum + 4];
     return std::string(buf, num(buf, v));
-}
-
-std::size_t totalPoints(const std::vector<PointLayerPtr> &layers)
-{
-    std::size_t n = 0;
-    for (const auto &l : layers)
-        n += l->points.size();
-    return n;
 }
 
 std::string exportJson(const ExportInfo &info, const std::vector<PointLayerPtr> &layers)
@@ -151,12 +74,8 @@ std::string exportTiled(const ExportInfo &info, const std::vector<PointLayerPtr>
     std::size_t objectId = 1;
     for (size_t li = 0; li < layers.size(); ++li) {
         const PointLayer &layer = *layers[li];
-        std::vector<std::string> types;
         std::size_t longest = 0;
-        for (const auto &t : exportTypes(layer)) {
-            types.push_back(jsonQuote(t.name));
-            longest = std::max(longest, types.back().size());
-        }
+        const std::vector<std::string> types = typeFields(layer, [](const std::string &name) { return jsonQuote(name); }, longest);
         out.add(li ? ",\n" : "\n");
         out.add("    {\"type\": \"objectgroup\", \"id\": " + std::to_string(li + 1) + ", \"name\": "
                 + jsonQuote(layer.info.name) + ", \"draworder\": \"topdown\", \"opacity\": 1, \"visible\": true, "
@@ -249,6 +168,12 @@ std::string jsonLayerHead(const PointLayer &layer, std::size_t count, bool first
         out += (t ? ", " : "") + std::string("{\"index\": ") + std::to_string(t) + ", \"name\": " + jsonQuote(types[t].name)
                + ", \"weight\": " + text(types[t].weight) + "}";
     out += "],\n";
+    if (!layer.info.tags.empty()) {  // only then: an untagged layer's text is as it always was
+        out += "      \"tags\": [";
+        for (std::size_t t = 0; t < layer.info.tags.size(); ++t)
+            out += (t ? ", " : "") + jsonQuote(layer.info.tags[t]);
+        out += "],\n";
+    }
     out += "      \"points\": [";
     return out;
 }
@@ -320,20 +245,30 @@ std::vector<std::string> attributeNames(const std::vector<PointLayerPtr> &layers
     return names;
 }
 
-void appendCsvRows(std::string &text, const PointLayer &layer, bool anyZ, const std::vector<std::string> &attributes)
+std::size_t totalPoints(const std::vector<PointLayerPtr> &layers)
 {
-    // each export column: the layer's own column of that name, or none (an empty cell)
+    std::size_t n = 0;
+    for (const auto &l : layers)
+        n += l->points.size();
+    return n;
+}
+
+std::vector<const AttributeColumn *> columnsNamed(const PointLayer &layer, const std::vector<std::string> &names)
+{
     std::vector<const AttributeColumn *> columns;
-    for (const std::string &name : attributes) {
+    for (const std::string &name : names) {
         auto it = std::find_if(layer.columns.begin(), layer.columns.end(), [&](const AttributeColumn &c) { return c.name == name; });
         columns.push_back(it == layer.columns.end() ? nullptr : &*it);
     }
-    std::vector<std::string> types;
+    return columns;
+}
+
+void appendCsvRows(std::string &text, const PointLayer &layer, bool anyZ, const std::vector<std::string> &attributes)
+{
+    // each export column: the layer's own column of that name, or none (an empty cell)
+    const std::vector<const AttributeColumn *> columns = columnsNamed(layer, attributes);
     std::size_t longest = 0;
-    for (const auto &t : exportTypes(layer)) {
-        types.push_back(csvField(t.name));
-        longest = std::max(longest, types.back().size());
-    }
+    const std::vector<std::string> types = typeFields(layer, [](const std::string &name) { return csvField(name); }, longest);
     const std::string name = csvField(layer.info.name);
     TextOut out(text, layer.points.size() * 96);
     for (size_t i = 0; i < layer.points.size(); ++i) {

@@ -4,6 +4,7 @@
 #include "core/base/DataTypes.h"
 #include "core/graph/Graph.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -45,12 +46,31 @@ std::string csvExportHead(bool anyZ, const std::vector<std::string> &attributes 
 void appendCsvRows(std::string &out, const PointLayer &layer, bool anyZ, const std::vector<std::string> &attributes = {});
 // The names of the layers' attributes (PointLayer::columns), each once, in the order first met.
 std::vector<std::string> attributeNames(const std::vector<PointLayerPtr> &layers);
+// The layer's column of each name in `names` (attributeNames of the exported layers), or null
+// where the layer has none by that name: looked up once a layer, not once a point.
+std::vector<const AttributeColumn *> columnsNamed(const PointLayer &layer, const std::vector<std::string> &names);
+// The points of all the layers, for the writers' reservations.
+std::size_t totalPoints(const std::vector<PointLayerPtr> &layers);
 
 // What the format cannot carry of these layers, a sentence each (Godot: attributes past the fourth).
 std::vector<std::string> exportWarnings(ExportFormat format, const std::vector<PointLayerPtr> &layers);
 
 // A layer's types as exports list them: its types, or one implicit type named after the layer.
 std::vector<WeightedType> exportTypes(const PointLayer &layer);
+
+// The names of exportTypes(layer), each as the format writes it (`field`: csvField, jsonQuote),
+// and in `longest` the longest one's size (what a record's room must hold).
+template <class Field>
+std::vector<std::string> typeFields(const PointLayer &layer, Field field, std::size_t &longest)
+{
+    std::vector<std::string> out;
+    longest = 0;
+    for (const WeightedType &t : exportTypes(layer)) {
+        out.push_back(field(t.name));
+        longest = std::max(longest, out.back().size());
+    }
+    return out;
+}
 
 // The layers of the given nodes' `points` outputs, in the given order.
 std::vector<PointLayerPtr> layersOf(const EvalResult &result, const std::vector<std::string> &nodeIds);

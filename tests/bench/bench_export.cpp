@@ -1,4 +1,4 @@
-// Exports and layer stats of the 646k-point layer, each beside the
+// Exports (every format) and layer stats of the 646k-point layer, each beside the
 // placement that made the layer, measured in the same binary: `share of placement` is this
 // benchmark's CPU time per run over the placement's (thread CPU time both, so other processes
 // on a shared machine move neither much).
@@ -115,6 +115,10 @@ void exportBenchmark(benchmark::State &state, ExportFormat format)
 void BM_Export_Json(benchmark::State &state) { exportBenchmark(state, ExportFormat::Json); }
 void BM_Export_Csv(benchmark::State &state) { exportBenchmark(state, ExportFormat::Csv); }
 void BM_Export_Tiled(benchmark::State &state) { exportBenchmark(state, ExportFormat::Tiled); }
+void BM_Export_Gltf(benchmark::State &state) { exportBenchmark(state, ExportFormat::Gltf); }
+void BM_Export_Godot(benchmark::State &state) { exportBenchmark(state, ExportFormat::Godot); }
+void BM_Export_UnrealCsv(benchmark::State &state) { exportBenchmark(state, ExportFormat::UnrealCsv); }
+void BM_Export_UnrealJson(benchmark::State &state) { exportBenchmark(state, ExportFormat::UnrealJson); }
 
 // The JSON export written as grove-cli writes it: atomically (temporary file, fsync, rename).
 void BM_Export_JsonFile(benchmark::State &state)
@@ -201,5 +205,9 @@ BENCHMARK(BM_LayerStats_IslandTrees)->Arg(10)->Arg(5)->Unit(benchmark::kMillisec
 BENCHMARK(BM_Export_Json)->Unit(benchmark::kMillisecond)->MinTime(2);
 BENCHMARK(BM_Export_Csv)->Unit(benchmark::kMillisecond)->MinTime(2);
 BENCHMARK(BM_Export_Tiled)->Unit(benchmark::kMillisecond)->MinTime(2);
+BENCHMARK(BM_Export_Gltf)->Unit(benchmark::kMillisecond)->MinTime(2);
+BENCHMARK(BM_Export_Godot)->Unit(benchmark::kMillisecond)->MinTime(2);
+BENCHMARK(BM_Export_UnrealCsv)->Unit(benchmark::kMillisecond)->MinTime(2);
+BENCHMARK(BM_Export_UnrealJson)->Unit(benchmark::kMillisecond)->MinTime(2);
 BENCHMARK(BM_Export_JsonFile)->Unit(benchmark::kMillisecond)->MinTime(2);
 BENCHMARK(BM_LayerStats)->Unit(benchmark::kMillisecond)->MinTime(2);

@@ -1,0 +1,71 @@
+// The exports' one buffer writer: a record at a time, appended to a string whose room for the
+// whole export is reserved up front. Every text and binary export writes through it (JSON, CSV,
+// Tiled, glTF, Godot, Unreal), so none builds a string per number.
+#pragma once
+
+#include <charconv>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+
+namespace grove {
+
+// room() gives a scratch buffer for a known most, the writers fill it through a pointer,
+// commit() appends what they wrote. The string's capacity is reserved for the expected size up
+// front, never zero-filled (a resize would write every byte twice, and a short estimate would
+// copy the whole text to grow it).
+class TextOut
+{
+public:
+    TextOut(std::string &text, std::size_t expected);
+    TextOut(const TextOut &) = delete;
+    TextOut &operator=(const TextOut &) = delete;
+
+    char *room(std::size_t most)
+    {
+        if (m_scratch.size() < most)
+            m_scratch.resize(most);
+        return m_scratch.data();
+    }
+    void commit(const char *end) { m_text.append(m_scratch.data(), static_cast<std::size_t>(end - m_scratch.data())); }
+    void add(std::string_view s) { m_text.append(s); }
+
+    static char *put(char *p, std::string_view s)
+    {
+        std::memcpy(p, s.data(), s.size());
+        return p + s.size();
+    }
+
+private:
+    std::string &m_text;
+    std::string m_scratch;
+};
+
+// A string literal, its length known at compile time.
+template<std::size_t N>
+char *lit(char *p, const char (&s)[N])
+{
+    std::memcpy(p, s, N - 1);
+    return p + N - 1;
+}
+
+// A whole number in decimal (at most 20 characters).
+inline char *whole(char *p, std::uint64_t v) { return std::to_chars(p, p + 20, v).ptr; }
+
+// The most characters floatText writes: a sign, nine digits, a point and an exponent.
+inline constexpr std::size_t kMaxFloatChars = 24;
+
+// A float as the shortest text that reads back as the same float; 0 for NaN and infinities
+// (what an engine can load), and never "-0".
+char *floatText(char *p, float v);
+
+// Four little-endian bytes (glTF's binary chunk).
+inline char *littleEndian32(char *p, std::uint32_t v)
+{
+    for (int i = 0; i < 4; ++i)
+        *p++ = static_cast<char>((v >> (8 * i)) & 0xFF);
+    return p;
+}
+
+} // namespace grove
