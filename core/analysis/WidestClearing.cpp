@@ -26,15 +26,23 @@ bool distanceField(std::vector<double> &out, int nx, int ny, StatsTorus torus, c
     const int px = torus.x ? (nx + 1) / 2 : 0, py = torus.y ? (ny + 1) / 2 : 0;
     const int cols = nx + 2 * px, rows = ny + 2 * py;
     std::vector<double> cells(static_cast<size_t>(cols) * static_cast<size_t>(rows));
+    std::vector<int> column(static_cast<size_t>(cols));  // each padded column's cell in the world
+    for (int i = 0; i < cols; ++i)
+        column[static_cast<size_t>(i)] = px ? ((i - px) % nx + nx) % nx : i;
     for (int j = 0; j < rows; ++j) {
-        const int sj = ((j - py) % ny + ny) % ny;
-        for (int i = 0; i < cols; ++i) {
-            const int si = ((i - px) % nx + nx) % nx;
-            cells[static_cast<size_t>(j) * static_cast<size_t>(cols) + static_cast<size_t>(i)] = target(si, sj) ? 0 : kInf;
-        }
+        const int sj = py ? ((j - py) % ny + ny) % ny : j;
+        double *row = cells.data() + static_cast<size_t>(j) * static_cast<size_t>(cols);
+        for (int i = 0; i < cols; ++i)
+            row[i] = target(column[static_cast<size_t>(i)], sj) ? 0 : kInf;
     }
     if (!squaredDistanceTransform(cells, cols, rows, cancel))
         return false;
+    if (!px && !py) {  // nothing padded: the transform is the field
+        for (double &d : cells)
+            d = std::sqrt(d);
+        out = std::move(cells);
+        return true;
+    }
     out.resize(static_cast<size_t>(nx) * static_cast<size_t>(ny));
     for (int j = 0; j < ny; ++j)
         for (int i = 0; i < nx; ++i)
