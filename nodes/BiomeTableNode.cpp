@@ -55,14 +55,6 @@ std::vector<std::string> distinctInOrder(const ValueList &table)
     return names;
 }
 
-std::string joined(const std::vector<std::string> &names)
-{
-    std::string s;
-    for (const auto &n : names)
-        s += (s.empty() ? "" : ", ") + n;
-    return s;
-}
-
 // Colours for seed 002's biomes, so the default table previews like a map; others cycle a palette.
 Rgb biomeColor(const std::string &name, size_t index)
 {
@@ -82,7 +74,7 @@ Rgb biomeColor(const std::string &name, size_t index)
 std::string labelCount(const Labels &labels)
 {
     return std::to_string(labels.names.size()) + (labels.names.size() == 1 ? " label (" : " labels (")
-           + joined(labels.names) + ")";
+           + commaList(labels.names) + ")";
 }
 
 } // namespace
@@ -138,7 +130,7 @@ void registerBiomeTable(NodeRegistry &registry)
         const auto names = distinctInOrder(table);
         if (!colors.empty() && colors.size() != names.size())
             issues.emplace_back("colors", "give one colour per distinct biome (" + std::to_string(names.size()) + ": "
-                                              + joined(names) + ") or none");
+                                              + commaList(names) + ") or none");
     };
     d.evaluate = [](EvalContext &ctx) {
         LabelsPtr rows = ctx.labels("rows"), columns = ctx.labels("columns");

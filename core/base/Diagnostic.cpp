@@ -86,6 +86,14 @@ std::string closestMatch(const std::string &word, const std::vector<std::string>
     return bestDistance <= limit ? best : std::string();
 }
 
+std::string commaList(const std::vector<std::string> &words)
+{
+    std::string out;
+    for (const std::string &w : words)
+        out += (out.empty() ? "" : ", ") + w;
+    return out;
+}
+
 std::string didYouMean(const std::string &word, const std::vector<std::string> &candidates)
 {
     std::string best = closestMatch(word, candidates);

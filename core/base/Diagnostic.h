@@ -36,4 +36,7 @@ std::string closestMatch(const std::string &word, const std::vector<std::string>
 // " did you mean 'x'?" or "" : appended to "unknown ..." messages.
 std::string didYouMean(const std::string &word, const std::vector<std::string> &candidates);
 
+// The words as a message lists them: "a, b, c" ("" for none).
+std::string commaList(const std::vector<std::string> &words);
+
 } // namespace grove

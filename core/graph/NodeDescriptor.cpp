@@ -274,19 +274,11 @@ std::optional<std::string> checkParamValue(const ParamSpec &spec, const Value &v
         return std::nullopt;
     case ParamKind::Enum: {
         if (!v.isString())
-            return "expected one of " + [&] {
-                std::string s;
-                for (const auto &e : spec.enumValues)
-                    s += (s.empty() ? "" : ", ") + e;
-                return s;
-            }() + ", got " + describeKind(v);
+            return "expected one of " + commaList(spec.enumValues) + ", got " + describeKind(v);
         for (const auto &e : spec.enumValues)
             if (e == v.toString())
                 return std::nullopt;
-        std::string s;
-        for (const auto &e : spec.enumValues)
-            s += (s.empty() ? "" : ", ") + e;
-        return quote(v.toString()) + " is not one of " + s + didYouMean(v.toString(), spec.enumValues);
+        return quote(v.toString()) + " is not one of " + commaList(spec.enumValues) + didYouMean(v.toString(), spec.enumValues);
     }
     case ParamKind::NumberList:
     case ParamKind::Range: {
@@ -504,8 +496,8 @@ std::optional<std::string> checkRoles(const NodeDescriptor &d)
         if (d.inputWithRole(p.role) != &p)
             return d.typeId + "." + p.name + ": another input already has this role";
     }
-    if (d.inputWithRole(PortRole::Refines) && (!d.makesLayer() || d.outputWithRole(PortRole::LayerChain)))
-        return d.typeId + ": a refining node gives the refined layer as its own points output, and no chain";
+    if (d.inputWithRole(PortRole::Refines) && !d.makesLayer())
+        return d.typeId + ": a refining node gives the refined layer as its own points output";
     if (d.outputWithRole(PortRole::LayerChain) && !d.makesLayer())
         return d.typeId + ": a layer chain needs the layer's own points output";
     return std::nullopt;
