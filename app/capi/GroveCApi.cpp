@@ -248,6 +248,19 @@ int grove_world(grove_graph *graph, grove_world_info *out)
     });
 }
 
+int grove_world_wrap(grove_graph *graph, int32_t *wrap_x, int32_t *wrap_y)
+{
+    return onGraph(graph, [&](GraphState &s, std::string &message) {
+        if (!wrap_x || !wrap_y) {
+            message = std::string(!wrap_x ? "wrap_x" : "wrap_y") + " is NULL";
+            return -1;
+        }
+        *wrap_x = s.world.wrapX ? 1 : 0;
+        *wrap_y = s.world.wrapY ? 1 : 0;
+        return 0;
+    });
+}
+
 double grove_chunk_size(grove_graph *graph)
 {
     return guarded<double>(nullptr, 0, -1.0, [&](std::string &message) {

@@ -107,6 +107,10 @@ GROVE_API const char *grove_layer_attribute_name(grove_graph *graph, int layer_i
 
 /* 0 on success, -1 for a bad handle or NULL out. */
 GROVE_API int grove_world(grove_graph *graph, grove_world_info *out);
+/* Whether the world repeats along x and along y (world.wrap: a tileable world, whose points keep
+ * their spacing across each wrapped edge with the points at the opposite one): 1 or 0 in each of
+ * *wrap_x and *wrap_y. 0 on success, -1 for a bad handle or a NULL out. */
+GROVE_API int grove_world_wrap(grove_graph *graph, int32_t *wrap_x, int32_t *wrap_y);
 /* The side of a chunk (world.chunk); 0 when the world has no chunks, -1 for a bad handle. */
 GROVE_API double grove_chunk_size(grove_graph *graph);
 

@@ -567,6 +567,18 @@ int main(int argc, char **argv)
         grove_close(g);
     }
 
+    /* a world that repeats along x only (world.wrap: x), and the finite one that does not */
+    const char *torus = "grove: 1\nworld: {width: 100, height: 80, seed: 1, wrap: x}\nnodes:\n  a: {type: place_layer, params: {radius: 5}}\n";
+    int32_t wrap_x = 7, wrap_y = 7;
+    g = grove_open(torus, strlen(torus), "torus.grove.yaml", NULL, 0);
+    CHECK(grove_world_wrap(g, &wrap_x, &wrap_y) == 0 && wrap_x == 1 && wrap_y == 0, "wrap: x: %d, %d", (int)wrap_x, (int)wrap_y);
+    CHECK(grove_world_wrap(g, NULL, &wrap_y) == -1 && contains(grove_last_error(), "wrap_x is NULL"), "NULL wrap_x: '%s'",
+          grove_last_error());
+    grove_close(g);
+    g = open_graph("whole.grove.yaml");
+    CHECK(grove_world_wrap(g, &wrap_x, &wrap_y) == 0 && wrap_x == 0 && wrap_y == 0, "no wrap: %d, %d", (int)wrap_x, (int)wrap_y);
+    grove_close(g);
+
     check_threads("endless.grove.yaml", "trees", 1);
     check_threads("endless.grove.yaml", "rocks", 2);
     check_threads("finite.grove.yaml", "trees", 0);

@@ -117,6 +117,9 @@ static class GroveBindingTest
             {
                 string name = Path.GetFileName(file);
                 bool endless = graph.World.endless != 0;
+                bool tileable = name == "meadow_tile.grove.yaml";  // world.wrap: true, the one preset that repeats
+                Check.That(graph.WrapX == tileable && graph.WrapY == tileable,
+                           name + ": wraps along x " + graph.WrapX + ", along y " + graph.WrapY);
                 GroveExport export = GroveExport.Read(endless
                     ? Check.Cli("eval", file, "--format", "json", "--quiet", "--region", "-256,-256,512,512")
                     : Check.Cli("eval", file, "--format", "json", "--quiet"));

@@ -31,7 +31,7 @@ class EndlessRegionsEqualGroveCli(unittest.TestCase):
         cls.graph.close()
 
     def test_world(self):
-        self.assertEqual(self.graph.world, grove.World(0.0, 0.0, 256.0, True, 2026))
+        self.assertEqual(self.graph.world, grove.World(0.0, 0.0, 256.0, True, 2026, False, False))
         self.assertEqual(self.graph.chunk_size, 256.0)
 
     def test_a_region_equals_grove_cli_region(self):

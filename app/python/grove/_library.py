@@ -82,6 +82,7 @@ def _declare(lib):
         "grove_attribute_in_region": (ctypes.c_longlong, [G, text, ctypes.c_int] + [ctypes.c_double] * 4
                                       + [out, ctypes.c_longlong, text, size]),
         "grove_world": (ctypes.c_int, [G, ctypes.POINTER(WorldInfo)]),
+        "grove_world_wrap": (ctypes.c_int, [G, ctypes.POINTER(ctypes.c_int32), ctypes.POINTER(ctypes.c_int32)]),
         "grove_chunk_size": (ctypes.c_double, [G]),
         "grove_points_in_region": (ctypes.c_longlong, [G, text] + [ctypes.c_double] * 4
                                    + [out, ctypes.c_longlong, text, size]),

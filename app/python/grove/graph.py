@@ -16,8 +16,9 @@ from .session import Session
 _OPEN_MESSAGE_BYTES = 1 << 16  # every problem of a graph, one a line
 _CALL_MESSAGE_BYTES = 4096
 
-World = collections.namedtuple("World", "width height chunk endless seed")
-World.__doc__ = "The graph's world: width and height (0 when endless), chunk side (0: no chunks), endless, seed."
+World = collections.namedtuple("World", "width height chunk endless seed wrap_x wrap_y")
+World.__doc__ = ("The graph's world: width and height (0 when endless), chunk side (0: no chunks), endless, seed, and "
+                 "whether it repeats along x and y (world.wrap: a tileable world).")
 
 
 def _assignments(overrides):
@@ -105,7 +106,11 @@ class Graph(_Native):
         info = _library.WorldInfo()
         if lib.grove_world(handle, ctypes.byref(info)) != 0:
             raise_for(self._last_error())
-        self.world = World(info.width, info.height, info.chunk, bool(info.endless), info.seed)
+        wrap_x, wrap_y = ctypes.c_int32(), ctypes.c_int32()
+        if lib.grove_world_wrap(handle, ctypes.byref(wrap_x), ctypes.byref(wrap_y)) != 0:
+            raise_for(self._last_error())
+        self.world = World(info.width, info.height, info.chunk, bool(info.endless), info.seed, bool(wrap_x.value),
+                           bool(wrap_y.value))
         layers = []
         for k in range(self._checked(lib.grove_layer_count(handle))):
             name = self._string(lib.grove_layer_name(handle, k))

@@ -80,6 +80,10 @@ namespace Grove
         readonly GroveLayer[] layers;
 
         public GroveWorldInfo World { get; private set; }
+        /// <summary>The world repeats along x (world.wrap: a tileable world).</summary>
+        public bool WrapX { get; private set; }
+        /// <summary>The world repeats along y (world.wrap: a tileable world).</summary>
+        public bool WrapY { get; private set; }
         public IList<GroveLayer> Layers { get; private set; }
 
         /// <summary>The Grove release libgrove comes from ("0.1.0").</summary>
@@ -94,6 +98,10 @@ namespace Grove
             GroveWorldInfo world;
             Checked(GroveNative.World(handle, out world));
             World = world;
+            int wrapX, wrapY;
+            Checked(GroveNative.WorldWrap(handle, out wrapX, out wrapY));
+            WrapX = wrapX != 0;
+            WrapY = wrapY != 0;
             layers = new GroveLayer[Checked(GroveNative.LayerCount(handle))];
             for (int k = 0; k < layers.Length; ++k)
             {

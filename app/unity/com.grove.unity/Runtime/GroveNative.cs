@@ -147,6 +147,9 @@ namespace Grove
         [DllImport(Library, EntryPoint = "grove_world")]
         public static extern int World(GroveGraphHandle graph, out GroveWorldInfo info);
 
+        [DllImport(Library, EntryPoint = "grove_world_wrap")]
+        public static extern int WorldWrap(GroveGraphHandle graph, out int wrapX, out int wrapY);
+
         [DllImport(Library, EntryPoint = "grove_chunk_size")]
         public static extern double ChunkSize(GroveGraphHandle graph);
 
