@@ -36,6 +36,7 @@ void registerPlacePath(NodeRegistry &);
 void registerPaint(NodeRegistry &);
 void registerRelax(NodeRegistry &);
 void registerAttribute(NodeRegistry &);
+void registerFilterPoints(NodeRegistry &);
 void registerVoronoi(NodeRegistry &);
 
 void registerBuiltinNodes(NodeRegistry &registry)
@@ -74,6 +75,7 @@ void registerBuiltinNodes(NodeRegistry &registry)
     registerPointsFile(registry);
     registerRelax(registry);
     registerAttribute(registry);
+    registerFilterPoints(registry);
     // Output
     registerPaint(registry);
     // Groups: a graph file used as one node (core/graph/GroupGraph.h)

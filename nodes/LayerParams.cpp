@@ -7,6 +7,7 @@
 #include "core/graph/EvalContext.h"
 #include "core/eval/Evaluator.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace grove {
@@ -34,6 +35,8 @@ std::vector<ParamSpec> layerParams(SpriteShape defaultSprite, const std::string 
             .describe("how the preview draws each point"),
         flag("export").defaultValue(true).role(ParamRole::ExportSwitch)
             .describe("write this layer to exports (and draw it in the preview)"),
+        nameList("tags").describe("words for the layer, e.g. solid, tall (a-z, 0-9, _ and -): filter_points passes on the "
+                                  "obstacle layers carrying a tag it names, and the JSON export lists them"),
     };
 }
 
@@ -65,6 +68,24 @@ void setLayerOutput(EvalContext &ctx, std::vector<PointXYR> points)
     ctx.setOutput("points", PointSetPtr(set));
 }
 
+namespace {
+
+// Why `tag` cannot tag a layer, or empty.
+std::string tagProblem(const std::string &tag)
+{
+    constexpr std::size_t kMaxTagLength = 32;
+    if (tag.empty())
+        return "a tag may not be empty";
+    if (tag.size() > kMaxTagLength)
+        return "tag " + quote(tag) + " is " + std::to_string(tag.size()) + " characters long, over the limit of "
+               + std::to_string(kMaxTagLength);
+    if (!std::all_of(tag.begin(), tag.end(), [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-'; }))
+        return "tag " + quote(tag) + " may hold only a-z, 0-9, _ and -";
+    return {};
+}
+
+} // namespace
+
 void checkLayerParams(const ValueMap &params, ParamIssues &issues)
 {
     const Value *special = nullptr, *types = nullptr;
@@ -73,6 +94,19 @@ void checkLayerParams(const ValueMap &params, ParamIssues &issues)
             special = &v;
         if (k == "types")
             types = &v;
+        if (k != "tags")
+            continue;
+        constexpr std::size_t kMaxTags = 16;
+        const ValueList &tags = v.toList();
+        if (tags.size() > kMaxTags)
+            issues.emplace_back("tags", "a layer has at most " + std::to_string(kMaxTags) + " tags; this one has "
+                                            + std::to_string(tags.size()));
+        for (std::size_t i = 0; i < tags.size() && i < kMaxTags; ++i) {
+            if (const std::string why = tagProblem(tags[i].toString()); !why.empty())
+                issues.emplace_back("tags", why);
+            else if (std::find(tags.begin(), tags.begin() + static_cast<std::ptrdiff_t>(i), tags[i]) != tags.begin() + static_cast<std::ptrdiff_t>(i))
+                issues.emplace_back("tags", "tag " + quote(tags[i].toString()) + " is given twice");
+        }
     }
     if (!special || !special->isMap())
         return;
@@ -113,6 +147,8 @@ LayerInfo layerInfo(const EvalContext &ctx)
         info.scaleMin = scale[0].toNumber();
         info.scaleMax = scale[1].toNumber();
     }
+    for (const Value &tag : ctx.param("tags").toList())
+        info.tags.push_back(tag.toString());
     info.color = parseHexColor(ctx.text("color"));
     info.sprite = ctx.choice("sprite", kSpriteShapes);
     return info;

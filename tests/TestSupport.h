@@ -86,6 +86,21 @@ T outputOf(const EvalResult &r, const std::string &node, const std::string &port
     return p ? *p : T();
 }
 
+// A points wire holding the one layer (a node's input made in a test).
+inline PointSetPtr setOf(PointLayerPtr layer)
+{
+    auto set = std::make_shared<PointSet>();
+    set->layers.push_back(std::move(layer));
+    return set;
+}
+
+// The layer of a points value holding exactly one, or null.
+inline PointLayerPtr single(const PortValue &value)
+{
+    const auto *set = std::get_if<PointSetPtr>(&value);
+    return set && *set && (*set)->layers.size() == 1 ? (*set)->layers.front() : nullptr;
+}
+
 inline std::string applyOverrideText(Graph &graph, const std::string &assignment)
 {
     return applyOverride(graph, registry(), assignment).value_or(std::string());

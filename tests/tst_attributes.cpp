@@ -39,19 +39,6 @@ PointLayerPtr handLayer(bool volume)
     return layer;
 }
 
-PointSetPtr setOf(PointLayerPtr layer)
-{
-    auto set = std::make_shared<PointSet>();
-    set->layers.push_back(std::move(layer));
-    return set;
-}
-
-PointLayerPtr single(const PortValue &value)
-{
-    const auto *set = std::get_if<PointSetPtr>(&value);
-    return set && *set && (*set)->layers.size() == 1 ? (*set)->layers.front() : nullptr;
-}
-
 // rocks, then trees (refined by wet, then by tall), then flowers on trees' chain.
 const char *kForest = R"(grove: 1
 world: {width: 400, height: 300, seed: 11}

@@ -70,7 +70,7 @@ std::string graphFor(const NodeDescriptor &d, const std::string &params = {})
 {
     std::string sources, inputs, files;
     for (const PortSpec &p : d.inputs) {
-        if (p.optional)
+        if (p.optional && p.role != PortRole::Refines)  // a refiner's layer is the one it refines
             continue;
         const NodeDescriptor *src = sourceOf(p.type, d.typeId);
         if (!src)

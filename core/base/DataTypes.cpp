@@ -160,6 +160,30 @@ PointAttributes PointLayer::attributes(std::uint64_t id) const
     return a;
 }
 
+std::shared_ptr<PointLayer> PointLayer::subset(const std::vector<char> &keep) const
+{
+    auto out = std::make_shared<PointLayer>();
+    out->info = info;
+    out->tally = tally;
+    for (const AttributeColumn &c : columns)
+        out->columns.push_back({c.name, {}});
+    for (std::size_t k = 0; k < points.size() && k < keep.size(); ++k) {
+        if (!keep[k])
+            continue;
+        out->points.push_back(points[k]);
+        out->ids.push_back(idOf(k));
+        if (!z.empty())
+            out->z.push_back(z[k]);
+        for (std::size_t c = 0; c < columns.size(); ++c)
+            out->columns[c].values.push_back(columns[c].values[k]);
+    }
+    for (std::uint64_t id : out->ids)
+        if (std::binary_search(specialIds.begin(), specialIds.end(), id))
+            out->specialIds.push_back(id);
+    std::sort(out->specialIds.begin(), out->specialIds.end());  // ids need not ascend in a layer's order
+    return out;
+}
+
 void PointLayer::assignSpecials()
 {
     specialIds.clear();

@@ -130,6 +130,9 @@ struct LayerInfo
     bool volume = false;
     // The layer's pins, sorted by id: their own type, rotation or scale, where they give one.
     std::vector<PinnedAttributes> pinned;
+    // Words the designer gives the layer ("solid", "tall"): filter_points passes on the obstacle
+    // layers carrying one it names; the JSON export lists them.
+    std::vector<std::string> tags;
 };
 
 struct PointXYR
@@ -201,6 +204,9 @@ public:
     PointAttributes attributes(std::uint64_t id) const;
     // Picks specialIds from the hash order; call once the points are final.
     void assignSpecials();
+    // The points i with keep[i] set, in order, with their ids, heights, attribute values and
+    // specials, and the layer's description and tally (not its chunks or where it grew).
+    std::shared_ptr<PointLayer> subset(const std::vector<char> &keep) const;
 };
 
 using PointLayerPtr = std::shared_ptr<const PointLayer>;

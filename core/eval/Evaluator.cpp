@@ -326,8 +326,8 @@ std::vector<std::string> exportedLayers(const Graph &graph, const NodeRegistry &
     for (int i : topologicalOrder(graph)) {
         const Node &node = graph.nodes[static_cast<size_t>(i)];
         const NodeDescriptor *desc = registry.find(node.type);
-        if (!desc || !desc->makesLayer() || refinements.isRefiner(node.id))
-            continue;  // a refiner's layer takes its source's place
+        if (!desc || !desc->makesLayer() || desc->inputWithRole(PortRole::Refines))
+            continue;  // a refiner's layer takes its source's place; unwired, it has none (a chain filter)
         const Value *exported = roleValue(node, *desc, ParamRole::ExportSwitch);
         if (!exported || exported->toBool())
             ids.push_back(refinements.exportedFrom(node.id));

@@ -25,6 +25,7 @@ namespace {
 struct PartLayer
 {
     std::string name, node, types;  // their lines as written
+    std::string tags;                // its tags line, or empty for a layer without tags
     std::uint64_t count = 0;
     std::uint64_t begin = 0, end = 0;  // the points: "\n        {...},\n        {...}"
 };
@@ -183,7 +184,14 @@ std::optional<std::string> readPart(const std::string &path, Part &part)
             return bad("expected the layer's count");
         if (!lines.next(layer.types) || !startsWith(layer.types, "      \"types\": ["))
             return bad("expected the layer's types");
-        if (!lines.next(line) || (line != "      \"points\": [" && line != "      \"points\": []"))
+        if (!lines.next(line))
+            return bad("expected the layer's points");
+        if (startsWith(line, "      \"tags\": [")) {
+            layer.tags = line;
+            if (!lines.next(line))
+                return bad("expected the layer's points");
+        }
+        if (line != "      \"points\": [" && line != "      \"points\": []")
             return bad("expected the layer's points");
         std::uint64_t seen = 0;
         if (line == "      \"points\": [") {
@@ -260,7 +268,7 @@ std::optional<std::string> mergeShards(const std::vector<std::string> &paths, co
         bool sameLayers = p.layers.size() == first.layers.size();
         for (std::size_t l = 0; sameLayers && l < p.layers.size(); ++l)
             sameLayers = p.layers[l].name == first.layers[l].name && p.layers[l].node == first.layers[l].node
-                         && p.layers[l].types == first.layers[l].types;
+                         && p.layers[l].types == first.layers[l].types && p.layers[l].tags == first.layers[l].tags;
         if (!sameLayers)
             return "grove-cli: merge: " + first.path + " and " + p.path + " hold different layers (--layers)\n";
     }
@@ -315,7 +323,8 @@ std::optional<std::string> mergeShards(const std::vector<std::string> &paths, co
             total += p.layers[l].count;
         const PartLayer &L = first.layers[l];
         std::string lhead = std::string(l ? ",\n" : "\n") + "    {\n" + L.name + "\n" + L.node + "\n      \"count\": "
-                            + std::to_string(total) + ",\n" + L.types + "\n      \"points\": [";
+                            + std::to_string(total) + ",\n" + L.types + "\n" + (L.tags.empty() ? "" : L.tags + "\n")
+                            + "      \"points\": [";
         if (auto err = file.write(lhead))
             return fail(*err);
         bool any = false;

@@ -70,8 +70,10 @@ enum class PortRole {
     LayerChain,   // points: the layer's obstacles followed by the layer (one shared occupancy)
     AllowedArea,  // a mask input: where the layer may grow (its statistics are measured there)
     // A points input that takes one layer's own points and gives them back, refined, as this
-    // node's LayerPoints output (an attribute added): exports and the preview then take the
-    // refined layer in place of the source, at the source's place and under its name.
+    // node's LayerPoints output (an attribute added, points filtered): exports and the preview
+    // then take the refined layer in place of the source, at the source's place and under its
+    // name. A node with this input makes no layer of its own: left unwired (a filter of obstacles
+    // alone), its LayerPoints output is not exported.
     Refines,
 };
 

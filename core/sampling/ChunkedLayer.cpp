@@ -516,33 +516,21 @@ ChunkStatus ChunkedLayer::collect(const Region &region, int threads, const std::
 std::shared_ptr<PointLayer> layerInRegion(const PointLayer &layer, const Region &region, int threads,
                                           const std::atomic<bool> *cancel)
 {
-    auto out = std::make_shared<PointLayer>();
-    out->info = layer.info;
-    out->tally = layer.tally;
-    out->chunked = layer.chunked;
     if (layer.lazy && layer.chunked) {
+        auto out = std::make_shared<PointLayer>();
+        out->info = layer.info;
+        out->tally = layer.tally;
+        out->chunked = layer.chunked;
         if (layer.chunked->collect(region, threads, cancel, out->points, out->ids, &out->z, &out->specialIds)
             != ChunkStatus::Done)
             return nullptr;
         return out;
     }
-    for (const AttributeColumn &c : layer.columns)
-        out->columns.push_back({c.name, {}});
-    for (std::size_t k = 0; k < layer.points.size(); ++k) {
-        const PointXYR &p = layer.points[k];
-        if (!region.contains(p.x, p.y))
-            continue;
-        out->points.push_back(p);
-        out->ids.push_back(layer.idOf(k));
-        if (!layer.z.empty())
-            out->z.push_back(layer.z[k]);
-        for (std::size_t c = 0; c < layer.columns.size(); ++c)
-            out->columns[c].values.push_back(layer.columns[c].values[k]);
-    }
-    // the region's specials (ids ascend in export order, so these stay sorted)
-    for (std::uint64_t id : out->ids)
-        if (std::binary_search(layer.specialIds.begin(), layer.specialIds.end(), id))
-            out->specialIds.push_back(id);
+    std::vector<char> inside(layer.points.size());
+    for (std::size_t k = 0; k < layer.points.size(); ++k)
+        inside[k] = region.contains(layer.points[k].x, layer.points[k].y) ? 1 : 0;
+    auto out = layer.subset(inside);
+    out->chunked = layer.chunked;
     return out;
 }
 

@@ -271,10 +271,17 @@ int CheckCommand::checkGraph(const std::string &file)
         const PointLayerPtr layer = (*set)->layers.front();
         MetricSubject subject;
         subject.layer = inRegion(layer);
-        const PortValue chain = result.outputWithRole(id, PortRole::LayerChain);
+        // a refined layer (an attribute, a filter) is measured as its source is: among the source's
+        // obstacles and where the source could grow
+        const std::string source = layerNodeId(graph, registry, id);
+        PointLayerPtr sourceLayer;
+        const PortValue sourceOwn = result.outputWithRole(source, PortRole::LayerPoints);
+        if (const auto *s = std::get_if<PointSetPtr>(&sourceOwn); s && *s && !(*s)->layers.empty())
+            sourceLayer = (*s)->layers.front();
+        const PortValue chain = result.outputWithRole(source, PortRole::LayerChain);
         if (const auto *all = std::get_if<PointSetPtr>(&chain); all && *all)
             for (const auto &l : (*all)->layers)
-                if (l != layer)
+                if (l != layer && l != sourceLayer)
                     subject.earlier.push_back(inRegion(l));
         if (!subject.layer || std::find(subject.earlier.begin(), subject.earlier.end(), nullptr) != subject.earlier.end()) {
             if (tooLarge) {
@@ -284,7 +291,7 @@ int CheckCommand::checkGraph(const std::string &file)
             m_err << "grove-cli: interrupted\n";
             return cli::kExitInterrupted;
         }
-        const PortValue allowed = result.inputWithRole(id, PortRole::AllowedArea);
+        const PortValue allowed = result.inputWithRole(source, PortRole::AllowedArea);
         if (layer->grownIn)  // its erased areas are not where it may grow
             subject.allowed = layer->grownIn.get();
         else if (const auto *mask = std::get_if<MaskPtr>(&allowed); mask && *mask)
