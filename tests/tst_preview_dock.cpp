@@ -323,7 +323,7 @@ private slots:
                 files << QFileInfo(e.path).fileName();
         files.sort();
         QCOMPARE(files, (QStringList{"asteroids.grove.yaml", "biomes.grove.yaml", "caves.grove.yaml", "endless.grove.yaml", "forest_savanna.grove.yaml",
-                                     "island_groups.grove.yaml", "island_world.grove.yaml", "loot_and_camps.grove.yaml", "scatter_methods.grove.yaml",
+                                     "island_groups.grove.yaml", "island_world.grove.yaml", "loot_and_camps.grove.yaml", "meadow_tile.grove.yaml", "scatter_methods.grove.yaml",
                                      "territories.grove.yaml", "twin_forests.grove.yaml", "valley.grove.yaml"}));
         QCOMPARE(browser.list()->count(), static_cast<int>(browser.entries().size()) + 1);  // + Empty graph
 

@@ -27,8 +27,10 @@ class PresetsEqualGroveCli(unittest.TestCase):
                     if want["points"]:
                         self.assertEqual(layer.has_z, "z" in want["points"][0], f"{name}: {layer.name} heights")
                     assert_same_points(self, layer.points(), want["points"], f"{name}: {layer.name}")
+                # a tileable world says so (world.wrap), and only that one
+                self.assertEqual((graph.world.wrap_x, graph.world.wrap_y), (name == "meadow_tile.grove.yaml",) * 2, name)
                 compared += 1
-        self.assertGreaterEqual(compared, 14, "presets compared")
+        self.assertGreaterEqual(compared, 15, "presets compared")
 
 
 if __name__ == "__main__":
