@@ -1,6 +1,7 @@
 // biome_table: a Whittaker-style lookup, biome = table[row label][column label] (height x moisture).
 #include "ParamBuilders.h"
 
+#include "core/base/Diagnostic.h"
 #include "core/graph/EvalContext.h"
 #include "core/graph/NodeRegistry.h"
 
