@@ -4,6 +4,7 @@
 #include "ParamBuilders.h"
 
 #include "core/base/Diagnostic.h"
+#include "core/formats/PointsExport.h"
 #include "core/graph/EvalContext.h"
 #include "core/graph/NodeRegistry.h"
 
@@ -33,15 +34,13 @@ std::string listOrNone(const std::vector<std::string> &names)
     return names.empty() ? std::string("none") : commaList(names);
 }
 
-// The layer's type names, by type index; a layer without types has one, named after the layer
-// (as its exports name it).
+// The layer's type names, by type index, as its exports name them (one, the layer's name, for a
+// layer without types).
 std::vector<std::string> typeNames(const PointLayer &layer)
 {
     std::vector<std::string> names;
-    for (const WeightedType &t : layer.info.types)
+    for (const WeightedType &t : exportTypes(layer))
         names.push_back(t.name);
-    if (names.empty())
-        names.push_back(layer.info.name);
     return names;
 }
 
@@ -171,9 +170,8 @@ void registerFilterPoints(NodeRegistry &registry)
         for (const PointLayerPtr &layer : obstacles ? obstacles->layers : std::vector<PointLayerPtr>{})
             if (tags.empty() || std::any_of(tags.begin(), tags.end(), [&](const std::string &t) { return contains(layer->info.tags, t); }))
                 all->layers.push_back(layer);
-        for (const PointLayerPtr &layer : kept->layers)
-            if (input)
-                all->layers.push_back(layer);
+        if (input)  // a chain filter's own layer is empty and unexported: not on the chain
+            all->layers.insert(all->layers.end(), kept->layers.begin(), kept->layers.end());
         ctx.setOutput("points", PointSetPtr(kept));
         ctx.setOutput("all", PointSetPtr(all));
     };

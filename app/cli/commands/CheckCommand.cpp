@@ -12,6 +12,7 @@
 #include "core/graph/GraphReader.h"
 #include "core/graph/GroupGraph.h"
 #include "core/analysis/LayerMetrics.h"
+#include "core/analysis/LayerStats.h"
 #include "core/base/Limits.h"
 #include "core/base/NumberText.h"
 #include "core/graph/NodeRegistry.h"
@@ -274,15 +275,8 @@ int CheckCommand::checkGraph(const std::string &file)
         // a refined layer (an attribute, a filter) is measured as its source is: among the source's
         // obstacles and where the source could grow
         const std::string source = layerNodeId(graph, registry, id);
-        PointLayerPtr sourceLayer;
-        const PortValue sourceOwn = result.outputWithRole(source, PortRole::LayerPoints);
-        if (const auto *s = std::get_if<PointSetPtr>(&sourceOwn); s && *s && !(*s)->layers.empty())
-            sourceLayer = (*s)->layers.front();
-        const PortValue chain = result.outputWithRole(source, PortRole::LayerChain);
-        if (const auto *all = std::get_if<PointSetPtr>(&chain); all && *all)
-            for (const auto &l : (*all)->layers)
-                if (l != layer && l != sourceLayer)
-                    subject.earlier.push_back(inRegion(l));
+        for (const PointLayerPtr &l : obstaclesOf(result, source, layer))
+            subject.earlier.push_back(inRegion(l));
         if (!subject.layer || std::find(subject.earlier.begin(), subject.earlier.end(), nullptr) != subject.earlier.end()) {
             if (tooLarge) {
                 m_err << file << ": error: " << *tooLarge << "\n";
