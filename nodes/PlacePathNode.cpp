@@ -11,11 +11,13 @@
 #include "core/graph/NodeRegistry.h"
 #include "core/graph/PathValue.h"
 #include "core/math/ExactAtan.h"
+#include "core/sampling/ChunkedLayer.h"
 #include "core/sampling/OccupancyGrid.h"
 
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <limits>
 #include <set>
 #include <vector>
 
@@ -205,6 +207,70 @@ struct Placed
     double tangent;  // degrees, clockwise (y down): the segment's direction
 };
 
+// The obstacles, with each lazy layer (a chunked world's place_layer left unplaced, or any layer
+// of an endless world) asked only for the tiles within `reach` of a path: the only places where
+// its points can refuse a candidate. The tiles are squares of a chunk's side, or of `reach` when
+// that is longer, so a path meets a few per step of a tile and the work follows its length.
+// Null when cancelled, or with `problem` (and the param `where` it is) when a path reaches beyond
+// the chunks a world numbers.
+PointSetPtr obstaclesNearPaths(const EvalContext &ctx, const PointSetPtr &obstacles, const std::vector<Path> &paths,
+                               double reach, std::string &problem, std::string &where)
+{
+    if (!obstacles || std::none_of(obstacles->layers.begin(), obstacles->layers.end(), [](const PointLayerPtr &l) { return l && l->lazy; }))
+        return obstacles;
+    const double side = std::max(ctx.world().chunk, reach);
+    const auto tileOf = [side](double v) { return static_cast<std::int64_t>(std::floor(v / side)); };
+    std::set<std::pair<std::int64_t, std::int64_t>> tiles;
+    const double around = reach + side / 2;  // every place within reach of a segment is within this of a sample
+    const World &w = ctx.world();
+    // an endless world's chunks end kChunkRange chunks out: a sample this far in keeps its tiles there
+    const double bound = kChunkRange * w.chunk - around - side;
+    const std::int64_t lo = w.endless ? std::numeric_limits<std::int64_t>::min() : tileOf(0);
+    const std::int64_t hiX = w.endless ? std::numeric_limits<std::int64_t>::max() : tileOf(w.width);
+    const std::int64_t hiY = w.endless ? std::numeric_limits<std::int64_t>::max() : tileOf(w.height);
+    for (const Path &p : paths)
+        for (std::size_t s = 0; s < p.segments(); ++s) {
+            const Vec2 a = p.a(s), b = p.b(s);
+            const double steps = std::ceil((p.at[s + 1] - p.at[s]) / side);
+            for (double k = 0; k <= steps; ++k) {
+                const double t = steps > 0 ? k / steps : 0;
+                const double x = a.x + (b.x - a.x) * t, y = a.y + (b.y - a.y) * t;
+                if (w.endless && std::max(std::fabs(x), std::fabs(y)) > bound) {
+                    problem = named(ctx, p) + " reaches (" + formatNumber(x) + ", " + formatNumber(y) + "), beyond chunk "
+                              + std::to_string(kChunkRange) + " from the origin, where the layers placed before it end: "
+                              + "keep x and y within -" + formatNumber(bound) + " to " + formatNumber(bound);
+                    where = p.param;
+                    return nullptr;
+                }
+                // a finite world's layers hold nothing outside it
+                const std::int64_t i0 = std::max(tileOf(x - around), lo), i1 = std::min(tileOf(x + around), hiX);
+                const std::int64_t j0 = std::max(tileOf(y - around), lo), j1 = std::min(tileOf(y + around), hiY);
+                for (std::int64_t j = j0; j <= j1; ++j)
+                    for (std::int64_t i = i0; i <= i1; ++i)
+                        tiles.insert({j, i});
+            }
+        }
+    auto near = std::make_shared<PointSet>();
+    for (const PointLayerPtr &layer : obstacles->layers) {
+        if (!layer || !layer->lazy) {
+            near->layers.push_back(layer);
+            continue;
+        }
+        auto part = std::make_shared<PointLayer>();
+        part->info = layer->info;
+        for (const auto &[j, i] : tiles) {
+            const Region tile{static_cast<double>(i) * side, static_cast<double>(j) * side,
+                              static_cast<double>(i + 1) * side, static_cast<double>(j + 1) * side};
+            const auto inTile = layerInRegion(*layer, tile, ctx.limits().threads, ctx.cancelFlag());
+            if (!inTile)
+                return nullptr;
+            part->points.insert(part->points.end(), inTile->points.begin(), inTile->points.end());
+        }
+        near->layers.push_back(std::move(part));
+    }
+    return near;
+}
+
 } // namespace
 
 void registerPlacePath(NodeRegistry &registry)
@@ -222,8 +288,10 @@ void registerPlacePath(NodeRegistry &registry)
         "this path where it turns or passes near itself) is closer than the radius in the plane. Each point turns with "
         "its segment (clockwise degrees, y down) plus `angle` and the rotation range. A path's points depend only on it, "
         "its seed and what lies within the radius of them. In a chunked world the layer is placed whole, so any chunk "
-        "holds the same points.";
+        "holds the same points; the chunked layers before it are placed only near its paths, so it also works in an "
+        "endless world, and the chunked layers after it keep clear of it in every chunk.";
     d.spacing = Spacing::Plane;
+    d.takesLazyLayers = true;
     d.wrapProblem = "place_path measures its spacing in the plane only: points near an edge would crowd their copies "
                     "across it";
     d.inputs = {
@@ -315,8 +383,16 @@ void registerPlacePath(NodeRegistry &registry)
         std::vector<PointXYR> near, kept;
         double keptRadius = 0;
         const PointSetPtr obstacles = ctx.points("obstacles");
-        if (obstacles)
-            for (const auto &layer : obstacles->layers)
+        std::string beyond, where;
+        const PointSetPtr nearby = obstaclesNearPaths(ctx, obstacles, paths, offset + 2 * r, beyond, where);
+        if (!beyond.empty()) {
+            ctx.failAt(where, beyond);
+            return;
+        }
+        if (obstacles && !nearby)
+            return;  // cancelled
+        if (nearby)
+            for (const auto &layer : nearby->layers)
                 for (const PointXYR &p : layer->points) {
                     if (!std::isfinite(p.x) || !std::isfinite(p.y))
                         continue;

@@ -411,7 +411,7 @@ void TestChunks::badChunksAreLocatedErrors()
     // an endless world: nodes that need its size, and points wired out of it
     const std::string endless = chainGraph("{seed: 1, chunk: 128}");
     QVERIFY(problems(endless + "  grid:\n    type: jittered_grid\n").find("node 'grid' (jittered_grid) needs the world's width and height") != std::string::npos);
-    QVERIFY(problems(endless + "  far:\n    type: distance\n    inputs: {points: rocks}\n").find("takes the points of rocks, which has no end") != std::string::npos);
+    QVERIFY(problems(endless + "  far:\n    type: distance\n    inputs: {points: rocks}\n").find("takes the points of rocks, which hold a layer with no end") != std::string::npos);
     // a radius field without a bound cannot say how far a chunk reaches
     QVERIFY(problems(chainGraph("{width: 500, height: 500, seed: 1, chunk: 100}") +
                      "  wild:\n    type: place_layer\n    inputs: {radius: noise}\n    params: {radius: 2}\n")

@@ -263,7 +263,7 @@ world: {chunk: 256, seed: 1}
 nodes:
   trees: {type: place_layer, params: {radius: 20}}
   keep: {type: filter_points, inputs: {points: trees}, params: {types: [trees]}}
-)"), "nodes.keep.inputs.points", "which has no end in an endless world"));
+)"), "nodes.keep.inputs.points", "with no end in an endless world"));
     }
 };
 

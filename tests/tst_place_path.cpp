@@ -304,7 +304,7 @@ private slots:
 
     // A chunked world: the path layer is the same whether the world is placed whole or asked for
     // chunk by chunk, and the chunked layers before and after it keep clear of it in every chunk.
-    // An endless world takes place_path on its own, and refuses a lazy layer wired into it.
+    // An endless world takes place_path on its own.
     void chunkedWorldsGiveTheSamePoints()
     {
         const std::string f = file("chunks.geojson", collection({lineString({{5, 20}, {295, 180}}), lineString({{5, 180}, {150, 30}, {295, 190}})}));
@@ -344,12 +344,58 @@ private slots:
         const EvalResult endless = run(pathGraph(f, "radius: 6", "chunk: 100"));
         QVERIFY2(endless.ok(), formatAll(endless.diagnostics).c_str());
         QCOMPARE(layerOf(endless, "p")->points.size(), layerOf(run(pathGraph(f, "radius: 6", "width: 1000, height: 1000")), "p")->points.size());
-        LoadResult refused = loadIn("grove: 1\nworld: {chunk: 100, seed: 5}\nnodes:\n  houses: {type: place_layer, params: {radius: 20}}\n"
-                                    "  p: {type: place_path, inputs: {obstacles: houses.all}, params: {path: " + f + "}}\n");
+    }
+
+    // An endless world: the houses before the path are placed only near it, and the path keeps
+    // clear of them; the trees after it keep clear of the path in every chunk. A second path far
+    // away changes none of the first one's points, whatever the threads; a path beyond the chunks
+    // the world numbers is refused at the path. A node that cannot take
+    // an endless layer is refused where the path's chain, which still holds the houses, is wired in.
+    void endlessWorldsPlaceTheLayersBeforeNearThePath()
+    {
+        const std::string f = file("endless.geojson", collection({lineString({{-150, 20}, {295, 180}}), lineString({{5, 180}, {150, -30}, {295, 190}})}));
+        const std::string far = file("far.geojson", collection({lineString({{-150, 20}, {295, 180}}), lineString({{5, 180}, {150, -30}, {295, 190}}),
+                                                                lineString({{5000, 5000}, {5600, 5300}})}));
+        const std::string graph = chainGraph("chunk: 100", 20, f + ", radius: 6, jitter: 0.4", 9);
+        const EvalResult result = run(graph);
+        QVERIFY2(result.ok(), formatAll(result.diagnostics).c_str());
+        const PointLayerPtr fence = layerOf(result, "p");
+        QVERIFY(fence && fence->points.size() > 40);
+        const Region around{-200, -80, 350, 240};
+        std::vector<PointXYR> all = fence->points;
+        for (const char *n : {"houses", "trees"}) {
+            auto l = layerInRegion(*layerOf(result, n), around, 1);
+            QVERIFY(l && l->points.size() > 20);
+            all.insert(all.end(), l->points.begin(), l->points.end());
+        }
+        QCOMPARE(pairsCloserThan(all), 0);
+        // the houses did refuse candidates: alone, the path holds more points
+        const EvalResult alone = run(pathGraph(f, "radius: 6, jitter: 0.4", "chunk: 100"));
+        QVERIFY2(alone.ok(), formatAll(alone.diagnostics).c_str());
+        QVERIFY(layerOf(alone, "p")->points.size() > fence->points.size());
+
+        EvalRequest oneThread;
+        oneThread.limits.threads = 1;
+        const EvalResult farther = run(chainGraph("chunk: 100", 20, far + ", radius: 6, jitter: 0.4", 9), oneThread);
+        QVERIFY2(farther.ok(), formatAll(farther.diagnostics).c_str());
+        const auto near = layerInRegion(*layerOf(farther, "p"), around, 1);
+        QVERIFY(near && layerOf(farther, "p")->points.size() > near->points.size());
+        QCOMPARE(near->ids, fence->ids);
+        for (std::size_t k = 0; k < fence->points.size(); ++k)
+            QVERIFY(near->points[k].x == fence->points[k].x && near->points[k].y == fence->points[k].y);
+
+        // a path out where the endless world's chunks end is refused at the path, placing nothing
+        const std::string beyond = file("beyond.geojson", collection({lineString({{0, 0}, {100, 0}}), lineString({{4e6, 0}, {4e6, 100}})}));
+        const EvalResult outside = run(chainGraph("chunk: 100", 20, beyond + ", radius: 6", 9));
+        QVERIFY(!outside.ok() && !layerOf(outside, "p"));
+        const std::string why = formatAll(outside.diagnostics);
+        QVERIFY2(why.find("nodes.p.params.path") != std::string::npos && why.find("beyond chunk 32768") != std::string::npos, why.c_str());
+
+        LoadResult refused = loadIn(graph + "  d: {type: distance, inputs: {points: p.all}}\n");
         QVERIFY(!refused.ok());
-        QVERIFY2(formatAll(refused.diagnostics).find("nodes.p.inputs.obstacles") != std::string::npos
-                     || formatAll(refused.diagnostics).find(":5:") != std::string::npos,
-                 formatAll(refused.diagnostics).c_str());
+        const std::string text = formatAll(refused.diagnostics);
+        QVERIFY2(text.find("nodes.d.inputs.points") != std::string::npos && text.find("p.all") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("nodes.p.inputs") == std::string::npos, text.c_str());
     }
 
     void badInput_data()

@@ -219,7 +219,7 @@ EvalResult Evaluator::evaluate(const Graph &given, const EvalRequest &request)
             const int out = link->port.empty() ? 0 : src->descriptor->outputIndex(link->port);
             inputs[p] = src->outputs[static_cast<size_t>(out)];
         }
-        if (!desc.chunked && graph.world.chunk > 0 && !placeChunkedInputs(graph.world, inputs, request))
+        if (!desc.chunked && !desc.takesLazyLayers && graph.world.chunk > 0 && !placeChunkedInputs(graph.world, inputs, request))
             break;  // cancelled
         progress.currentNode = node.id;
         auto nodeProgress = [&](double f) {

@@ -34,6 +34,29 @@ const PortSpec *sourcePort(const NodeDescriptor &source, const Link &link)
     return source.output(link.port);
 }
 
+// Whether the points `link` gives may hold lazy layers, which have no end in an endless world: a
+// chunked node's (place_layer), or the chain output of a node that takes them and passes them
+// on. `depth` stops at a cycle, which is a problem of its own.
+bool givesLazyLayers(const Graph &graph, const GroupResolver &groups, const GraphIndex &index, const Link &link,
+                     std::size_t depth = 0)
+{
+    const int src = index.indexOf(link.node);
+    if (src < 0 || depth > graph.nodes.size())
+        return false;
+    const Node &source = graph.nodes[static_cast<size_t>(src)];
+    const NodeDescriptor *desc = groups.find(source, graph.baseDir);
+    const PortSpec *out = desc ? sourcePort(*desc, link) : nullptr;
+    if (!out || out->type != DataType::Points)
+        return false;
+    if (desc->chunked)
+        return true;
+    if (!desc->takesLazyLayers || out->role != PortRole::LayerChain)
+        return false;
+    return std::any_of(source.inputs.begin(), source.inputs.end(), [&](const auto &in) {
+        return givesLazyLayers(graph, groups, index, in.second, depth + 1);
+    });
+}
+
 } // namespace
 
 Diagnostics validateGraph(const Graph &graph, const GroupResolver &groups)
@@ -180,10 +203,12 @@ Diagnostics validateGraph(const Graph &graph, const GroupResolver &groups)
                 out.push_back(problem(path, node.id, "type mismatch: input " + quote(port) + " takes "
                                                          + dataTypeName(in->type) + ", but " + link.toString()
                                                          + " gives " + dataTypeName(outPort->type)));
-            else if (w.endless && in->type == DataType::Points && srcDesc->chunked && !desc->chunked)
+            else if (w.endless && in->type == DataType::Points && !desc->chunked && !desc->takesLazyLayers
+                     && givesLazyLayers(graph, groups, index, link))
                 out.push_back(problem(path, node.id, "input " + quote(port) + " takes the points of " + link.toString()
-                                                         + ", which has no end in an endless world (world.chunk without width "
-                                                           "and height); only place_layer can take them, as obstacles"));
+                                                         + ", which hold a layer with no end in an endless world (world.chunk "
+                                                           "without width and height); only place_layer and place_path can take "
+                                                           "them, as obstacles"));
         }
         for (const auto &in : desc->inputs)
             if (!in.optional && !node.input(in.name))

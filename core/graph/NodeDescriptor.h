@@ -172,6 +172,10 @@ struct NodeDescriptor
     // until a region is asked for, on its points inputs (place_layer). Other nodes get those
     // layers placed whole in a finite world; in an endless world wiring one in is a problem.
     bool chunked = false;
+    // Takes such lazy layers on its points inputs as they are and asks them only for the finite
+    // places it needs (place_path: near its paths), so it works in an endless world; its chain
+    // output passes them on, still lazy.
+    bool takesLazyLayers = false;
     // In a wrapped world (world.wrap) what the node makes cannot repeat with the world (spacing
     // measured only in the plane, a pattern with edges of its own): this says why, and the graph
     // is a problem there. Empty: the node wraps (or its output does not depend on position).
