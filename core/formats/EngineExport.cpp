@@ -235,6 +235,11 @@ std::string exportGltf(const ExportInfo &info, const std::vector<PointLayerPtr> 
             custom += ", \"" + gltfAttributeName(column.name) + "\": " + std::to_string(a);
         }
         const std::string name = layer.info.name + "/" + group.typeName;
+        std::string tags;  // only a tagged layer's node names them: an untagged one's bytes stay as ever
+        for (const std::string &tag : layer.info.tags)
+            tags += (tags.empty() ? ", \"tags\": [" : ", ") + jsonQuote(tag);
+        if (!tags.empty())
+            tags += "]";
         materials += std::string(g ? ", " : "") + "{\"name\": " + jsonQuote(name)
                      + ", \"pbrMetallicRoughness\": {\"baseColorFactor\": [" + colorText(layer.info.color)
                      + "], \"metallicFactor\": 0, \"roughnessFactor\": 1}}";
@@ -246,7 +251,7 @@ std::string exportGltf(const ExportInfo &info, const std::vector<PointLayerPtr> 
                  + ", \"ROTATION\": " + std::to_string(r) + ", \"SCALE\": " + std::to_string(sc) + custom
                  + "}}}, \"extras\": {\"layer\": " + jsonQuote(layer.info.name) + ", \"node\": " + jsonQuote(layer.info.nodeId)
                  + ", \"type\": " + jsonQuote(group.typeName) + ", \"typeIndex\": " + std::to_string(group.type)
-                 + ", \"count\": " + std::to_string(n) + "}}";
+                 + ", \"count\": " + std::to_string(n) + tags + "}}";
         sceneNodes += std::string(g ? ", " : "") + std::to_string(g);
     }
 

@@ -54,6 +54,18 @@ std::string exportCsv(const std::vector<PointLayerPtr> &layers)
     return text;
 }
 
+// A tagged layer's tags as the object layer's property grove.tags, comma-separated (tags are
+// a-z, 0-9, _ and -: nothing to escape); nothing for an untagged layer, whose bytes stay as ever.
+std::string tiledTags(const std::vector<std::string> &tags)
+{
+    if (tags.empty())
+        return {};
+    std::string joined;
+    for (const std::string &t : tags)
+        joined += (joined.empty() ? "" : ",") + t;
+    return "\"properties\": [{\"name\": \"grove.tags\", \"type\": \"string\", \"value\": " + jsonQuote(joined) + "}], ";
+}
+
 std::string exportTiled(const ExportInfo &info, const std::vector<PointLayerPtr> &layers)
 {
     const int tile = 16;
@@ -79,7 +91,7 @@ std::string exportTiled(const ExportInfo &info, const std::vector<PointLayerPtr>
         out.add(li ? ",\n" : "\n");
         out.add("    {\"type\": \"objectgroup\", \"id\": " + std::to_string(li + 1) + ", \"name\": "
                 + jsonQuote(layer.info.name) + ", \"draworder\": \"topdown\", \"opacity\": 1, \"visible\": true, "
-                  "\"x\": 0, \"y\": 0, \"objects\": [");
+                + tiledTags(layer.info.tags) + "\"x\": 0, \"y\": 0, \"objects\": [");
         for (size_t i = 0; i < layer.points.size(); ++i) {
             const PointXYR &pt = layer.points[i];
             const PointAttributes a = layer.attributes(layer.idOf(i));

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Engine exports against readers Grove did not write: every preset, plus a graph with types,
-# rotations, scales, a quoted layer name, an empty layer and attributes (one layer with five, over
-# Godot's four), exported as glTF, Godot, Unreal
+# rotations, scales, a quoted layer name, an empty layer, tags and attributes (one layer with five,
+# over Godot's four), exported as glTF, Godot, Unreal
 # (CSV and JSON), Tiled and grove.points JSON; then the Khronos glTF-Validator and glTF-Transform
 # (check_gltf.mjs), Tiled itself (`tiled --export-map` re-writes each map as .tmx), and Python's
 # csv/json/xml readers (check_exports.py) hold each to the JSON export.
@@ -29,6 +29,7 @@ nodes:
       types: [{name: granite, weight: 2}, {name: "slate, dark", weight: 1}]
       rotation: [-180, 180]
       scale: [0.5, 2]
+      tags: [solid, stone-2]
   terrain:
     type: value_noise
     params: {frequency: 0.01}
@@ -76,6 +77,10 @@ for graph in "${graphs[@]}"; do
   # the graph with attributes must carry them, or the checks below would pass on none
   if [ "$graph" = "$work/varied.grove.yaml" ] && ! grep -q '"attributes": {"a_one": [^,]*, "a_two": [^,]*, "a_three": [^,]*, "a_four": [^,]*, "a_five": ' "$base.json"; then
     echo "check-engines: $base.json has no attributes a_one .. a_five" >&2
+    exit 1
+  fi
+  if [ "$graph" = "$work/varied.grove.yaml" ] && ! grep -q '"tags": \["solid", "stone-2"\]' "$base.json"; then
+    echo "check-engines: $base.json has no tags solid, stone-2" >&2
     exit 1
   fi
   python3 "$here/check_exports.py" "$base.json" "$base.tscn" "$base.unreal.csv" "$base.unreal.json" "$base.tmx" "$base.csv"

@@ -131,6 +131,10 @@ if [g.get('name') for g in groups] != [layer['name'] for layer in layers]:
     fail(f'{tmx_path}: object layers {[g.get("name") for g in groups]}')
 attributes_checked = 0
 for g, layer in zip(groups, layers):
+    # a tagged layer's tags, kept by Tiled as the object layer's property grove.tags
+    layer_props = {q.get('name'): q.get('value') for q in g.findall('properties/property')}
+    if layer_props.get('grove.tags') != (','.join(layer['tags']) if 'tags' in layer else None):
+        fail(f'{tmx_path}: {layer["name"]} has layer properties {layer_props}; the JSON export has tags {layer.get("tags")}')
     objs = g.findall('object')
     if len(objs) != layer['count']:
         fail(f'{tmx_path}: {layer["name"]} has {len(objs)} objects after Tiled; the JSON export has {layer["count"]}')

@@ -22,20 +22,25 @@ if (issues.numErrors !== 0 || issues.numWarnings !== 0)
 const io = new NodeIO().registerExtensions(ALL_EXTENSIONS);
 const doc = await io.readBinary(bytes);
 // what the JSON export says each layer and type holds, in the layer's order
-const expected = new Map();
+const expected = new Map(), tagsOf = new Map();
 for (const layer of points.layers)
   for (const p of layer.points) {
     const key = `${layer.name}/${layer.types[p.t].name}`;
     if (!expected.has(key)) expected.set(key, []);
     expected.get(key).push(p);
+    tagsOf.set(key, layer.tags);
   }
-let instances = 0, attributeValues = 0;
+let instances = 0, attributeValues = 0, tagged = 0;
 const seen = new Set();
 for (const node of doc.getRoot().listNodes()) {
   const inst = node.getExtension('EXT_mesh_gpu_instancing');
   if (!inst) fail(`node ${node.getName()} has no EXT_mesh_gpu_instancing`);
   const want = expected.get(node.getName());
   if (!want) fail(`node ${node.getName()} is no layer/type of the JSON export`);
+  // a tagged layer's tags in each of its nodes' extras, and no tags on the others
+  if (JSON.stringify(node.getExtras().tags) !== JSON.stringify(tagsOf.get(node.getName())))
+    fail(`${node.getName()}: extras tags ${JSON.stringify(node.getExtras().tags)}, the JSON export has ${JSON.stringify(tagsOf.get(node.getName()))}`);
+  if (tagsOf.get(node.getName())) tagged++;
   const t = inst.getAttribute('TRANSLATION'), r = inst.getAttribute('ROTATION'), s = inst.getAttribute('SCALE');
   if (t.getCount() !== want.length || r.getCount() !== want.length || s.getCount() !== want.length)
     fail(`${node.getName()}: ${t.getCount()} instances, the JSON export has ${want.length}`);
@@ -69,4 +74,4 @@ for (const node of doc.getRoot().listNodes()) {
 for (const key of expected.keys()) if (!seen.has(key)) fail(`no node for ${key}`);
 const total = points.layers.reduce((n, l) => n + l.count, 0);
 if (instances !== total) fail(`${instances} instances in all, the JSON export has ${total} points`);
-console.log(`${glbPath}: glTF-Validator 0 errors 0 warnings; glTF-Transform reads ${doc.getRoot().listNodes().length} instanced nodes, ${instances} instances, every translation, rotation and scale, ${attributeValues} attribute values as exported`);
+console.log(`${glbPath}: glTF-Validator 0 errors 0 warnings; glTF-Transform reads ${doc.getRoot().listNodes().length} instanced nodes, ${instances} instances, every translation, rotation and scale, ${attributeValues} attribute values as exported, ${tagged} tagged nodes`);
