@@ -10,6 +10,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
@@ -72,6 +73,7 @@ private slots:
     void blueNoiseHasLittleLowFrequencyPower();
     void spectrumIsPainted();
     void regionsAreMeasured();
+    void aWrappedWorldIsMeasuredAcrossItsSeams();
     void presetsCarryExpectations();
 
 private:
@@ -333,6 +335,51 @@ void TestCliCheck::regionsAreMeasured()
     const Run far = check({q(endless), "--region", "-1e12,0,10,10"});
     QCOMPARE(far.code, 1);
     QVERIFY(far.err.find("--region reaches beyond chunk 32768") != std::string::npos);
+}
+
+// A wrapped world is measured on its torus, as it was placed: in a 100 x 100 world with wrap:
+// true, points from a file (r 10) hold a pair 5 apart across the x seam (95 apart in the plane):
+// that is the tightest pair and the one too close, and coverage counts the cells that points
+// across a seam cover, worked out here by brute force on the torus. --region measures the plane.
+void TestCliCheck::aWrappedWorldIsMeasuredAcrossItsSeams()
+{
+    std::vector<std::pair<double, double>> xy{{2, 50}, {97, 50}};
+    const auto wrapped2 = [](double ax, double ay, double bx, double by) {
+        const double dx = std::remainder(ax - bx, 100.0), dy = std::remainder(ay - by, 100.0);
+        return dx * dx + dy * dy;
+    };
+    std::uint32_t state = 12345;
+    const auto next = [&] { return (state = state * 1664525u + 1013904223u) / 4294967296.0 * 100.0; };
+    for (int k = 0; k < 80; ++k) {
+        const double x = next(), y = next();
+        if (std::all_of(xy.begin(), xy.end(), [&](const auto &p) { return wrapped2(x, y, p.first, p.second) >= 100; }))
+            xy.emplace_back(x, y);
+    }
+    std::string csv = "x,y\n";
+    for (const auto &[x, y] : xy)
+        csv += formatNumber(x) + "," + formatNumber(y) + "\n";
+    write("torus.csv", csv);
+    const std::string f = write("torus.grove.yaml", "grove: 1\nworld: {width: 100, height: 100, seed: 1, wrap: true}\nnodes:\n"
+                                                    "  dots: {type: points_file, params: {path: torus.csv, radius: 10, export: true}}\n");
+    // cells r / 4 = 2.5 wide, measured at their centres, covered within r of a point on the torus
+    std::size_t covered = 0;
+    for (int j = 0; j < 40; ++j)
+        for (int i = 0; i < 40; ++i)
+            covered += std::any_of(xy.begin(), xy.end(), [&](const auto &p) {
+                return wrapped2((i + 0.5) * 2.5, (j + 0.5) * 2.5, p.first, p.second) < 100;
+            });
+    const double want = static_cast<double>(covered) / 1600;
+    QVERIFY(want < 1);
+    char lo[64], hi[64];
+    std::snprintf(lo, sizeof lo, "dots.coverage >= %.17g", want - 1e-12);
+    std::snprintf(hi, sizeof hi, "dots.coverage <= %.17g", want + 1e-12);
+    const Run r = check({q(f), "--expect", lo, "--expect", hi, "--expect", "dots.too_close == 1", "--expect", "dots.tightest <= 5.0001",
+                         "--expect", "dots.tightest >= 4.9999"});
+    QVERIFY2(r.code == 0, (r.out + r.err).c_str());
+    // in the plane (a region, even the whole of it) the pair is 95 apart and the seams cover nothing
+    const Run plane = check({q(f), "--region", "0,0,100,100", "--expect", "dots.too_close == 0", "--expect",
+                              q("dots.coverage < " + formatNumber(want))});
+    QVERIFY2(plane.code == 0, (plane.out + plane.err).c_str());
 }
 
 // CI runs grove-cli check on presets/*.grove.yaml (CTest presets_check): each preset must give it

@@ -2,7 +2,7 @@
 // Move tool onto a rock the status line names the rock (and the pin tool's aim does the same);
 // dropped anyway, the Problems list and the status bar's count say which layer is too close to
 // which, as the layer table counts it; a drop among the layer's own points is no problem, as
-// they make way for the pin.
+// they make way for the pin. On a wrapped world the aim sees across the seams.
 #include "tst_editor_support.h"
 
 #include "handedit/HandEditTools.h"
@@ -16,6 +16,7 @@
 #include <QTest>
 #include <QTreeWidget>
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 
@@ -84,7 +85,7 @@ class TestEditorCrowding : public QObject
     std::unique_ptr<MainWindow> openOnTrees()
     {
         auto w = openWindowOn(m_dir, kIsland);
-        if (!QTest::qWaitFor([&] { return settled(w.get()); }, 30000))
+        if (!QTest::qWaitFor([&] { return settled(w.get()); }, patientMs(30000)))
             qFatal("the preview did not catch up");
         w->selectNode("trees");
         return w;
@@ -123,7 +124,7 @@ private slots:
         QTest::mouseRelease(view, Qt::LeftButton, Qt::NoModifier, to);
         QVERIFY2(said.last().at(0).toString().contains("too close") && said.last().at(0).toString().contains("Problems"),
                  qPrintable(said.last().at(0).toString()));
-        QTRY_VERIFY_WITH_TIMEOUT(settled(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(settled(w.get()), patientMs(30000));
         QCOMPARE(layerOf(w.get(), "trees")->stats.tooClose, std::size_t(1));
         QCOMPARE(w->previewDock()->layerTable()->findItems("trees", Qt::MatchExactly).value(0)->text(3), QString("1"));
         const QStringList listed = problems(w.get()).filter("trees: 1 pair too close: the point at");
@@ -134,7 +135,7 @@ private slots:
         QCOMPARE(problemCount(w.get()), QString("0 error(s), 1 warning(s)"));
         // undone, the pair is gone and so is the problem
         w->document()->undoStack()->undo();
-        QTRY_VERIFY_WITH_TIMEOUT(settled(w.get()) && layerOf(w.get(), "trees")->stats.tooClose == 0, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(settled(w.get()) && layerOf(w.get(), "trees")->stats.tooClose == 0, patientMs(30000));
         QCOMPARE(problems(w.get()), QStringList{"No problems."});
     }
 
@@ -152,7 +153,38 @@ private slots:
         QVERIFY2(!said.isEmpty() && said.last().at(0).toString().startsWith("Pinned a point")
                      && said.last().at(0).toString().contains("too close: it at"),
                  qPrintable(said.isEmpty() ? QString() : said.last().at(0).toString()));
-        QTRY_VERIFY_WITH_TIMEOUT(settled(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(settled(w.get()), patientMs(30000));
+        QCOMPARE(problems(w.get()).filter("trees: 1 pair too close").size(), 1);
+    }
+
+    // On a wrapped world a spot by one edge is crowded by what stands across the other: the pin
+    // tool's aim names the rock there and rings its copy by the cursor, and the pin is listed.
+    void aPinByTheSeamOfAWrappedWorldSeesAcrossIt()
+    {
+        auto w = openWindowOn(m_dir, "grove: 1\nworld: {width: 400, height: 300, seed: 3, wrap: true}\nnodes:\n"
+                                     "  rocks:\n    type: place_layer\n    params: {radius: 34, pins: [{x: 3, y: 150}]}\n"
+                                     "  trees:\n    type: place_layer\n    inputs: {obstacles: rocks.all}\n    params: {radius: 11, seed: 2}\n");
+        QVERIFY(QTest::qWaitFor([&] { return settled(w.get()); }, patientMs(30000)));
+        w->selectNode("trees");
+        HandEditTools *tools = w->previewDock()->tools();
+        PreviewView *view = w->previewDock()->view();
+        view->zoomTo(QRectF(340, 110, 60, 80));
+        tools->setTool(HandEditTools::Pin);
+        const QPoint at = view->widgetAt(QPointF(396, 151)).toPoint();
+        const QPointF spot = view->worldAt(at);
+        const std::vector<HandEditTools::Crowder> crowders = tools->crowdersAt(spot, 11);
+        const auto rock = std::find_if(crowders.begin(), crowders.end(), [](const auto &c) { return c.pair.otherLayer == "rocks"; });
+        QVERIFY(rock != crowders.end() && rock->staysTooClose());
+        QCOMPARE(rock->pair.other.x, 3.0);
+        QCOMPARE(rock->image, QPointF(403, 150));
+        QVERIFY(std::fabs(rock->pair.distance - std::hypot(403 - spot.x(), 150 - spot.y())) < 1e-9);
+        QSignalSpy said(tools, &HandEditTools::statusMessage);
+        QTest::mouseClick(view, Qt::LeftButton, Qt::NoModifier, at);
+        QVERIFY2(!said.isEmpty() && said.last().at(0).toString().contains("too close: it at")
+                     && said.last().at(0).toString().contains("rocks' point at (3.0, 150.0)"),
+                 qPrintable(said.isEmpty() ? QString() : said.last().at(0).toString()));
+        QTRY_VERIFY_WITH_TIMEOUT(settled(w.get()), patientMs(30000));
+        QCOMPARE(layerOf(w.get(), "trees")->stats.tooClose, std::size_t(1));
         QCOMPARE(problems(w.get()).filter("trees: 1 pair too close").size(), 1);
     }
 
@@ -191,7 +223,7 @@ private slots:
             QVERIFY2(!c.staysTooClose(), c.pair.otherLayer.c_str());
         QTest::mouseRelease(view, Qt::LeftButton, Qt::NoModifier, to);
         QCOMPARE(w->document()->graph().node("trees")->param("pins")->toList().size(), std::size_t(1));
-        QTRY_VERIFY_WITH_TIMEOUT(settled(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(settled(w.get()), patientMs(30000));
         QCOMPARE(layerOf(w.get(), "trees")->stats.tooClose, std::size_t(0));
         QCOMPARE(problems(w.get()), QStringList{"No problems."});
     }

@@ -45,7 +45,8 @@ void TightestPairs::offer(double d2, std::uint32_t a, std::uint32_t b)
         m_entries.pop_back();
 }
 
-CrowdingIndex::CrowdingIndex(std::vector<PointLayerPtr> layers, const Region &bounds) : m_layers(std::move(layers))
+CrowdingIndex::CrowdingIndex(std::vector<PointLayerPtr> layers, const Region &bounds, double periodX, double periodY)
+    : m_layers(std::move(layers)), m_periodX(periodX > 0 ? periodX : 0), m_periodY(periodY > 0 ? periodY : 0)
 {
     std::vector<const std::vector<PointXYR> *> sources;
     std::size_t first = 0;
@@ -64,25 +65,39 @@ std::vector<CrowdingIndex::Hit> CrowdingIndex::around(double x, double y, double
     std::vector<Hit> hits;
     if (!(r > 0) || !std::isfinite(x) || !std::isfinite(y))
         return hits;
-    m_buckets->forEachNear(x, y, m_buckets->ringsFor(r), [&](const stats::Buckets::Item &q) {
-        const double d = std::hypot(q.x - x, q.y - y);
-        if (!(d < spacingBetween(r, q.r)))
-            return;
-        Hit h;
-        h.layer = static_cast<std::size_t>(std::upper_bound(m_first.begin(), m_first.end(), std::size_t(q.id)) - m_first.begin()) - 1;
-        h.index = q.id - m_first[h.layer];
-        h.pair.point = {x, y, r};
-        h.pair.other = {q.x, q.y, q.r};
-        h.pair.otherLayer = m_layers[h.layer]->info.name;
-        h.pair.distance = d;
-        hits.push_back(std::move(h));
-    });
+    // on a wrapped world the asked point's copies one period across each wrapped side ask too: a
+    // point they find stands that far across the seam from the asked one
+    const int nx = m_periodX > 0 ? 1 : 0, ny = m_periodY > 0 ? 1 : 0;
+    for (int j = -ny; j <= ny; ++j)
+        for (int i = -nx; i <= nx; ++i) {
+            const double ax = x + i * m_periodX, ay = y + j * m_periodY;
+            m_buckets->forEachNear(ax, ay, m_buckets->ringsFor(r), [&](const stats::Buckets::Item &q) {
+                const double d = std::hypot(q.x - ax, q.y - ay);
+                if (!(d < spacingBetween(r, q.r)))
+                    return;
+                Hit h;
+                h.layer = static_cast<std::size_t>(std::upper_bound(m_first.begin(), m_first.end(), std::size_t(q.id)) - m_first.begin()) - 1;
+                h.index = q.id - m_first[h.layer];
+                h.pair.point = {x, y, r};
+                h.pair.other = {q.x, q.y, q.r};
+                h.pair.otherLayer = m_layers[h.layer]->info.name;
+                h.pair.distance = d;
+                h.imageX = q.x - i * m_periodX;
+                h.imageY = q.y - j * m_periodY;
+                hits.push_back(std::move(h));
+            });
+        }
     std::sort(hits.begin(), hits.end(), [](const Hit &a, const Hit &b) {
         return a.pair.distance != b.pair.distance ? a.pair.distance < b.pair.distance
                : a.layer != b.layer               ? a.layer < b.layer
                                                   : a.index < b.index;
     });
-    return hits;
+    // a world narrower than two radii finds a point through two copies: the nearer one stays
+    std::vector<Hit> unique;
+    for (Hit &h : hits)
+        if (std::none_of(unique.begin(), unique.end(), [&](const Hit &u) { return u.layer == h.layer && u.index == h.index; }))
+            unique.push_back(std::move(h));
+    return unique;
 }
 
 } // namespace grove

@@ -64,10 +64,15 @@ public:
     {
         std::size_t layer = 0, index = 0;  // which of the layers, which of its points
         TooClosePair pair;                 // pair.point: the asked point
+        // where pair.other stands seen from the asked point: its copy across a seam of a wrapped
+        // world when that copy is the near one, else pair.other itself
+        double imageX = 0, imageY = 0;
     };
 
     // `bounds`: where the points mostly lie (the world, or the part of it a preview shows).
-    CrowdingIndex(std::vector<PointLayerPtr> layers, const Region &bounds);
+    // `periodX`, `periodY`: a wrapped world's width and height along the axes that wrap (0: the
+    // axis does not), so a point near one edge is crowded by those across the other.
+    CrowdingIndex(std::vector<PointLayerPtr> layers, const Region &bounds, double periodX = 0, double periodY = 0);
     ~CrowdingIndex();
     CrowdingIndex(const CrowdingIndex &) = delete;
     CrowdingIndex &operator=(const CrowdingIndex &) = delete;
@@ -78,6 +83,7 @@ public:
 
 private:
     std::vector<PointLayerPtr> m_layers;
+    double m_periodX = 0, m_periodY = 0;
     std::vector<std::size_t> m_first;  // each layer's first id in the buckets
     std::unique_ptr<const stats::Buckets> m_buckets;
 };

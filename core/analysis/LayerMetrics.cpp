@@ -5,6 +5,7 @@
 #include "core/sampling/ChunkedLayer.h"
 #include "core/analysis/LayerStats.h"
 #include "core/analysis/PointSpectrum.h"
+#include "core/analysis/WidestClearing.h"
 
 #include <algorithm>
 #include <cmath>
@@ -137,6 +138,17 @@ double coverage(const MetricSubject &subject, const AllowedRaster &area)
             items.push_back({p.x, p.y, r * r});
             reach = std::max(reach, r);
         }
+    if (subject.torus.wraps()) {  // the region is the world: each point's copies across the seams cover too
+        const Region &g = subject.region;
+        std::vector<PointXYR> at;
+        at.reserve(items.size());
+        for (const auto &it : items)
+            at.push_back({it.x - g.x0, it.y - g.y0, 0});
+        std::vector<std::uint32_t> ghostOf;
+        const std::vector<PointXYR> ghosts = torusGhosts(at, g.x1 - g.x0, g.y1 - g.y0, subject.torus, reach, ghostOf);
+        for (std::size_t k = 0; k < ghosts.size(); ++k)
+            items.push_back({ghosts[k].x + g.x0, ghosts[k].y + g.y0, items[ghostOf[k]].reach2});
+    }
     const ReachGrid grid(subject.region, std::move(items), reach);
     std::size_t covered = 0;
     for (int j = 0; j < area.ny; ++j)
@@ -161,7 +173,7 @@ std::map<Metric, double> measureLayer(const MetricSubject &subject, const std::s
         if (subject.allowed)
             mask.emplace(*subject.allowed, g.x0, g.y0);
         const LayerStats st = computeLayerStats(*shifted(subject.layer, g.x0, g.y0), earlier, g.x1 - g.x0, g.y1 - g.y0,
-                                                mask ? &*mask : nullptr);
+                                                mask ? &*mask : nullptr, {}, subject.torus);
         out[Metric::Tightest] = st.tightest;
         out[Metric::TooClose] = static_cast<double>(st.tooClose);
         out[Metric::Clearing] = st.clearingDiameter;

@@ -24,6 +24,9 @@ struct MetricSubject
     Region region;                       // what is measured: the world, or a rectangle of it
     double radius = 0;                   // the layer's minimum radius (see layerRadius)
     double depth = 0;                    // world.depth: a volume layer's density is N r^3 / (area depth)
+    // The world's wrapped sides when the region is the whole world (world.wrap): pairs, clearings
+    // and coverage are measured on the torus, across the seams, as the layer was placed.
+    StatsTorus torus;
 };
 
 // The layer's spacing: its sampler's minimum radius, or its points' smallest r (0 when empty).
@@ -39,7 +42,8 @@ AllowedRaster sampleArea(const MetricSubject &subject);
 
 // The share of the allowed cells within a point's own r of one of the layer's points, or within
 // min(r, the layer's radius) of an obstacle's (its own r when it keeps its radius): 1 for a
-// maximal sample, where no further point would fit. 1 when nothing is allowed.
+// maximal sample, where no further point would fit. 1 when nothing is allowed. On the torus a
+// point also covers the cells across the seams.
 double coverage(const MetricSubject &subject, const AllowedRaster &area);
 
 // The wanted metrics of the subject (only those: the spectrum and the clearing cost time).

@@ -291,6 +291,8 @@ int CheckCommand::checkGraph(const std::string &file)
         else if (const auto *mask = std::get_if<MaskPtr>(&allowed); mask && *mask)
             subject.allowed = mask->get();
         subject.region = region;
+        if (wholeWorld)  // a wrapped world is measured on its torus; a region of it, in the plane
+            subject.torus = {world.wrapX, world.wrapY};
         subject.depth = world.depth;
         subject.radius = layerRadius(*layer);
         if (subject.radius <= 0)

@@ -157,7 +157,7 @@ void HandEditTools::paintCrowding(QPainter &p, QPointF at, double r)
     p.setPen(QPen(blocked ? kTooClose : QColor(255, 255, 255, 90), blocked ? 1.5 : 1, Qt::DotLine));
     p.drawEllipse(v.widgetAt(at), r * scale, r * scale);
     for (const Crowder &c : crowders) {
-        const QPointF centre = v.widgetAt(QPointF(c.pair.other.x, c.pair.other.y));
+        const QPointF centre = v.widgetAt(c.image);  // across a wrapped world's seam: its copy by the cursor
         const double ring = std::max(9.0, std::min(c.pair.other.r, 40.0) * scale * 0.5);
         p.setPen(QPen(kShadow, 4));
         p.drawEllipse(centre, ring, ring);

@@ -291,7 +291,9 @@ std::vector<HandEditTools::Crowder> HandEditTools::crowdersAt(QPointF at, double
             layers.push_back(o);
         const QRectF b = m_snapshot->regional ? m_snapshot->covers
                                               : QRectF(0, 0, m_snapshot->graph.world.width, m_snapshot->graph.world.height);
-        m_crowding = std::make_shared<const CrowdingIndex>(std::move(layers), Region{b.left(), b.top(), b.right(), b.bottom()});
+        const World &world = m_snapshot->graph.world;
+        m_crowding = std::make_shared<const CrowdingIndex>(std::move(layers), Region{b.left(), b.top(), b.right(), b.bottom()},
+                                                           world.wrapX ? world.width : 0, world.wrapY ? world.height : 0);
     }
     std::vector<QPointF> pins;
     for (const Value &pin : m_editor.pins())
@@ -300,7 +302,7 @@ std::vector<HandEditTools::Crowder> HandEditTools::crowdersAt(QPointF at, double
     std::vector<Crowder> found;
     for (const CrowdingIndex::Hit &hit : m_crowding->around(at.x(), at.y(), r)) {
         const QPointF other(hit.pair.other.x, hit.pair.other.y);
-        Crowder c{Crowder::Obstacle, hit.pair};
+        Crowder c{Crowder::Obstacle, hit.pair, QPointF(hit.imageX, hit.imageY)};
         if (hit.layer == 0) {
             if (m_moving && other == QPointF(m_moving->x, m_moving->y))
                 continue;  // the point being moved is not in its own way

@@ -60,6 +60,7 @@ public:
     {
         enum Kind { Obstacle, Pin, Own } kind = Obstacle;
         TooClosePair pair;
+        QPointF image;  // where it is ringed: pair.other, or on a wrapped world its copy across the seam by the cursor
         bool staysTooClose() const { return kind != Own; }
     };
     std::vector<Crowder> crowdersAt(QPointF at, double r = 0) const;
