@@ -152,4 +152,16 @@ inline std::string exportJson(const Graph &graph, const std::string &name, const
     return out ? out->files.at(0).bytes : "no export: " + error;
 }
 
+// How long a wait for work on other threads (a preview run, a child process) may last before the
+// test calls it hung: `ms`, written as a generous bound on an idle machine, times 5 for a shared
+// runner (tests/under-load.sh, with both cores busy and a build beside the suites, saw a preview's
+// statistics take 140 s against a bound of 60), times GROVE_TEST_PATIENCE (an integer, default 1)
+// where instrumented builds run several times slower. A bound on liveness, not a speed: each wait
+// ends as soon as what it waits for is true, and nothing asserts how soon that is.
+inline int patientMs(int ms)
+{
+    static const int factor = std::max(1, qEnvironmentVariableIntValue("GROVE_TEST_PATIENCE"));
+    return ms * 5 * factor;
+}
+
 } // namespace grove::test

@@ -425,7 +425,7 @@ void TestCliChunks::interruptExits130AndWritesNothing()
         QByteArray seen;
         // the progress line shows the placing under way (streamed: chunks done; Tiled: the layer)
         QTRY_VERIFY_WITH_TIMEOUT((seen += p.readAllStandardOutput()).contains("chunks ") || seen.contains("evaluating rocks"),
-                                 120000);
+                                 patientMs(120000));
         QCOMPARE(p.state(), QProcess::Running);
         p.write("\x03");  // Ctrl+C
         QVERIFY(p.waitForFinished(120000));

@@ -168,19 +168,19 @@ private slots:
         std::string text = kUsesGroup;
         text.replace(text.find("gap: 12"), 7, "gap: 10");
         auto w = openWindowOn(m_dir, text);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && countOf(w->preview()->snapshot(), "g_dots") > 0, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && countOf(w->preview()->snapshot(), "g_dots") > 0, patientMs(30000));
         const size_t before = countOf(w->preview()->snapshot(), "g_dots");
         // gap is given by the group node, so the file's radius would not show: change its seed
         std::string edited = groupFile(10);
         edited.replace(edited.find("radius: 10"), 10, "radius: 10, seed: 7");
         writeFile(inner.toStdString(), edited);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && countOf(w->preview()->snapshot(), "g_dots") != before, 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && countOf(w->preview()->snapshot(), "g_dots") != before, patientMs(15000));
         QVERIFY(w->document()->undoStack()->isClean());
         // a new output in the file: the card shows it, with nothing edited here
         QVERIFY(!w->scene()->nodeItem("g")->portType(false, "more"));
         edited.replace(edited.find("outputs:\n"), 9, "outputs:\n  more: {from: dots.all}\n");
         writeFile(inner.toStdString(), edited);
-        QTRY_VERIFY_WITH_TIMEOUT(w->scene()->nodeItem("g") && w->scene()->nodeItem("g")->portType(false, "more"), 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(w->scene()->nodeItem("g") && w->scene()->nodeItem("g")->portType(false, "more"), patientMs(15000));
         // a new exposed param in the file: the selected group's Inspector shows it, unselected
         // and selected again or not
         w->selectNode("g");
@@ -188,7 +188,7 @@ private slots:
         QVERIFY(visibleWidget(w.get(), "param:gap") && !visibleWidget(w.get(), "param:dot_seed"));
         edited.replace(edited.find("expose:\n"), 8, "expose:\n  dot_seed: {param: dots.seed, description: the dots' seed}\n");
         writeFile(inner.toStdString(), edited);
-        QTRY_VERIFY_WITH_TIMEOUT(visibleWidget(w.get(), "param:dot_seed"), 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(visibleWidget(w.get(), "param:dot_seed"), patientMs(15000));
         QVERIFY(w->document()->undoStack()->isClean());
     }
 
@@ -317,11 +317,11 @@ private slots:
         QVERIFY(QDir(m_dir.path()).mkpath("parts"));
         writeFile(m_dir.filePath("parts/dots.grove.yaml").toStdString(), groupFile(10));
         auto w = openWindowOn(m_dir, kUsesGroup);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && countOf(w->preview()->snapshot(), "g_dots") > 0, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && countOf(w->preview()->snapshot(), "g_dots") > 0, patientMs(30000));
         const size_t before = countOf(w->preview()->snapshot(), "g_dots");
         // the group's card shows the picture of what its first output ("all") comes from inside
         NodeItem *card = w->scene()->nodeItem("g");
-        QTRY_VERIFY_WITH_TIMEOUT(!card->thumbnail().isNull(), 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(!card->thumbnail().isNull(), patientMs(15000));
         QCOMPARE(card->thumbnail(), w->preview()->snapshot()->thumbnails.at("g_dots"));
         QVERIFY(w->openGroup("g"));
         setParam(w->document(), "dots", "seed", Value(7.0));  // gap is the group node's: the seed shows
@@ -330,7 +330,7 @@ private slots:
         QVERIFY(w->breadcrumb().endsWith(" › g (dots.grove.yaml)"));  // saving keeps the way back
         QVERIFY(readFile(m_dir.filePath("parts/dots.grove.yaml").toStdString()).find("seed: 7") != std::string::npos);
         w->setCurrentTab(0);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && countOf(w->preview()->snapshot(), "g_dots") != before, 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && countOf(w->preview()->snapshot(), "g_dots") != before, patientMs(15000));
         QVERIFY(w->document()->undoStack()->isClean());
     }
 
@@ -348,7 +348,7 @@ private slots:
             QVERIFY(w->closeTab(1));
             QCOMPARE(w->tabCount(), 1);
         }
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && countOf(w->preview()->snapshot(), "g_dots") > 0, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && countOf(w->preview()->snapshot(), "g_dots") > 0, patientMs(30000));
     }
 
     // A tab closed while its export writes: the export finishes first (it shares the tab's

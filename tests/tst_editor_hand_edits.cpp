@@ -96,7 +96,7 @@ class TestEditorHandEdits : public QObject
         w->activateWindow();  // the tool keys are shortcuts: they need the window active
         if (!QTest::qWaitForWindowActive(w.get()))
             qFatal("the window did not become active");
-        if (!QTest::qWaitFor([&] { return caughtUp(w.get()); }, 30000))
+        if (!QTest::qWaitFor([&] { return caughtUp(w.get()); }, patientMs(30000)))
             qFatal("the preview did not catch up");
         w->selectNode("trees");
         return w;
@@ -124,7 +124,7 @@ private slots:
         QCOMPARE(pins[0].find("y")->toNumber(), std::round(world.y() * 10) / 10);
         QCOMPARE(pins[0].find("type")->toString(), std::string("pine"));
         QVERIFY2(!pins[0].find("rotation") && !pins[0].find("scale"), "optional fields stay absent");
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         const PointLayer *trees = layerOf(w.get(), "trees");
         QCOMPARE(trees->points.front().x, pins[0].find("x")->toNumber());  // pins come first, exactly
         QCOMPARE(trees->points.front().y, pins[0].find("y")->toNumber());
@@ -154,7 +154,7 @@ private slots:
         const ValueList circle = erase[0].find("circle")->toList();
         QCOMPARE(circle[0].toNumber(), std::round(p.x * 10) / 10);
         QCOMPARE(circle[2].toNumber(), std::round(p.r * 10) / 10);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         for (const PointXYR &q : layerOf(w.get(), "trees")->points)
             QVERIFY2(std::hypot(q.x - circle[0].toNumber(), q.y - circle[1].toNumber()) >= circle[2].toNumber(),
                      "no point is left inside the erased spot");
@@ -181,7 +181,7 @@ private slots:
         const Value pin = d->graph().node("trees")->param("pins")->toList()[0];
         QVERIFY2(pin.find("type") && pin.find("rotation") && pin.find("scale"), "the pin looks as the point did");
         QCOMPARE(pin.find("x")->toNumber(), std::round(view->worldAt(to).x() * 10) / 10);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         QVERIFY(hasPointAt(*layerOf(w.get(), "trees"), pin.find("x")->toNumber(), pin.find("y")->toNumber()));
         d->undoStack()->undo();
         QVERIFY(bytes(d) == before);
@@ -203,7 +203,7 @@ private slots:
         QCOMPARE(d->undoStack()->count(), steps + 1);
         const std::vector<EraseShape> shapes = tools->editor().eraseShapes();
         QVERIFY(shapes.size() >= 10);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         for (const PointXYR &q : layerOf(w.get(), "trees")->points)
             for (const EraseShape &s : shapes)
                 QVERIFY(std::hypot(q.x - s.centre.x(), q.y - s.centre.y()) >= s.radius);
@@ -225,7 +225,7 @@ private slots:
         QCOMPARE(shapes.size(), std::size_t(1));
         QVERIFY(!shapes[0].circle);
         QCOMPARE(shapes[0].polygon.size(), std::size_t(4));
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         const QRectF box = QPolygonF(QList<QPointF>(shapes[0].polygon.begin(), shapes[0].polygon.end())).boundingRect();
         for (const PointXYR &q : layerOf(w.get(), "trees")->points)
             QVERIFY(!box.contains(q.x, q.y));
@@ -278,7 +278,7 @@ private slots:
         HandEditTools *tools = w->previewDock()->tools();
         PreviewView *view = w->previewDock()->view();
         QVERIFY(tools->editor().addPin(QPointF(400, 240), "oak").isEmpty());
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         const int steps = d->undoStack()->count();
         tools->setTool(HandEditTools::Move);
         const QPoint from = view->widgetAt(QPointF(400, 240)).toPoint(), to = from + QPoint(30, -20);
@@ -427,14 +427,14 @@ private slots:
         Document *d = w->document();
         SavedComparison *compare = w->previewDock()->comparison();
         w->previewDock()->compareAction()->setChecked(true);
-        QTRY_VERIFY_WITH_TIMEOUT(compare->diff().has_value(), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(compare->diff().has_value(), patientMs(30000));
         for (const LayerDiff &l : compare->diff()->layers)
             QVERIFY(l.added.empty() && l.removed.empty() && l.moved.empty());
         HandEditTools *tools = w->previewDock()->tools();
         QVERIFY(tools->editor().addPin(QPointF(420, 230), "oak").isEmpty());
         QVERIFY(tools->editor().addEraseAreas({HandEditor::circleArea(600, 300, 40)}, "erase").isEmpty());
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && compare->diff() && !compare->isBusy(), 30000);
-        QTRY_VERIFY_WITH_TIMEOUT(compare->legend().join("\n").contains("trees"), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && compare->diff() && !compare->isBusy(), patientMs(30000));
+        QTRY_VERIFY_WITH_TIMEOUT(compare->legend().join("\n").contains("trees"), patientMs(10000));
         const PointDiff expected = diffPoints(evaluatedLayers(loadGraphFile(path.toStdString(), registry()).graph),
                                               evaluatedLayers(d->graph()));
         QCOMPARE(compare->legend(), legendOf(expected));
@@ -448,32 +448,32 @@ private slots:
         QCOMPARE(QString::fromUtf8(cli.readAllStandardOutput()).toStdString(), diffText(*compare->diff()));
         // a new, unsaved document has nothing to compare with
         d->clear();
-        QTRY_VERIFY_WITH_TIMEOUT(compare->message().contains("Nothing saved"), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(compare->message().contains("Nothing saved"), patientMs(10000));
     }
 
     void anEndlessWorldComparesTheRegionThePreviewShows()
     {
         QString path;
         auto w = openWindowOn(m_dir, readFile(GROVE_SOURCE_DIR "/presets/endless.grove.yaml"), &path);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->regional, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->regional, patientMs(60000));
         w->selectNode("trees");
         SavedComparison *compare = w->previewDock()->comparison();
         w->previewDock()->compareAction()->setChecked(true);
-        QTRY_VERIFY_WITH_TIMEOUT(compare->diff().has_value(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(compare->diff().has_value(), patientMs(60000));
         QVERIFY(compare->diff()->same());
         HandEditor &editor = w->previewDock()->tools()->editor();
         const QString far = editor.addPin(QPointF(9e6, 10), "");  // 256 * 32768 = 8388608 from the origin
         QVERIFY2(far.contains("chunk range"), qPrintable(far));
         QVERIFY(editor.addPin(QPointF(300, 300), "").isEmpty());  // no edge: no "outside the world"
         QVERIFY(editor.addEraseAreas({HandEditor::circleArea(500, 420, 60)}, "erase").isEmpty());
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && compare->diff() && !compare->isBusy(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && compare->diff() && !compare->isBusy(), patientMs(60000));
         const QRectF c = w->preview()->snapshot()->covers;
         const Region region{c.left(), c.top(), c.right(), c.bottom()};
         QVERIFY(hasPointAt(*layerOf(w.get(), "trees"), 300, 300));
         const PointDiff expected = diffPoints(evaluatedLayers(loadGraphFile(path.toStdString(), registry()).graph, region),
                                               evaluatedLayers(w->document()->graph(), region));
         QVERIFY(!expected.same());
-        QTRY_COMPARE_WITH_TIMEOUT(compare->legend(), legendOf(expected), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(compare->legend(), legendOf(expected), patientMs(10000));
     }
 
     void pinsAndErasesSurviveAnUpstreamNoiseChange()
@@ -487,7 +487,7 @@ private slots:
                                       HandEditor::polygonArea({{100, 100}, {200, 100}, {200, 180}, {100, 180}})}, "erase")
                     .isEmpty());
         setParam(d, "height", "frequency", Value(0.0091));
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         const PointLayer *trees = layerOf(w.get(), "trees");
         QVERIFY(hasPointAt(*trees, 250, 180));
         QVERIFY(hasPointAt(*trees, 610.5, 333.3));

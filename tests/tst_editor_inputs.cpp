@@ -64,13 +64,13 @@ private slots:
         const QString mask = m_dir.filePath("inputs/mask.png");
         paintMask(mask, 0);  // black: nowhere allowed
         auto w = openWindowOn(m_dir, kGraph);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         QCOMPARE(countOf(w->preview()->snapshot(), "trees"), size_t(0));
         QCOMPARE(w->inputWatcher()->files(), QStringList{QFileInfo(mask).absoluteFilePath()});
         const int undoSteps = w->document()->undoStack()->count();
 
         paintMask(mask, 255);  // white: everywhere
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && countOf(w->preview()->snapshot(), "trees") > 200, 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && countOf(w->preview()->snapshot(), "trees") > 200, patientMs(15000));
         // the file changed, not the graph: nothing to undo, nothing unsaved
         QCOMPARE(w->document()->undoStack()->count(), undoSteps);
         QVERIFY(w->document()->undoStack()->isClean());
@@ -87,9 +87,9 @@ private slots:
 
         // and back to black, twice in a row (a watch survives each replacement)
         paintMask(mask, 0);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && countOf(w->preview()->snapshot(), "trees") == 0, 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && countOf(w->preview()->snapshot(), "trees") == 0, patientMs(15000));
         paintMask(mask, 255);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && countOf(w->preview()->snapshot(), "trees") > 200, 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && countOf(w->preview()->snapshot(), "trees") > 200, patientMs(15000));
     }
 
     // Saved into another folder (a preset saved into a project), the graph still finds its files:

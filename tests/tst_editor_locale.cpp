@@ -42,7 +42,7 @@ private slots:
         QFETCH(QString, path);
         auto w = shownWindowOn(path);
         QVERIFY(w);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(120000));
         QStringList problems;
         for (const Diagnostic &d : w->document()->problems())
             problems << QString::fromStdString(d.format());

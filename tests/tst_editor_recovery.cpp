@@ -84,11 +84,11 @@ private slots:
         first.start(GROVE_EDITOR, {"--set", "chests.radius=99", m_file});
         QVERIFY(first.waitForStarted());
         // The autosave lands in the data folder, with exactly the edited graph's text.
-        QTRY_VERIFY_WITH_TIMEOUT(recoveryFiles().filter(".grove.yaml").size() == 1, 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(recoveryFiles().filter(".grove.yaml").size() == 1, patientMs(120000));
         const QStringList files = recoveryFiles();
         QCOMPARE(files.size(), 2);  // the graph and the note of whose it is
         const QString recovery = Autosave::folder() + "/" + files.filter(".grove.yaml").value(0);
-        QTRY_COMPARE_WITH_TIMEOUT(readFile(recovery.toStdString()), m_edited, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(readFile(recovery.toStdString()), m_edited, patientMs(60000));
 
         QCOMPARE(::kill(static_cast<pid_t>(first.processId()), SIGKILL), 0);
         QVERIFY(first.waitForFinished(60000));
@@ -106,7 +106,7 @@ private slots:
         QByteArray said;
         QTRY_VERIFY_WITH_TIMEOUT((said += second.readAllStandardError()).contains("grove: Recovered unsaved changes to "
                                                                                    "island.grove.yaml"),
-                                 120000);
+                                 patientMs(120000));
         ::kill(static_cast<pid_t>(second.processId()), SIGKILL);
         second.waitForFinished(60000);
         QCOMPARE(readFile(m_file.toStdString()), m_original);
@@ -162,9 +162,9 @@ private slots:
         first.start(GROVE_EDITOR, {"--set", "chests.radius=99", m_file});
         QVERIFY(first.waitForStarted());
         // generous bounds: they wait for the save, they do not time it
-        QTRY_VERIFY_WITH_TIMEOUT(recoveryFiles().filter(".grove.yaml").size() == 1, 120000);
+        QTRY_VERIFY_WITH_TIMEOUT(recoveryFiles().filter(".grove.yaml").size() == 1, patientMs(120000));
         const QString recovery = Autosave::folder() + "/" + recoveryFiles().filter(".grove.yaml").value(0);
-        QTRY_COMPARE_WITH_TIMEOUT(readFile(recovery.toStdString()), m_edited, 60000);
+        QTRY_COMPARE_WITH_TIMEOUT(readFile(recovery.toStdString()), m_edited, patientMs(60000));
         QCOMPARE(::kill(static_cast<pid_t>(first.processId()), SIGKILL), 0);
         QVERIFY(first.waitForFinished(60000));
         QCOMPARE(readFile(m_file.toStdString()), m_original);

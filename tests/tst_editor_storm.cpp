@@ -141,12 +141,12 @@ private:
                 driver.stop();
         });
         driver.start();
-        QTRY_VERIFY_WITH_TIMEOUT(report.edits == kEdits, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(report.edits == kEdits, patientMs(20000));
         report.stormMs = clock.elapsed() - start;
         QTest::mouseRelease(window, Qt::LeftButton, {}, press);
         dragging = false;
         const qint64 released = clock.elapsed();
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w), patientMs(60000));
         report.catchUpMs = clock.elapsed() - released;
         heartbeat.stop();
         disconnect(counter);
@@ -162,7 +162,7 @@ private slots:
         w->show();
         QVERIFY(QTest::qWaitForWindowExposed(w.get()));
         QVERIFY(w->openFile(kIslandPreset));
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(60000));
         w->selectNode("flowers");
         QCoreApplication::processEvents();
         auto *editor = w->findChild<ParamEditor *>("param:radius");

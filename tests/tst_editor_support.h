@@ -180,15 +180,6 @@ private:
     qint64 m_now = 1000;
 };
 
-// How long a wait for a long preview run may last before the test calls it hung: `ms`, times
-// GROVE_TEST_PATIENCE (an integer, default 1) where instrumented builds run several times slower.
-// A bound on liveness, not a speed: nothing asserts how soon the run ends.
-inline int patientMs(int ms)
-{
-    static const int factor = std::max(1, qEnvironmentVariableIntValue("GROVE_TEST_PATIENCE"));
-    return ms * factor;
-}
-
 // The preview shows the newest edit and nothing is running.
 inline bool caughtUp(MainWindow *w)
 {

@@ -119,14 +119,14 @@ private slots:
             ok = success;
         });
         dialog->start();
-        QTRY_VERIFY_WITH_TIMEOUT(done, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(done, patientMs(60000));
         QVERIFY(!ok);
         QVERIFY(alive && dialog->isVisible());
 
         done = false;
         dialog->setDestination(m_dir.filePath("island.json"));
         dialog->start();
-        QTRY_VERIFY_WITH_TIMEOUT(done, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(done, patientMs(60000));
         QVERIFY(ok);
         QVERIFY(QFileInfo::exists(m_dir.filePath("island.json")));
         QTRY_VERIFY(!alive || !alive->isVisible());
@@ -153,7 +153,7 @@ private slots:
         bool done = false;
         connect(dialog, &ExportDialog::finished, this, [&](bool, const QString &) { done = true; });
         dialog->start();
-        QTRY_VERIFY_WITH_TIMEOUT(done, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(done, patientMs(60000));
         QVERIFY(QFileInfo::exists(dir.filePath("rocks.tscn")));
         const QString message = w->statusBar()->currentMessage();
         QVERIFY2(message.contains("Warning: godot: layer 'rocks' has 5 attributes") && message.contains("left out: a_five"),

@@ -116,7 +116,7 @@ private slots:
     {
         QTemporaryDir dir;
         auto w = openWindowOn(dir, kSmallChunked);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         QAction *toggle = w->previewDock()->chunkBordersAction();
         QCOMPARE(toggle->shortcut(), QKeySequence("Ctrl+B"));
         QVERIFY(toggle->isEnabled());
@@ -149,7 +149,7 @@ private slots:
         QTemporaryDir dir;
         auto w = openWindowOn(dir, readFile(kEndlessPreset));
         w->preview()->setPrefetch(false);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(60000));
         QAction *toggle = w->previewDock()->chunkBordersAction();
         QToolButton *button = nullptr;
         for (QToolButton *b : w->previewDock()->findChildren<QToolButton *>())
@@ -163,14 +163,14 @@ private slots:
         writeFile(flat.toStdString(), kIsland);
         writeFile(chunked.toStdString(), kSmallChunked);
         QVERIFY(w->openFile(flat));
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->graph.world.chunk == 0, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->graph.world.chunk == 0, patientMs(30000));
         QVERIFY(!toggle->isEnabled());
         QVERIFY(!button->isChecked());
         QVERIFY(!toggle->isChecked());  // nor ticked in the View menu
         QVERIFY(QSettings().value("preview/chunkBorders").toBool());  // the choice stays
 
         QVERIFY(w->openFile(chunked));
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->graph.world.chunk == 256, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->graph.world.chunk == 256, patientMs(30000));
         QVERIFY(toggle->isEnabled() && button->isChecked());
         QVERIFY(viewOf(w.get())->chunkBordersVisible());
         toggle->trigger();
@@ -185,7 +185,7 @@ private slots:
         QTemporaryDir dir;
         auto w = openWindowOn(dir, bigWorld());
         w->preview()->setPrefetch(false);  // only what the views ask for, counted
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->regional, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->regional, patientMs(60000));
         PreviewSnapshotPtr s = w->preview()->snapshot();
         QVERIFY(s->overBudget);
         QCOMPARE(s->chunksInView, std::size_t(65536));
@@ -200,7 +200,7 @@ private slots:
         QElapsedTimer clock;
         clock.start();
         viewOf(w.get())->zoomTo(first);
-        QTRY_VERIFY_WITH_TIMEOUT(showsRegion(w.get(), first), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(showsRegion(w.get(), first), patientMs(60000));
         qInfo("zoom in to 4 x 3 chunks: %lld ms to the painted frame", clock.elapsed());
         s = w->preview()->snapshot();
         QVERIFY(viewOf(w.get())->message().isEmpty());
@@ -233,7 +233,7 @@ private slots:
         const QRectF right = first.translated(256, 0);
         clock.restart();
         viewOf(w.get())->zoomTo(right);
-        QTRY_VERIFY_WITH_TIMEOUT(showsRegion(w.get(), right) && w->preview()->snapshot()->covers.left() > first.left(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(showsRegion(w.get(), right) && w->preview()->snapshot()->covers.left() > first.left(), patientMs(60000));
         qInfo("pan by one chunk: %lld ms to the painted frame", clock.elapsed());
         const std::uint64_t newTrees = placements(w.get(), "trees") - trees, newRocks = placements(w.get(), "rocks") - rocks;
         qInfo("pan: %zu chunks in view; placed %llu more rocks chunks, %llu more trees chunks",
@@ -247,7 +247,7 @@ private slots:
         const std::uint64_t before = placements(w.get(), "trees") + placements(w.get(), "rocks");
         clock.restart();
         viewOf(w.get())->zoomTo(first);
-        QTRY_VERIFY_WITH_TIMEOUT(showsRegion(w.get(), first) && w->preview()->snapshot()->covers.left() < right.left(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(showsRegion(w.get(), first) && w->preview()->snapshot()->covers.left() < right.left(), patientMs(60000));
         qInfo("pan back (cached chunks): %lld ms to the painted frame", clock.elapsed());
         QCOMPARE(placements(w.get(), "trees") + placements(w.get(), "rocks"), before);
     }
@@ -258,11 +258,11 @@ private slots:
     {
         QTemporaryDir dir;
         auto w = openWindowOn(dir, bigWorld());
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->regional, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->regional, patientMs(60000));
         QVERIFY(!w->preview()->isPrefetching());  // the whole world in view: over the budget, nothing to fetch
         const QRectF first(16384, 16384, 1024, 768);
         viewOf(w.get())->zoomTo(first);
-        QTRY_VERIFY_WITH_TIMEOUT(showsRegion(w.get(), first) && !w->preview()->isPrefetching(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(showsRegion(w.get(), first) && !w->preview()->isPrefetching(), patientMs(60000));
         const PreviewSnapshotPtr s = w->preview()->snapshot();
         for (const char *id : {"rocks", "trees"}) {
             const ChunkedLayer &layer = *layerOf(s, id)->points->chunked;
@@ -277,7 +277,7 @@ private slots:
         clock.start();
         const QRectF right = first.translated(256, 0);
         viewOf(w.get())->zoomTo(right);
-        QTRY_VERIFY_WITH_TIMEOUT(showsRegion(w.get(), right) && w->preview()->snapshot()->covers.left() > first.left(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(showsRegion(w.get(), right) && w->preview()->snapshot()->covers.left() > first.left(), patientMs(60000));
         qInfo("pan by one chunk onto prefetched chunks: %lld ms to the painted frame", clock.elapsed());
         // the view's own chunks were ready; only the next ring (after the frame) adds any
         QVERIFY(placements(w.get(), "trees") >= before);
@@ -289,7 +289,7 @@ private slots:
         QTemporaryDir dir;
         auto w = openWindowOn(dir, readFile(kEndlessPreset));
         w->preview()->setPrefetch(false);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->regional, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->regional, patientMs(60000));
         const PreviewSnapshotPtr s = w->preview()->snapshot();
         QCOMPARE(s->home, QRectF(0, 0, 1024, 1024));
         QVERIFY(!s->overBudget);
@@ -303,7 +303,7 @@ private slots:
         // far from the origin, as far as the chunk range lets the view go
         const QRectF far(-8000000, 3000000, 1024, 768);
         viewOf(w.get())->zoomTo(far);
-        QTRY_VERIFY_WITH_TIMEOUT(showsRegion(w.get(), far), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(showsRegion(w.get(), far), patientMs(60000));
         QVERIFY(layerOf(w->preview()->snapshot(), "trees")->points->points.size() > 100);
     }
 
@@ -314,10 +314,10 @@ private slots:
         QTemporaryDir dir;
         auto w = openWindowOn(dir, readFile(kEndlessPreset));
         w->preview()->setPrefetch(false);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->complete(), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->complete(), patientMs(60000));
         for (const char *id : {"rocks", "trees"}) {
             NodeItem *card = w->scene()->nodeItem(id);
-            QTRY_VERIFY_WITH_TIMEOUT(!card->thumbnail().isNull(), 15000);
+            QTRY_VERIFY_WITH_TIMEOUT(!card->thumbnail().isNull(), patientMs(15000));
             const QImage thumb = card->thumbnail();
             int lit = 0;
             for (int y = 0; y < thumb.height(); ++y)
@@ -334,16 +334,16 @@ private slots:
         QTemporaryDir dir;
         auto w = openWindowOn(dir, readFile(kEndlessPreset));
         w->preview()->setPrefetch(false);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->regional, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->regional, patientMs(60000));
         const QRectF far(40000, 20000, 1024, 768);
         viewOf(w.get())->zoomTo(far);
-        QTRY_VERIFY_WITH_TIMEOUT(showsRegion(w.get(), far), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(showsRegion(w.get(), far), patientMs(60000));
         auto *field = w->findChild<QLineEdit *>("worldChunk");
         QVERIFY(field);
         field->setText("128");
         emit field->editingFinished();
         QCOMPARE(w->document()->graph().world.chunk, 128.0);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->graph.world.chunk == 128, 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->graph.world.chunk == 128, patientMs(60000));
         const QPointF centre = viewOf(w.get())->visibleWorld().center();
         QVERIFY2(QLineF(centre, far.center()).length() < 64, qPrintable(QString("the view's centre: %1, %2").arg(centre.x()).arg(centre.y())));
         QVERIFY(showsRegion(w.get(), far));

@@ -72,7 +72,7 @@ std::pair<bool, QString> exportWith(MainWindow *w, ExportDialog::Kind kind, bool
         message = m;
     });
     dialog.start();
-    if (!QTest::qWaitFor([&] { return done; }, 60000))
+    if (!QTest::qWaitFor([&] { return done; }, patientMs(60000)))
         return {false, "the export did not finish within a minute"};
     return {ok, message};
 }
@@ -105,11 +105,11 @@ private slots:
     void paramEditChangesThePreview()
     {
         auto w = openWindow(kIsland);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         const size_t before = layerCount(w->preview()->snapshot(), "flowers");
         QVERIFY(before > 0);
         setParam(w->document(), "flowers", "radius", Value(12.0));
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         const size_t after = layerCount(w->preview()->snapshot(), "flowers");
         QVERIFY2(after > 0 && after < before, qPrintable(QString("%1 -> %2").arg(before).arg(after)));
         // The table shows what the picture shows.
@@ -128,7 +128,7 @@ private slots:
     void staleRunNeverShowsOverANewerOne()
     {
         auto w = openWindow(kIsland);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         std::vector<PreviewSnapshotPtr> shown;
         connect(w->preview(), &PreviewController::snapshotReady, this,
                 [&](const PreviewSnapshotPtr &s) { shown.push_back(s); });
@@ -138,7 +138,7 @@ private slots:
         setParam(w->document(), "flowers", "radius", Value(1.1));
         QTest::qWait(5);
         setParam(w->document(), "flowers", "radius", Value(7.5));
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(60000));
         QVERIFY(!shown.empty());
         // A generation shows at most twice: its frame, then the same frame with its thumbnails and stats.
         for (size_t i = 1; i < shown.size(); ++i)
@@ -260,7 +260,7 @@ private slots:
     {
         auto w = shownWindowOn(kIslandPreset);
         QVERIFY(w);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         const QImage image = w->previewDock()->view()->picture();
         QCOMPARE(image.size(), QSize(880, 480));
         std::set<QRgb> colours;
@@ -287,14 +287,14 @@ private slots:
         QVERIFY(w);
         PreviewDock *dock = w->previewDock();
         dock->depthSlab()->setCurrentIndex(0);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         QVERIFY(dock->depthControls()->isVisible());
         QVERIFY(!dock->depthSlider()->isEnabled());
         const QImage all = dock->view()->picture();
         dock->depthSlab()->setCurrentIndex(2);  // a quarter of the depth, 320 / 4 = 80
         dock->depthSlider()->setValue(1000);    // the deepest
         QCOMPARE(w->preview()->depthSlice(), std::make_pair(240.0, 320.0));
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && dock->view()->picture() != all, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && dock->view()->picture() != all, patientMs(30000));
         // fewer sprites over the ground: more pixels of the plain ground colour
         const QImage slab = dock->view()->picture();
         auto groundPixels = [](const QImage &image) {
@@ -311,7 +311,7 @@ private slots:
         dock->depthSlab()->setCurrentIndex(0);
         QCOMPARE(w->preview()->depthSlice(), std::make_pair(-HUGE_VAL, HUGE_VAL));
         QVERIFY(w->openFile(kIslandPreset));
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && !dock->depthControls()->isVisible(), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && !dock->depthControls()->isVisible(), patientMs(30000));
     }
 
     void presetBrowserListsTheShippedPresets()
@@ -343,7 +343,7 @@ private slots:
     void clickOnTheMapSetsTheStartPointAsOneUndoStep()
     {
         auto w = openWindow(kIsland);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         w->selectNode("trees");
         PreviewView *view = w->previewDock()->view();
         const std::string before = bytes(w->document());
@@ -370,7 +370,7 @@ private slots:
     void hoverReadoutFollowsZoomAndNewPoints()
     {
         auto w = openWindow(kIsland);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         w->selectNode("height");  // its value is read out too
         PreviewDock *dock = w->previewDock();
         PreviewView *view = dock->view();
@@ -389,7 +389,7 @@ private slots:
         QCOMPARE(dock->hoverText(), afterZoom);
 
         setParam(w->document(), "trees", "radius", Value(19.0));
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         QVERIFY(dock->readout(view->worldAt(second)) != afterZoom);  // the trees moved
         QCOMPARE(dock->hoverText(), dock->readout(view->worldAt(second)));
     }
@@ -402,7 +402,7 @@ private slots:
                                  "  trees: {type: place_layer, params: {radius: 30}}\n"
                                  "  wet: {type: attribute, inputs: {points: trees, field: moist}, params: {name: moisture}}\n";
         auto w = openWindow(text);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         const Graph graph = w->document()->graph();
         const EvalResult r = Evaluator(builtinRegistry()).evaluate(graph);
         const PortValue moist = r.output("moist");

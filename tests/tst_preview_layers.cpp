@@ -77,12 +77,12 @@ private slots:
     void renamedLayerIsRenamedInTheTable()
     {
         auto w = openWindow(kIsland);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         QCOMPARE(tableNames(w.get()), (QStringList{"chests", "rocks", "trees", "flowers"}));
         w->selectNode("trees");
         Document *doc = w->document();
         doc->undoStack()->push(new RenameNodeCommand(doc, "trees", "rees"));
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         QCOMPARE(tableNames(w.get()), (QStringList{"chests", "rocks", "rees", "flowers"}));
         QTreeWidgetItem *rees = row(w.get(), "rees");
         QVERIFY(rees);
@@ -92,9 +92,9 @@ private slots:
         QVERIFY(w->previewDock()->view()->hasCircle());
         // A hidden layer stays hidden under its new name.
         rees->setCheckState(0, Qt::Unchecked);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         doc->undoStack()->push(new RenameNodeCommand(doc, "rees", "trees"));
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         QCOMPARE(row(w.get(), "trees")->checkState(0), Qt::Unchecked);
     }
 
@@ -103,7 +103,7 @@ private slots:
     void aLayerRowPicksItsNode()
     {
         auto w = openWindow(kIsland);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         w->selectNode("");
         HandEditTools *tools = w->previewDock()->tools();
         QVERIFY(!tools->toolsEnabled());
@@ -127,7 +127,7 @@ private slots:
     void clearingCircleGoesWithTheSelection()
     {
         auto w = openWindow(kIsland);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         w->selectNode("trees");
         QVERIFY(w->previewDock()->view()->hasCircle());
         w->selectNode("height");
@@ -139,7 +139,7 @@ private slots:
         QVERIFY(!w->previewDock()->view()->hasCircle());
         // A new snapshot does not bring a deselected layer's circle back.
         setParam(w->document(), "flowers", "radius", Value(7.0));
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         QVERIFY(!w->previewDock()->view()->hasCircle());
         // The column says what the circle's number is (the same words as check's `clearing`).
         const QString header = w->previewDock()->layerTable()->headerItem()->text(4);
@@ -150,18 +150,18 @@ private slots:
     void oldErrorTextGoesWhileANewRunIsGoing()
     {
         auto w = openWindow(kIsland);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         setParam(w->document(), "flowers", "radius", Value(0.05));  // over the point budget
-        QTRY_VERIFY_WITH_TIMEOUT(previewStatus(w.get())->isVisible() && !w->preview()->isRunning(), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(previewStatus(w.get())->isVisible() && !w->preview()->isRunning(), patientMs(30000));
         bool sawStale = false;
         connect(w->preview(), &PreviewController::progress, this, [&] {
             sawStale |= previewStatus(w.get())->isVisible() && previewStatus(w.get())->text().contains("limit");
         });
         setParam(w->document(), "flowers", "radius", Value(3.0));  // valid again
-        QTRY_VERIFY_WITH_TIMEOUT(w->preview()->isRunning(), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(w->preview()->isRunning(), patientMs(30000));
         QVERIFY2(!previewStatus(w.get())->isVisible() || !previewStatus(w.get())->text().contains("limit"),
                  qPrintable(previewStatus(w.get())->text()));
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 60000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(60000));
         QVERIFY(!sawStale);
     }
 
@@ -170,7 +170,7 @@ private slots:
     void overlayIsAVisibleToggleOffByDefault()
     {
         auto w = openWindow(kIsland);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         auto *toggle = w->previewDock()->findChild<QAbstractButton *>("overlayToggle");
         QVERIFY(toggle);
         QVERIFY(toggle->isVisible());
@@ -179,11 +179,11 @@ private slots:
         QVERIFY(!w->preview()->overlayEnabled());
         w->selectNode("height");
         QCoreApplication::processEvents();
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         QVERIFY(w->preview()->snapshot()->overlay.isNull());
         QVERIFY(!w->previewDock()->view()->hasOverlay());
         toggle->click();
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && !w->preview()->snapshot()->overlay.isNull(), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && !w->preview()->snapshot()->overlay.isNull(), patientMs(30000));
         QVERIFY(w->previewDock()->view()->hasOverlay());
         toggle->click();
         QVERIFY(!w->previewDock()->view()->hasOverlay());
@@ -193,7 +193,7 @@ private slots:
     void widestClearingLiesInTheAllowedArea()
     {
         auto w = openWindow(kIsland);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         const EvalResult &result = w->preview()->snapshot()->result;
         for (const char *id : {"chests", "rocks", "trees", "flowers"}) {
             const PreviewLayer *layer = layerOf(w.get(), id);
@@ -220,10 +220,10 @@ private slots:
     void emptyLayerSaysWhy()
     {
         auto w = openWindow(kIsland);
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         QVERIFY(row(w.get(), "trees")->toolTip(0).isEmpty() || !row(w.get(), "trees")->toolTip(0).contains("0 points"));
         setParam(w->document(), "trees", "radius", Value(84.0));
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         QCOMPARE(layerOf(w.get(), "trees")->stats.count, size_t(0));
         const QString why = QString::fromStdString(layerOf(w.get(), "trees")->stats.why);
         QVERIFY2(why.contains("within 34 of") && why.contains("rocks") && why.contains("obstacles"), qPrintable(why));
@@ -236,14 +236,14 @@ private slots:
         // An allowed area with nothing in it says so.
         setParam(w->document(), "trees", "radius", Value(11.0));
         setParam(w->document(), "forest", "min", Value(2.0));
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         QCOMPARE(layerOf(w.get(), "trees")->stats.count, size_t(0));
         QVERIFY2(layerOf(w.get(), "trees")->stats.why.find("allowed area is empty") != std::string::npos,
                  layerOf(w.get(), "trees")->stats.why.c_str());
         // A healthy layer says nothing, and a fixed layer's note leaves Problems.
         QVERIFY(layerOf(w.get(), "rocks")->stats.why.empty());
         setParam(w->document(), "forest", "min", Value(0.52));
-        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         QVERIFY(layerOf(w.get(), "trees")->stats.why.empty());
         QVERIFY(problems->findItems("trees: 0 points", Qt::MatchContains).isEmpty());
     }
