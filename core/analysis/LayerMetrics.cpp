@@ -149,7 +149,7 @@ double coverage(const MetricSubject &subject, const AllowedRaster &area)
         for (std::size_t k = 0; k < ghosts.size(); ++k)
             items.push_back({ghosts[k].x + g.x0, ghosts[k].y + g.y0, items[ghostOf[k]].reach2});
     }
-    const ReachGrid grid(subject.region, std::move(items), reach);
+    const ReachGrid grid(subject.region, items, reach);
     std::size_t covered = 0;
     for (int j = 0; j < area.ny; ++j)
         for (int i = 0; i < area.nx; ++i)
