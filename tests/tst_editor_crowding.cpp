@@ -11,6 +11,7 @@
 #include "preview/PreviewView.h"
 
 #include <QLabel>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStatusBar>
 #include <QTest>
@@ -158,7 +159,8 @@ private slots:
     }
 
     // On a wrapped world a spot by one edge is crowded by what stands across the other: the pin
-    // tool's aim names the rock there and rings its copy by the cursor, and the pin is listed.
+    // tool's aim names the rock there and rings its copy by the cursor, the hover readout finds it
+    // nearest, and the pin is listed.
     void aPinByTheSeamOfAWrappedWorldSeesAcrossIt()
     {
         auto w = openWindowOn(m_dir, "grove: 1\nworld: {width: 400, height: 300, seed: 3, wrap: true}\nnodes:\n"
@@ -178,6 +180,10 @@ private slots:
         QCOMPARE(rock->pair.other.x, 3.0);
         QCOMPARE(rock->image, QPointF(403, 150));
         QVERIFY(std::fabs(rock->pair.distance - std::hypot(403 - spot.x(), 150 - spot.y())) < 1e-9);
+        // the hover readout's nearest rock is the one across the seam, at its distance there
+        const QString readout = w->previewDock()->readout(spot);
+        QVERIFY2(readout.contains(QRegularExpression("rocks #\\d+ at " + QRegularExpression::escape(QString::number(rock->pair.distance, 'f', 1)))),
+                 qPrintable(readout));
         QSignalSpy said(tools, &HandEditTools::statusMessage);
         QTest::mouseClick(view, Qt::LeftButton, Qt::NoModifier, at);
         QVERIFY2(!said.isEmpty() && said.last().at(0).toString().contains("too close: it at")

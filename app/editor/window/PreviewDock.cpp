@@ -439,12 +439,16 @@ QString PreviewDock::readout(QPointF world) const
         return values.isEmpty() ? QString() : " (" + values.join(", ") + ")";
     };
     QStringList nearest;
+    // on a wrapped world the nearest copy counts: a point by the other edge is that near
+    const World &w = m_snapshot->graph.world;
+    const auto across = [](double d, bool wraps, double period) { return wraps ? std::remainder(d, period) : d; };
     for (const PreviewLayer &layer : m_snapshot->layers) {
         double best = std::numeric_limits<double>::infinity();
         size_t bestId = 0;
         const auto &pts = layer.points->points;
         for (size_t i = 0; i < pts.size(); ++i) {
-            const double d = (pts[i].x - x) * (pts[i].x - x) + (pts[i].y - y) * (pts[i].y - y);
+            const double dx = across(pts[i].x - x, w.wrapX, w.width), dy = across(pts[i].y - y, w.wrapY, w.height);
+            const double d = dx * dx + dy * dy;
             if (d < best) {
                 best = d;
                 bestId = i;
