@@ -136,22 +136,26 @@ std::string colorText(const Rgb &c)
 // Godot's MultiMesh custom data: four floats an instance (INSTANCE_CUSTOM in a shader).
 constexpr std::size_t kGodotCustomChannels = 4;
 
-// Which attribute each custom-data channel holds, and those left out: scene metadata the
-// designer (and a script) reads.
-std::string godotAttributeNames(const PointLayer &layer)
+// Which attribute each custom-data channel holds, and those left out, and a tagged layer's tags:
+// scene metadata the designer (and a script) reads. Nothing for a layer with neither.
+std::string godotLayerMetadata(const PointLayer &layer)
 {
-    if (layer.columns.empty())
-        return {};
-    auto list = [&](std::size_t from, std::size_t to) {
+    auto list = [](const auto &items, std::size_t from, std::size_t to, const auto &nameOf) {
         std::string text = "PackedStringArray(";
         for (std::size_t c = from; c < to; ++c)
-            text += (c > from ? ", " : "") + jsonQuote(layer.columns[c].name);
+            text += (c > from ? ", " : "") + jsonQuote(nameOf(items[c]));
         return text + ")";
     };
+    const auto columnName = [](const AttributeColumn &c) -> const std::string & { return c.name; };
+    std::string out;
     const std::size_t kept = std::min(layer.columns.size(), kGodotCustomChannels);
-    std::string out = "metadata/custom_data = " + list(0, kept) + "\n";
+    if (kept > 0)
+        out += "metadata/custom_data = " + list(layer.columns, 0, kept, columnName) + "\n";
     if (layer.columns.size() > kept)
-        out += "metadata/custom_data_left_out = " + list(kept, layer.columns.size()) + "\n";
+        out += "metadata/custom_data_left_out = " + list(layer.columns, kept, layer.columns.size(), columnName) + "\n";
+    if (!layer.info.tags.empty())
+        out += "metadata/tags = " + list(layer.info.tags, 0, layer.info.tags.size(), [](const std::string &t) -> const std::string & { return t; })
+               + "\n";
     return out;
 }
 
@@ -346,7 +350,7 @@ std::string exportGodot(const ExportInfo &info, const std::vector<PointLayerPtr>
         out += "\n[node name=\"" + name + "\" type=\"MultiMeshInstance3D\" parent=\".\"]\nmultimesh = SubResource(\"multimesh_"
                + std::to_string(g + 1) + "\")\nmetadata/layer = " + jsonQuote(group.layer->info.name) + "\nmetadata/type = "
                + jsonQuote(group.typeName) + "\nmetadata/count = " + std::to_string(group.ids.size()) + "\n";
-        out += godotAttributeNames(*group.layer);
+        out += godotLayerMetadata(*group.layer);
     }
     return out;
 }

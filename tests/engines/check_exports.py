@@ -82,6 +82,11 @@ for attrs, props in nodes[1:]:
     attributes = list(want[0].get('attributes', {})) if want else []
     if custom != attributes[:4]:
         fail(f'{godot_path}: {key}: custom data {custom}, the JSON export has attributes {attributes}')
+    # a tagged layer's tags as the node's metadata/tags, and none on the others
+    tags = props.get('metadata/tags')
+    want_tags = next(layer.get('tags') for layer in layers if layer['name'] == key[0])
+    if (json.loads('[' + tags[len('PackedStringArray('):-1] + ']') if tags else None) != want_tags:
+        fail(f'{godot_path}: {key}: metadata/tags {tags}, the JSON export has tags {want_tags}')
     left_out = props.get('metadata/custom_data_left_out')
     if attributes[4:] and json.loads('[' + left_out[len('PackedStringArray('):-1] + ']') != attributes[4:]:
         fail(f'{godot_path}: {key}: attributes left out {left_out}, expected {attributes[4:]}')
