@@ -44,6 +44,14 @@ std::string jsonQuote(std::string_view text)
     return out;
 }
 
+std::string jsonQuotedList(const std::vector<std::string> &items)
+{
+    std::string out;
+    for (const std::string &item : items)
+        out += (out.empty() ? "" : ", ") + jsonQuote(item);
+    return out;
+}
+
 void appendHexEscape(std::string &out, unsigned char byte)
 {
     out += "\\x";

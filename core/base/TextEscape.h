@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace grove {
 
@@ -14,6 +15,10 @@ class Value;
 // A JSON string literal: quotes, `"` and `\` escaped, every control character below 0x20 as
 // \b \f \n \r \t or \u00XX. Other bytes (valid UTF-8, DEL) pass through unchanged.
 std::string jsonQuote(std::string_view text);
+
+// Each of `items` as jsonQuote gives it, joined by ", " (no brackets): the body of a JSON array of
+// strings, or of Godot's PackedStringArray(...).
+std::string jsonQuotedList(const std::vector<std::string> &items);
 
 // A CSV field (RFC 4180): as is, or in double quotes (quotes doubled) when it holds a comma,
 // a quote or a line break.

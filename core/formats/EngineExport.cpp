@@ -140,22 +140,16 @@ constexpr std::size_t kGodotCustomChannels = 4;
 // scene metadata the designer (and a script) reads. Nothing for a layer with neither.
 std::string godotLayerMetadata(const PointLayer &layer)
 {
-    auto list = [](const auto &items, std::size_t from, std::size_t to, const auto &nameOf) {
-        std::string text = "PackedStringArray(";
-        for (std::size_t c = from; c < to; ++c)
-            text += (c > from ? ", " : "") + jsonQuote(nameOf(items[c]));
-        return text + ")";
-    };
-    const auto columnName = [](const AttributeColumn &c) -> const std::string & { return c.name; };
+    std::vector<std::string> kept, leftOut;
+    for (const AttributeColumn &c : layer.columns)
+        (kept.size() < kGodotCustomChannels ? kept : leftOut).push_back(c.name);
     std::string out;
-    const std::size_t kept = std::min(layer.columns.size(), kGodotCustomChannels);
-    if (kept > 0)
-        out += "metadata/custom_data = " + list(layer.columns, 0, kept, columnName) + "\n";
-    if (layer.columns.size() > kept)
-        out += "metadata/custom_data_left_out = " + list(layer.columns, kept, layer.columns.size(), columnName) + "\n";
+    if (!kept.empty())
+        out += "metadata/custom_data = PackedStringArray(" + jsonQuotedList(kept) + ")\n";
+    if (!leftOut.empty())
+        out += "metadata/custom_data_left_out = PackedStringArray(" + jsonQuotedList(leftOut) + ")\n";
     if (!layer.info.tags.empty())
-        out += "metadata/tags = " + list(layer.info.tags, 0, layer.info.tags.size(), [](const std::string &t) -> const std::string & { return t; })
-               + "\n";
+        out += "metadata/tags = PackedStringArray(" + jsonQuotedList(layer.info.tags) + ")\n";
     return out;
 }
 
@@ -239,11 +233,8 @@ std::string exportGltf(const ExportInfo &info, const std::vector<PointLayerPtr> 
             custom += ", \"" + gltfAttributeName(column.name) + "\": " + std::to_string(a);
         }
         const std::string name = layer.info.name + "/" + group.typeName;
-        std::string tags;  // only a tagged layer's node names them: an untagged one's bytes stay as ever
-        for (const std::string &tag : layer.info.tags)
-            tags += (tags.empty() ? ", \"tags\": [" : ", ") + jsonQuote(tag);
-        if (!tags.empty())
-            tags += "]";
+        // only a tagged layer's node names them: an untagged one's bytes stay as ever
+        const std::string tags = layer.info.tags.empty() ? "" : ", \"tags\": [" + jsonQuotedList(layer.info.tags) + "]";
         materials += std::string(g ? ", " : "") + "{\"name\": " + jsonQuote(name)
                      + ", \"pbrMetallicRoughness\": {\"baseColorFactor\": [" + colorText(layer.info.color)
                      + "], \"metallicFactor\": 0, \"roughnessFactor\": 1}}";

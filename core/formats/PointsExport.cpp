@@ -181,10 +181,7 @@ std::string jsonLayerHead(const PointLayer &layer, std::size_t count, bool first
                + ", \"weight\": " + text(types[t].weight) + "}";
     out += "],\n";
     if (!layer.info.tags.empty()) {  // only then: an untagged layer's text is as it always was
-        out += "      \"tags\": [";
-        for (std::size_t t = 0; t < layer.info.tags.size(); ++t)
-            out += (t ? ", " : "") + jsonQuote(layer.info.tags[t]);
-        out += "],\n";
+        out += "      \"tags\": [" + jsonQuotedList(layer.info.tags) + "],\n";
     }
     out += "      \"points\": [";
     return out;
