@@ -19,6 +19,7 @@
 #include <cmath>
 #include <limits>
 #include <set>
+#include <tuple>
 #include <vector>
 
 namespace grove {
@@ -256,12 +257,26 @@ PointSetPtr obstaclesNearPaths(const EvalContext &ctx, const PointSetPtr &obstac
             near->layers.push_back(layer);
             continue;
         }
+        // every chunk the tiles need, placed at once on the layer's threads; then each tile is
+        // read from them on this one
+        std::vector<Region> regions;
+        regions.reserve(tiles.size());
+        for (const auto &[j, i] : tiles)
+            regions.push_back({static_cast<double>(i) * side, static_cast<double>(j) * side,
+                               static_cast<double>(i + 1) * side, static_cast<double>(j + 1) * side});
+        if (layer->chunked) {
+            std::vector<ChunkCoord> chunks;
+            for (const Region &tile : regions)
+                layer->chunked->chunksIn(tile, chunks);
+            std::sort(chunks.begin(), chunks.end(), [](const ChunkCoord &a, const ChunkCoord &b) { return std::tie(a.j, a.i) < std::tie(b.j, b.i); });
+            chunks.erase(std::unique(chunks.begin(), chunks.end()), chunks.end());
+            if (layer->chunked->prepare(chunks, ctx.limits().threads, ctx.cancelFlag()) != ChunkStatus::Done)
+                return nullptr;
+        }
         auto part = std::make_shared<PointLayer>();
         part->info = layer->info;
-        for (const auto &[j, i] : tiles) {
-            const Region tile{static_cast<double>(i) * side, static_cast<double>(j) * side,
-                              static_cast<double>(i + 1) * side, static_cast<double>(j + 1) * side};
-            const auto inTile = layerInRegion(*layer, tile, ctx.limits().threads, ctx.cancelFlag());
+        for (const Region &tile : regions) {
+            const auto inTile = layerInRegion(*layer, tile, 1, ctx.cancelFlag());
             if (!inTile)
                 return nullptr;
             part->points.insert(part->points.end(), inTile->points.begin(), inTile->points.end());
