@@ -40,6 +40,38 @@ std::string nameProblem(const std::string &name)
     return {};
 }
 
+// `layer` with `field` sampled at each of its points as the column `name`; null when cancelled.
+std::shared_ptr<PointLayer> withAttribute(const PointLayer &source, const std::string &name, const Field &field,
+                                          const std::atomic<bool> *cancel)
+{
+    auto layer = std::make_shared<PointLayer>(source);
+    AttributeColumn column{name, std::vector<double>(layer->points.size())};
+    const bool depth = layer->info.volume && layer->z.size() == layer->points.size();
+    for (std::size_t i = 0; i < layer->points.size(); ++i) {
+        if ((i & 4095) == 0 && cancel && cancel->load(std::memory_order_relaxed))
+            return nullptr;
+        const PointXYR &p = layer->points[i];
+        column.values[i] = depth ? field.at3(p.x, p.y, layer->z[i]) : field.at(p.x, p.y);
+    }
+    layer->columns.push_back(std::move(column));
+    return layer;
+}
+
+// The same, for each region an endless world's layer is asked for.
+class StoredAttribute : public PointRefinement
+{
+public:
+    StoredAttribute(std::string name, FieldPtr field) : m_name(std::move(name)), m_field(std::move(field)) {}
+    std::shared_ptr<PointLayer> apply(const PointLayer &layer, const std::atomic<bool> *cancel) const override
+    {
+        return withAttribute(layer, m_name, *m_field, cancel);
+    }
+
+private:
+    std::string m_name;
+    FieldPtr m_field;
+};
+
 } // namespace
 
 void registerAttribute(NodeRegistry &registry)
@@ -56,7 +88,9 @@ void registerAttribute(NodeRegistry &registry)
         "z). Exports write the layer with its attributes in the layer's own place (JSON per point under "
         "\"attributes\", CSV and Unreal columns, Tiled properties, glTF `_NAME` instance attributes, Godot "
         "custom data); chain a second attribute node after this one for a second value. Wire a layer's own "
-        "points, not its `all` chain, and refine each layer with one chain.";
+        "points, not its `all` chain, and refine each layer with one chain. In an endless world the layer stays "
+        "endless: each region asked for (the view, an export's region, a chunk placed after it) gets its values.";
+    d.takesLazyLayers = true;
     d.inputs = {
         port("points", DataType::Points).role(PortRole::Refines)
             .describe("one layer's own points (a layer node's `points` output, or another attribute node's)"),
@@ -86,16 +120,11 @@ void registerAttribute(NodeRegistry &registry)
                                            + " from earlier in its chain; give this one another name");
                     return;
                 }
-            auto layer = std::make_shared<PointLayer>(*source);
-            AttributeColumn column{name, std::vector<double>(layer->points.size())};
-            const bool depth = layer->info.volume && layer->z.size() == layer->points.size();
-            for (std::size_t i = 0; i < layer->points.size(); ++i) {
-                if ((i & 4095) == 0 && ctx.cancelled())
-                    return;
-                const PointXYR &p = layer->points[i];
-                column.values[i] = depth ? field->at3(p.x, p.y, layer->z[i]) : field->at(p.x, p.y);
-            }
-            layer->columns.push_back(std::move(column));
+            auto layer = withAttribute(*source, name, *field, ctx.cancelFlag());
+            if (!layer)
+                return;
+            if (layer->lazy)  // an endless world's layer: each region's points get the attribute
+                layer->refinements.push_back(std::make_shared<StoredAttribute>(name, field));
             set->layers.push_back(std::move(layer));
         }
         ctx.setOutput("points", PointSetPtr(set));

@@ -44,6 +44,63 @@ std::vector<std::string> typeNames(const PointLayer &layer)
     return names;
 }
 
+// What a point must pass to be kept, for one layer (its names already checked against it).
+struct PointTest
+{
+    std::string attribute;  // empty: no attribute test
+    double low = 0, high = 1;
+    std::vector<char> typeKept;  // by type index; empty: every type
+    MaskPtr mask;
+    bool invert = false;
+};
+
+// The points of `source` that pass `test`, with their ids, heights, values and specials; null when
+// cancelled.
+std::shared_ptr<PointLayer> keptPoints(const PointLayer &source, const PointTest &test, const std::atomic<bool> *cancel)
+{
+    const AttributeColumn *column = nullptr;
+    for (const AttributeColumn &c : source.columns)
+        if (!test.attribute.empty() && c.name == test.attribute)
+            column = &c;
+    const bool depth = source.info.volume && source.z.size() == source.points.size();
+    std::vector<char> keep(source.points.size());
+    for (std::size_t i = 0; i < source.points.size(); ++i) {
+        if ((i & 4095) == 0 && cancel && cancel->load(std::memory_order_relaxed))
+            return nullptr;
+        const PointXYR &p = source.points[i];
+        bool pass = true;
+        if (column) {
+            const double v = column->values[i];
+            pass = v >= test.low && v <= test.high;  // NaN (a field undefined there) is in no range
+        }
+        if (pass && !test.typeKept.empty()) {
+            const int t = source.attributes(source.idOf(i)).type;
+            const std::size_t n = test.typeKept.size();
+            pass = test.typeKept[t < 0 || static_cast<std::size_t>(t) >= n ? 0 : static_cast<std::size_t>(t)] != 0;
+        }
+        if (pass && test.mask)
+            pass = depth ? test.mask->at3(p.x, p.y, source.z[i]) : test.mask->at(p.x, p.y);
+        keep[i] = pass != test.invert;
+    }
+    auto layer = source.subset(keep);
+    layer->grownIn = source.grownIn;
+    return layer;
+}
+
+// The same, for each region an endless world's layer is asked for.
+class KeptPoints : public PointRefinement
+{
+public:
+    explicit KeptPoints(PointTest test) : m_test(std::move(test)) {}
+    std::shared_ptr<PointLayer> apply(const PointLayer &layer, const std::atomic<bool> *cancel) const override
+    {
+        return keptPoints(layer, m_test, cancel);
+    }
+
+private:
+    PointTest m_test;
+};
+
 } // namespace
 
 void registerFilterPoints(NodeRegistry &registry)
@@ -60,7 +117,9 @@ void registerFilterPoints(NodeRegistry &registry)
         "ids, so a filter changes which points are written, never where the others are. `all` is the obstacles "
         "followed by the kept points: wire it into the layers placed after, which then keep clear of the kept "
         "points only. With tags set, only the obstacle layers carrying one of them pass into `all` (grass that "
-        "keeps off rocks and trees tagged solid, but not off flowers); wire obstacles alone to filter a chain.";
+        "keeps off rocks and trees tagged solid, but not off flowers); wire obstacles alone to filter a chain. In an endless world the layer stays endless: each region asked for "
+        "(the view, an export's region, a chunk placed after it) is filtered.";
+    d.takesLazyLayers = true;
     d.inputs = {
         port("points", DataType::Points).optional().role(PortRole::Refines)
             .describe("one layer's own points (a layer node's `points` output, or an attribute node's)"),
@@ -111,15 +170,12 @@ void registerFilterPoints(NodeRegistry &registry)
 
         auto kept = std::make_shared<PointSet>();
         for (const PointLayerPtr &source : input ? input->layers : std::vector<PointLayerPtr>{}) {
-            const AttributeColumn *column = nullptr;
+            PointTest test{attribute, low, high, {}, mask, invert};
             if (!attribute.empty()) {
                 std::vector<std::string> names;
-                for (const AttributeColumn &c : source->columns) {
+                for (const AttributeColumn &c : source->columns)
                     names.push_back(c.name);
-                    if (c.name == attribute)
-                        column = &c;
-                }
-                if (!column) {
+                if (!contains(names, attribute)) {
                     ctx.failAt("attribute", "layer " + quote(source->info.name) + " has no attribute " + quote(attribute)
                                                 + " (its attributes: " + listOrNone(names)
                                                 + "); store one with an attribute node before this filter");
@@ -127,7 +183,8 @@ void registerFilterPoints(NodeRegistry &registry)
                 }
             }
             const std::vector<std::string> names = typeNames(*source);
-            std::vector<char> typeKept(names.size(), types.empty() ? 1 : 0);
+            if (!types.empty())
+                test.typeKept.assign(names.size(), 0);
             for (const std::string &t : types) {
                 auto it = std::find(names.begin(), names.end(), t);
                 if (it == names.end()) {
@@ -135,29 +192,17 @@ void registerFilterPoints(NodeRegistry &registry)
                                             + listOrNone(names) + ")" + didYouMean(t, names));
                     return;
                 }
-                typeKept[static_cast<std::size_t>(it - names.begin())] = 1;
+                test.typeKept[static_cast<std::size_t>(it - names.begin())] = 1;
             }
-            const bool depth = source->info.volume && source->z.size() == source->points.size();
-            std::vector<char> keep(source->points.size());
-            for (std::size_t i = 0; i < source->points.size(); ++i) {
-                if ((i & 4095) == 0 && ctx.cancelled())
-                    return;
-                const PointXYR &p = source->points[i];
-                bool pass = true;
-                if (column) {
-                    const double v = column->values[i];
-                    pass = v >= low && v <= high;  // NaN (a field undefined there) is in no range
-                }
-                if (pass && !types.empty()) {
-                    const int t = source->attributes(source->idOf(i)).type;
-                    pass = typeKept[t < 0 || static_cast<std::size_t>(t) >= names.size() ? 0 : static_cast<std::size_t>(t)] != 0;
-                }
-                if (pass && mask)
-                    pass = depth ? mask->at3(p.x, p.y, source->z[i]) : mask->at(p.x, p.y);
-                keep[i] = pass != invert;
+            if (source->lazy) {  // an endless world's layer: each region's points are filtered
+                auto layer = std::make_shared<PointLayer>(*source);
+                layer->refinements.push_back(std::make_shared<KeptPoints>(std::move(test)));
+                kept->layers.push_back(std::move(layer));
+                continue;
             }
-            auto layer = source->subset(keep);
-            layer->grownIn = source->grownIn;
+            auto layer = keptPoints(*source, test, ctx.cancelFlag());
+            if (!layer)
+                return;
             kept->layers.push_back(std::move(layer));
         }
         if (!input) {  // a chain filter only: no layer of its own to export or draw

@@ -257,13 +257,6 @@ nodes:
         QVERIFY(hasProblem(problemsOf(wood("tags: [solid, grey]", many + "]")), "nodes.rocks.params.tags", "at most 16 tags"));
         QVERIFY(hasProblem(problemsOf(wood("inputs: {points: wet, obstacles: rocks.all}", "inputs: {points: rocks.all}")),
                            "nodes.keep.inputs.points", "takes one layer's own points"));
-        // an endless world's layer is never whole: said where it is wired, not filtered to nothing
-        QVERIFY(hasProblem(problemsOf(R"(grove: 1
-world: {chunk: 256, seed: 1}
-nodes:
-  trees: {type: place_layer, params: {radius: 20}}
-  keep: {type: filter_points, inputs: {points: trees}, params: {types: [trees]}}
-)"), "nodes.keep.inputs.points", "with no end in an endless world"));
     }
 };
 

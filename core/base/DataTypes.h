@@ -4,6 +4,7 @@
 #include "core/base/Choices.h"
 
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <memory>
@@ -176,6 +177,21 @@ struct AttributeColumn
     std::vector<double> values;
 };
 
+class PointLayer;
+
+// A change a node makes to each point of a layer on its own (an attribute stored, points
+// filtered). An endless world's layer holds no points to change, so it keeps its refinements,
+// and layerInRegion applies them in order to the points of each region it is asked for: as each
+// point's outcome depends on that point alone, a region's refined points are the refined world's
+// points inside it.
+class PointRefinement
+{
+public:
+    virtual ~PointRefinement() = default;
+    // `layer` refined (its points, ids, heights and columns); null when cancelled.
+    virtual std::shared_ptr<PointLayer> apply(const PointLayer &layer, const std::atomic<bool> *cancel) const = 0;
+};
+
 // One layer's points, in placement order.
 class PointLayer
 {
@@ -199,6 +215,9 @@ public:
     // areas taken out): what its statistics measure within. Null: the input.
     std::shared_ptr<const Mask> grownIn;
     bool lazy = false;  // true: `points` is not held (an endless world): ask `chunked` for a region
+    // A lazy layer's refinements, applied in order to each region's points; `columns` then holds
+    // the names of the attributes they add, without values.
+    std::vector<std::shared_ptr<const PointRefinement>> refinements;
 
     std::uint64_t idOf(std::size_t i) const { return ids.empty() ? i : ids[i]; }
     PointAttributes attributes(std::uint64_t id) const;

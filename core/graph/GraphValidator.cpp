@@ -35,8 +35,8 @@ const PortSpec *sourcePort(const NodeDescriptor &source, const Link &link)
 }
 
 // Whether the points `link` gives may hold lazy layers, which have no end in an endless world: a
-// chunked node's (place_layer), or the chain output of a node that takes them and passes them
-// on. `depth` stops at a cycle, which is a problem of its own.
+// chunked node's (place_layer), or, from a node that takes them, its chain output or the layer it
+// refines. `depth` stops at a cycle, which is a problem of its own.
 bool givesLazyLayers(const Graph &graph, const GroupResolver &groups, const GraphIndex &index, const Link &link,
                      std::size_t depth = 0)
 {
@@ -50,11 +50,23 @@ bool givesLazyLayers(const Graph &graph, const GroupResolver &groups, const Grap
         return false;
     if (desc->chunked)
         return true;
-    if (!desc->takesLazyLayers || out->role != PortRole::LayerChain)
+    const bool refines = std::any_of(desc->inputs.begin(), desc->inputs.end(),
+                                     [](const PortSpec &in) { return in.role == PortRole::Refines; });
+    if (!desc->takesLazyLayers || !(out->role == PortRole::LayerChain || (refines && out->role == PortRole::LayerPoints)))
         return false;
     return std::any_of(source.inputs.begin(), source.inputs.end(), [&](const auto &in) {
         return givesLazyLayers(graph, groups, index, in.second, depth + 1);
     });
+}
+
+// The node types that take lazy layers, in catalog order.
+std::string lazyTakers(const NodeRegistry &registry)
+{
+    std::vector<std::string> types;
+    for (const auto &d : registry.all())
+        if (d->chunked || d->takesLazyLayers)
+            types.push_back(d->typeId);
+    return commaList(types);
 }
 
 } // namespace
@@ -207,8 +219,8 @@ Diagnostics validateGraph(const Graph &graph, const GroupResolver &groups)
                      && givesLazyLayers(graph, groups, index, link))
                 out.push_back(problem(path, node.id, "input " + quote(port) + " takes the points of " + link.toString()
                                                          + ", which hold a layer with no end in an endless world (world.chunk "
-                                                           "without width and height); only place_layer and place_path can take "
-                                                           "them, as obstacles"));
+                                                           "without width and height); only these nodes can take them: "
+                                                         + lazyTakers(groups.registry())));
         }
         for (const auto &in : desc->inputs)
             if (!in.optional && !node.input(in.name))

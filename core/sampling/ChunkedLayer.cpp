@@ -189,6 +189,15 @@ void ChunkedLayer::obstaclesNear(const Region &area, const std::atomic<bool> *ca
         std::vector<ChunkCoord> chunks;
         if (!up.chunked || !up.chunked->chunksIn(area, chunks))
             continue;
+        if (!up.refinements.empty()) {  // a filtered layer: only the points it kept
+            const auto kept = layerInRegion(up, area, 1, cancel);
+            if (!kept) {
+                cancelled = true;
+                return;
+            }
+            out.insert(out.end(), kept->points.begin(), kept->points.end());
+            continue;
+        }
         for (const ChunkCoord &c : chunks) {
             ChunkPointsPtr cp = up.chunked->chunk(c.i, c.j, cancel);
             if (!cp) {
@@ -524,6 +533,12 @@ std::shared_ptr<PointLayer> layerInRegion(const PointLayer &layer, const Region 
         if (layer.chunked->collect(region, threads, cancel, out->points, out->ids, &out->z, &out->specialIds)
             != ChunkStatus::Done)
             return nullptr;
+        for (const auto &refinement : layer.refinements) {
+            out = refinement->apply(*out, cancel);
+            if (!out)
+                return nullptr;
+            out->chunked = layer.chunked;
+        }
         return out;
     }
     std::vector<char> inside(layer.points.size());
