@@ -52,6 +52,12 @@ lib.grove_points_in_region.argtypes = [G, ctypes.c_char_p] + [ctypes.c_double] *
 lib.grove_points_in_chunk.restype = ctypes.c_longlong
 lib.grove_points_in_chunk.argtypes = [G, ctypes.c_char_p, ctypes.c_int, ctypes.c_int, ctypes.POINTER(Point),
                                       ctypes.c_longlong, ctypes.c_char_p, ctypes.c_size_t]
+lib.grove_layer_attribute_count.argtypes = [G, ctypes.c_int]
+lib.grove_layer_attribute_name.restype = ctypes.c_char_p
+lib.grove_layer_attribute_name.argtypes = [G, ctypes.c_int, ctypes.c_int]
+lib.grove_attribute_in_region.restype = ctypes.c_longlong
+lib.grove_attribute_in_region.argtypes = [G, ctypes.c_char_p, ctypes.c_int] + [ctypes.c_double] * 4 + [
+    ctypes.POINTER(ctypes.c_double), ctypes.c_longlong, ctypes.c_char_p, ctypes.c_size_t]
 lib.grove_cancel.argtypes = [G]
 lib.grove_resume.argtypes = [G]
 lib.grove_set_threads.argtypes = [G, ctypes.c_int]
@@ -194,6 +200,36 @@ lib.grove_close(g)
 lib.grove_close(g2)
 n, msg = error_of(g, "trees", 0, 0, 1, 1)
 check(n == -1 and "not an open graph" in msg, f"closed handle: {msg}")
+
+# --- an endless layer with an attribute and a filter: by region, as grove-cli exports it -----------
+wet_text = """grove: 1
+world: {chunk: 100, seed: 5}
+nodes:
+  moist: {type: value_noise, params: {frequency: 0.01}}
+  trees: {type: place_layer, params: {radius: 12, name: oaks}}
+  wet: {type: attribute, inputs: {points: trees, field: moist}, params: {name: moisture}}
+  keep: {type: filter_points, inputs: {points: wet}, params: {attribute: moisture, range: [0.5, 1]}}
+"""
+wet_path = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"capi-wet-{os.getpid()}.grove.yaml")
+with open(wet_path, "w") as f:
+    f.write(wet_text)
+g = open_text(wet_text, "wet.grove.yaml")
+check(lib.grove_layer_attribute_count(g, 0) == 1 and lib.grove_layer_attribute_name(g, 0, 0) == b"moisture",
+      "the endless filtered layer names its attribute")
+region = (-300.0, -200.0, 300.0, 250.0)
+kept = points(g, "oaks", *region)
+values = (ctypes.c_double * max(1, len(kept)))()
+err = ctypes.create_string_buffer(1024)
+n = lib.grove_attribute_in_region(g, b"oaks", 0, *region, values, len(kept), err, len(err))
+check(n == len(kept) and len(kept) > 50, f"values for every kept point: {n} / {len(kept)} {err.value.decode()}")
+check(all(0.5 <= values[k] <= 1 for k in range(len(kept))), "every kept value is within the filter's range")
+ref = json.loads(subprocess.run([cli, "eval", wet_path, "--region", ",".join(str(v) for v in region)], check=True,
+                                capture_output=True, env={k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}).stdout)
+want = [(p["id"], bits(p["x"]), bits(p["y"]), bits(p["attributes"]["moisture"])) for p in ref["layers"][0]["points"]]
+check([(p.id, bits(p.x), bits(p.y), bits(values[k])) for k, p in enumerate(kept)] == want,
+      "the kept points and their values equal grove-cli's JSON of the region, bit for bit")
+lib.grove_close(g)
+os.remove(wet_path)
 
 # --- grove-cli's JSON export is the reference: every point, bit for bit -------------------------
 finite = os.path.join(here, "finite.grove.yaml")
