@@ -150,13 +150,14 @@ fi
 if enabled GROVE_TSAN_STAGE; then
   begin_stage tsan "the threaded suites under ThreadSanitizer"
   # Chunks are placed on threads by the preview's prefetch (tst_preview_chunks), exports
-  # (tst_export), libgrove's calls from many threads (capi_c) and its streaming sessions' workers
-  # beside the caller's updates (capi_session). Too slow under TSan: tst_chunks
+  # (tst_export), libgrove's calls from many threads (capi_c), its streaming sessions' workers
+  # beside the caller's updates (capi_session), and chunks placed on threads among an endless
+  # filtered layer's kept points (tst_endless_refinements). Too slow under TSan: tst_chunks
   # (past 10 minutes), tst_preview_controller (its millions of points outwait its 60 s bounds),
   # tst_cli_chunks (grove-cli end to end). Python with Clang's TSan runtime preloaded crashes at
   # start, so libgrove's threads are the C test's.
-  threaded=(tst_preview_chunks tst_export capi_test session_test)
-  threaded_tests=(tst_preview_chunks tst_export capi_c capi_session)
+  threaded=(tst_preview_chunks tst_export capi_test session_test tst_endless_refinements)
+  threaded_tests=(tst_preview_chunks tst_export capi_c capi_session tst_endless_refinements)
   GROVE_BUILD_TARGETS="${threaded[*]}" sanitizer_build "$build-tsan" -DGROVE_SANITIZE=thread -DGROVE_BUILD_APP=ON
   (cd "$build-tsan" && env "${sanitized_env[@]}" TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$root/tests/tsan.supp" \
      QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j "$(nproc)" \

@@ -9,12 +9,14 @@
 #include "core/graph/GraphWriter.h"
 #include "core/formats/PointsExport.h"
 #include "core/formats/StreamExport.h"
+#include "core/base/NumberText.h"
 
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
 #include <memory>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -78,6 +80,7 @@ private slots:
     void shardsMergeIntoTheSingleRun_data();
     void shardsMergeIntoTheSingleRun();
     void endlessWorldNeedsARegionAndShards();
+    void endlessFilteredLayerStreamsItsValues();
     void streamComputesEachChunkOnceWithinItsBudget();
     void mergeRefusesBadParts_data();
     void mergeRefusesBadParts();
@@ -241,6 +244,51 @@ void TestCliChunks::endlessWorldNeedsARegionAndShards()
     for (int k = 0; k < 3; ++k) {
         parts << q(path("p" + std::to_string(k) + ".json"));
         QCOMPARE(cli({"eval", q(endlessGraph()), "--region", "-300,-200,340,250", "--shard", QString("%1/3").arg(k), "-o", parts.back()}).code, 0);
+    }
+    QCOMPARE(cli(QStringList{"merge"} + parts + QStringList{"-o", q(path("m.json"))}).code, 0);
+    QVERIFY(readFile(path("m.json")) == single.out);
+}
+
+// An endless layer with an attribute, filtered: the streamed CSV equals the CSV of the region's
+// points asked for in memory, every kept oak carries a moisture within the filter's range, and
+// shards merge into the single run's JSON.
+void TestCliChunks::endlessFilteredLayerStreamsItsValues()
+{
+    const std::string file = testsDir() + "/data/chunks/endless_wet.grove.yaml";
+    const Region region{-300, -200, 300, 250};
+    Run csv = cli({"eval", q(file), "--region", "-300,-200,300,250", "--format", "csv"});
+    QCOMPARE(csv.code, 0);
+    LoadResult loaded = loadGraphFile(file, registry());
+    QVERIFY(loaded.ok());
+    const std::vector<std::string> ids = exportedLayers(loaded.graph, registry());
+    EvalRequest request;
+    request.targets = ids;
+    const EvalResult result = Evaluator(registry()).evaluate(loaded.graph, request);
+    QVERIFY(result.ok());
+    std::vector<PointLayerPtr> layers = layersOf(result, ids);
+    for (PointLayerPtr &l : layers)
+        l = layerInRegion(*l, region, 1);
+    QCOMPARE(layers.size(), std::size_t(2));
+    QVERIFY(csv.out == exportPoints(ExportFormat::Csv, ExportInfo{}, layers));
+    std::istringstream lines(csv.out);
+    std::string line;
+    std::getline(lines, line);
+    QCOMPARE(line, std::string("layer,id,x,y,r,type,rot,scale,moisture"));
+    std::size_t oaks = 0;
+    while (std::getline(lines, line))
+        if (line.rfind("oaks,", 0) == 0) {
+            double v = -1;
+            QVERIFY2(parseNumber(line.substr(line.rfind(',') + 1), v) && v >= 0.5 && v <= 1, line.c_str());
+            ++oaks;
+        }
+    QVERIFY(oaks > 50 && oaks == layers[0]->points.size());
+
+    Run single = cli({"eval", q(file), "--region", "-300,-200,300,250"});
+    QCOMPARE(single.code, 0);
+    QStringList parts;
+    for (int k = 0; k < 3; ++k) {
+        parts << q(path("w" + std::to_string(k) + ".json"));
+        QCOMPARE(cli({"eval", q(file), "--region", "-300,-200,300,250", "--shard", QString("%1/3").arg(k), "-o", parts.back()}).code, 0);
     }
     QCOMPARE(cli(QStringList{"merge"} + parts + QStringList{"-o", q(path("m.json"))}).code, 0);
     QVERIFY(readFile(path("m.json")) == single.out);

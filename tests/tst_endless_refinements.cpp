@@ -3,19 +3,14 @@
 // and values the whole world would: each kept point is one whose sampled value is in range
 // (checked against the field here), a small region's points are the large region's points inside
 // it, the layers placed after keep clear of the kept points only (brute force), a finite world
-// evaluated by region gives the bytes of the whole, and grove-cli's CSV of a region carries the
-// values.
-#include "CliRun.h"
+// evaluated by region gives the bytes of the whole (grove-cli's streamed CSV and shards of such a
+// layer: tst_cli_chunks).
 #include "TestSupport.h"
 
-#include "core/base/NumberText.h"
 #include "core/sampling/ChunkedLayer.h"
-
-#include <QTemporaryDir>
 
 #include <cmath>
 #include <map>
-#include <sstream>
 
 using namespace grove;
 using namespace grove::test;
@@ -164,33 +159,6 @@ private slots:
             QVERIFY(placed && !placed->points.empty());
             QVERIFY2(samePoints(*placed, *layerOf(whole, node)), node);
         }
-    }
-
-    void grove_cliWritesTheValuesOfAnEndlessRegion()
-    {
-        QTemporaryDir dir;
-        const std::string file = dir.filePath("endless.grove.yaml").toStdString();
-        writeFile(file, wood("chunk: 100"));
-        const Run run = cli({"eval", q(file), "--region", "-300,-200,300,250", "--format", "csv"});
-        QCOMPARE(run.code, 0);
-        const EvalResult r = evaluateText(wood("chunk: 100"));
-        const auto kept = layerInRegion(*layerOf(r, "keep"), kArea, 1);
-        std::istringstream lines(run.out);
-        std::string header, line;
-        std::getline(lines, header);
-        QVERIFY2(header.substr(header.rfind(',') + 1) == "moisture", header.c_str());
-        std::size_t oaks = 0;
-        while (std::getline(lines, line)) {
-            if (line.rfind("oaks,", 0) != 0)
-                continue;
-            const std::string value = line.substr(line.rfind(',') + 1);
-            double v = 0;
-            QVERIFY2(parseNumber(value, v), line.c_str());
-            QVERIFY(oaks < kept->points.size());
-            QCOMPARE(v, kept->columns[0].values[oaks]);  // written to round-trip
-            ++oaks;
-        }
-        QCOMPARE(oaks, kept->points.size());
     }
 
     void whatCannotTakeAnEndlessLayerIsToldWhereItIsWired()
