@@ -150,12 +150,22 @@ private slots:
         view->zoomTo(QRectF(d.rock.x - 60, d.rock.y - 40, 120, 80));
         tools->setTool(HandEditTools::Pin);
         QSignalSpy said(tools, &HandEditTools::statusMessage);
-        QTest::mouseClick(view, Qt::LeftButton, Qt::NoModifier, view->widgetAt(QPointF(d.rock.x + 4, d.rock.y)).toPoint());
+        const QPoint aim = view->widgetAt(QPointF(d.rock.x + 4, d.rock.y)).toPoint();
+        QTest::mouseMove(view, aim);  // aiming: the note is about the pin a click would add
+        QVERIFY2(!said.isEmpty() && said.last().at(0).toString().startsWith("Too close here: a new pin at")
+                     && said.last().at(0).toString().contains("rocks' point at"),
+                 qPrintable(said.isEmpty() ? QString() : said.last().at(0).toString()));
+        QTest::mouseClick(view, Qt::LeftButton, Qt::NoModifier, aim);
         QVERIFY2(!said.isEmpty() && said.last().at(0).toString().startsWith("Pinned a point")
                      && said.last().at(0).toString().contains("too close: it at"),
                  qPrintable(said.isEmpty() ? QString() : said.last().at(0).toString()));
         QTRY_VERIFY_WITH_TIMEOUT(settled(w.get()), patientMs(30000));
         QCOMPARE(problems(w.get()).filter("trees: 1 pair too close").size(), 1);
+        // over the pin just placed, the note still speaks of a new pin, not of the one placed
+        said.clear();
+        QTest::mouseMove(view, aim + QPoint(1, 0));
+        QVERIFY2(!said.isEmpty() && said.last().at(0).toString().startsWith("Too close here: a new pin at"),
+                 qPrintable(said.isEmpty() ? QString() : said.last().at(0).toString()));
     }
 
     // On a wrapped world a spot by one edge is crowded by what stands across the other: the pin

@@ -313,17 +313,18 @@ std::vector<HandEditTools::Crowder> HandEditTools::crowdersAt(QPointF at, double
     return found;
 }
 
-QString HandEditTools::crowdingNote(QPointF at, double r) const
+QString HandEditTools::crowdingNote(QPointF at, double r, const char *what) const
 {
     for (const Crowder &c : crowdersAt(at, r))
         if (c.staysTooClose())
-            return QString::fromStdString(describeTooClose(c.pair, "it"));
+            return QString::fromStdString(describeTooClose(c.pair, what));
     return {};
 }
 
 void HandEditTools::showCrowding(QPointF at, double r)
 {
-    const QString note = crowdingNote(at, r);
+    // aiming the pin tool, over a pin just placed too: the note is about the pin a click would add
+    const QString note = crowdingNote(at, r, m_tool == Pin ? "a new pin" : "it");
     if (note == m_crowdingShown)
         return;
     m_crowdingShown = note;

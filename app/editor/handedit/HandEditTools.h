@@ -83,7 +83,8 @@ private:
     void closePolygon();
     void cancelGesture();
     void report(const QString &problem, const QString &done);
-    QString crowdingNote(QPointF at, double r) const;  // what a point placed there stays too close to, or empty
+    // What a point placed there stays too close to, or empty; `what` names the point in the note.
+    QString crowdingNote(QPointF at, double r, const char *what = "it") const;
     double spacing() const;                             // the layer's radius, 0 when it keeps none
     void showCrowding(QPointF at, double r);            // the status line while a point is dragged or aimed
     const PreviewLayer *layer() const;
