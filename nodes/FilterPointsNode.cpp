@@ -117,8 +117,9 @@ void registerFilterPoints(NodeRegistry &registry)
         "ids, so a filter changes which points are written, never where the others are. `all` is the obstacles "
         "followed by the kept points: wire it into the layers placed after, which then keep clear of the kept "
         "points only. With tags set, only the obstacle layers carrying one of them pass into `all` (grass that "
-        "keeps off rocks and trees tagged solid, but not off flowers); wire obstacles alone to filter a chain. In an endless world the layer stays endless: each region asked for "
-        "(the view, an export's region, a chunk placed after it) is filtered.";
+        "keeps off rocks and trees tagged solid, but not off flowers); wire obstacles alone to filter a chain. "
+        "In an endless world the layer stays endless: each region asked for (the view, an export's region, a "
+        "chunk placed after it) is filtered.";
     d.takesLazyLayers = true;
     d.inputs = {
         port("points", DataType::Points).optional().role(PortRole::Refines)

@@ -141,6 +141,7 @@ std::shared_ptr<PointLayer> lazyRegion(const GraphState &s, const PointLayer &la
     out->info = layer.info;
     out->tally = layer.tally;
     out->chunked = layer.chunked;
+    out->columns = layer.columns;  // a refined layer's attribute names, without values: the pieces add them
     ChunkCoord first, end;  // within the chunk range: regionFits checked it
     if (!layer.chunked->chunkSpan(region, first, end))
         return out;
@@ -167,9 +168,6 @@ std::shared_ptr<PointLayer> lazyRegion(const GraphState &s, const PointLayer &la
             out->z.insert(out->z.end(), got->z.begin(), got->z.end());
             // ids ascend in export order, so the pieces' specials stay sorted
             out->specialIds.insert(out->specialIds.end(), got->specialIds.begin(), got->specialIds.end());
-            if (out->columns.empty())  // the attributes a refined layer's pieces carry
-                for (const AttributeColumn &column : got->columns)
-                    out->columns.push_back({column.name, {}});
             for (std::size_t k = 0; k < got->columns.size() && k < out->columns.size(); ++k)
                 out->columns[k].values.insert(out->columns[k].values.end(), got->columns[k].values.begin(),
                                               got->columns[k].values.end());

@@ -50,8 +50,7 @@ bool givesLazyLayers(const Graph &graph, const GroupResolver &groups, const Grap
         return false;
     if (desc->chunked)
         return true;
-    const bool refines = std::any_of(desc->inputs.begin(), desc->inputs.end(),
-                                     [](const PortSpec &in) { return in.role == PortRole::Refines; });
+    const bool refines = desc->inputWithRole(PortRole::Refines) != nullptr;
     if (!desc->takesLazyLayers || !(out->role == PortRole::LayerChain || (refines && out->role == PortRole::LayerPoints)))
         return false;
     return std::any_of(source.inputs.begin(), source.inputs.end(), [&](const auto &in) {
