@@ -4,6 +4,8 @@
 #include "TestSupport.h"
 
 #include "core/math/ExactPower.h"
+#include "core/math/ExactTrig.h"
+#include "core/formats/TextOut.h"
 #include "core/graph/Expectation.h"
 #include "core/base/NumberText.h"
 #include "core/formats/PointsFile.h"
@@ -12,11 +14,13 @@
 #include <QTest>
 
 #include <bit>
+#include <charconv>
 #include <clocale>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <random>
 
 using namespace grove;
 using namespace grove::test;
@@ -43,6 +47,29 @@ double ulpsApart(double a, long double want)
         return 0;
     return static_cast<double>(std::fabs(static_cast<long double>(a) - want)) / (std::nextafter(std::fabs(w), HUGE_VAL) - std::fabs(w));
 }
+
+// The Taylor series of unitVector summed to its full 30 terms, as written before it learned to
+// stop early: the bits every earlier Grove gave (the fast method's directions, engines' rotations).
+std::pair<double, double> fullSeries(double t)
+{
+    const double turns8 = t * 8;
+    const int octant = static_cast<int>(std::floor(turns8 + 0.5)) & 7;
+    const double x = (turns8 - std::floor(turns8 + 0.5)) * 0.78539816339744830962;
+    double c = 0, s = 0, term = 1;
+    for (int n = 0; n < 30; ++n) {
+        if (n % 2 == 0)
+            c = (n & 2) ? c - term : c + term;
+        else
+            s = (n & 2) ? s - term : s + term;
+        term = term * x / (n + 1);
+    }
+    const double h = 0.70710678118654752440;
+    const double rotated[8][2] = {{c, s}, {(c - s) * h, (c + s) * h}, {-s, c}, {(-c - s) * h, (c - s) * h},
+                                  {-c, -s}, {(s - c) * h, (-c - s) * h}, {s, -c}, {(c + s) * h, (s - c) * h}};
+    return {rotated[octant][0], rotated[octant][1]};
+}
+
+bool sameBits(double a, double b) { return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b); }
 
 } // namespace
 
@@ -154,6 +181,70 @@ private slots:
         QCOMPARE(exactPower(0.5, std::numeric_limits<double>::infinity()), 0.0);
         QCOMPARE(exactPower(-2, 1025), -std::numeric_limits<double>::infinity());
         QCOMPARE(exactPower(std::numeric_limits<double>::infinity(), 0.5), std::numeric_limits<double>::infinity());
+    }
+    // cos and sin from Grove's own series: the same bits as the full 30 terms for any angle
+    // (near octant edges, tiny and zero angles too), and within 2^-51 of libm's
+    void trigStopsEarlyWithTheSameBits()
+    {
+        std::mt19937_64 random(7);
+        std::vector<double> turns = {0.0, -0.0, 0.5, 0.25, 1.0 / 3, 0.999999999999};
+        for (int k = 0; k <= 8; ++k)
+            for (int e = 1; e < 1075; e += 7) {
+                turns.push_back(k / 8.0 + std::ldexp(1.0, -e));
+                turns.push_back(k / 8.0 - std::ldexp(1.0, -e));
+            }
+        for (int i = 0; i < 200000; ++i)
+            turns.push_back(std::ldexp(static_cast<double>(random() >> 11), -53 - static_cast<int>(random() % 4 == 0 ? random() % 900 : 0)));
+        int differ = 0;
+        double worst = 0;
+        for (double t : turns) {
+            const auto [c, s] = unitVector(t);
+            const auto [wantC, wantS] = fullSeries(t);
+            if (!sameBits(c, wantC) || !sameBits(s, wantS))
+                ++differ;
+            if (t >= 0 && t < 1) {
+                const long double a = 2 * 3.14159265358979323846264338327950288L * t;
+                worst = std::max({worst, static_cast<double>(std::fabs(c - std::cos(a))),
+                                  static_cast<double>(std::fabs(s - std::sin(a)))});
+            }
+        }
+        QCOMPARE(differ, 0);
+        QVERIFY2(worst <= 0x1p-51, qPrintable(QString("%1 from libm's long double cos and sin").arg(worst)));
+        QVERIFY(sameBits(unitVector(0).second, 0.0));  // +0, not -0
+        QCOMPARE(unitVectorDegrees(90).second, 1.0);
+    }
+
+    // engines' floats: the shortest text that reads back the same float, as to_chars gives it;
+    // whole numbers take a short path and must agree with to_chars to the byte
+    void floatTextIsShortestAndReadsBack()
+    {
+        auto viaToChars = [](float v) {
+            char buf[64];
+            return std::string(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+        };
+        auto text = [](float v) {
+            char buf[kMaxFloatChars];
+            return std::string(buf, floatText(buf, v));
+        };
+        for (int i = -20000; i <= 20000; ++i)
+            QCOMPARE(text(static_cast<float>(i)), i == 0 ? std::string("0") : viaToChars(static_cast<float>(i)));
+        std::mt19937 random(3);
+        for (int i = 0; i < 100000; ++i) {
+            const float v = std::bit_cast<float>(static_cast<std::uint32_t>(random()));
+            if (!std::isfinite(v) || v == 0)
+                continue;
+            const std::string got = text(v);
+            QCOMPARE(got, viaToChars(v));
+            float back = 0;
+            std::from_chars(got.data(), got.data() + got.size(), back);
+            QVERIFY(sameBits(back, v));
+        }
+        QCOMPARE(text(-0.0f), std::string("0"));
+        QCOMPARE(text(std::numeric_limits<float>::quiet_NaN()), std::string("0"));
+        QCOMPARE(text(-std::numeric_limits<float>::infinity()), std::string("0"));
+        QCOMPARE(text(1e4f), std::string("10000"));
+        QCOMPARE(text(1e6f), std::string("1e+06"));
+        QCOMPARE(text(-2.5f), std::string("-2.5"));
     }
 };
 

@@ -39,7 +39,15 @@ TextOut::TextOut(std::string &text, std::size_t expected) : m_text(text)
 char *floatText(char *p, float v)
 {
     if (!std::isfinite(v) || v == 0)
-        v = 0;  // no "nan", "inf" or "-0"
+        return lit(p, "0");  // no "nan", "inf" or "-0"
+    // A whole number below 10^4 is its digits: to_chars's shortest form, since its scientific
+    // form is never shorter there. Engines' transforms are mostly 0 and 1 (no rotation, scale 1),
+    // and these take a tenth of to_chars's time.
+    if (std::fabs(v) < 10000 && v == std::trunc(v)) {
+        if (v < 0)
+            *p++ = '-';
+        return whole(p, static_cast<std::uint64_t>(std::fabs(v)));
+    }
     return std::to_chars(p, p + kMaxFloatChars, v).ptr;
 }
 

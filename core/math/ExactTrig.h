@@ -9,9 +9,16 @@ namespace grove {
 
 // (cos, sin) of 2*pi*t for t in [0, 1): reduced to [-pi/4, pi/4] by octant, then Taylor series to
 // well past double precision.
+//
+// The series is summed term by term for at most 30 terms, and stops early once a term can no
+// longer change either sum: then |term| <= |sum| * 2^-55 for both, less than a quarter of an ulp
+// (so it rounds away, even at a power of two), and every later term is smaller still (|x| < 1), so
+// the sums are the bits the 30 terms give. A zero angle stops after one term, a typical one after
+// about 15.
 inline std::pair<double, double> unitVector(double t)
 {
     constexpr double kQuarterPi = 0.78539816339744830962;
+    constexpr double kQuarterUlp = 0x1p-55;
     const double turns8 = t * 8;  // octants
     const int octant = static_cast<int>(std::floor(turns8 + 0.5)) & 7;
     const double x = (turns8 - std::floor(turns8 + 0.5)) * kQuarterPi;  // in [-pi/4, pi/4]
@@ -24,6 +31,8 @@ inline std::pair<double, double> unitVector(double t)
         case 3: s -= term; break;
         }
         term = term * x / (n + 1);
+        if (std::fabs(term) <= std::fmin(std::fabs(c), std::fabs(s)) * kQuarterUlp)
+            break;
     }
     // rotate by octant * 45 degrees
     constexpr double h = 0.70710678118654752440;
