@@ -41,9 +41,8 @@ public:
     void add(const PointXYZR &p)
     {
         const std::size_t c = index(coord(p.x, m_nx), coord(p.y, m_ny), coord(p.z, m_nz));
-        m_next.push_back(m_head[c]);
-        m_head[c] = static_cast<std::int32_t>(m_points.size());
-        m_points.push_back(p);
+        m_entries.push_back({p, m_head[c]});
+        m_head[c] = static_cast<std::int32_t>(m_entries.size() - 1);
     }
 
     // The cells a query at radius `reach` may find a conflict in, nearest first, so a candidate
@@ -55,6 +54,7 @@ public:
     {
         m_reach = reach;
         m_offsets.clear();
+        m_steps.clear();
         const int span = static_cast<int>(std::ceil(reach / m_cell));
         if (span > 8)  // a far larger radius (a radius field): the plain scan
             return;
@@ -68,8 +68,11 @@ public:
                         all.push_back({gap2 + 1e-9 * m_cell * m_cell * (i * i + j * j + k * k), {i, j, k}});
                 }
         std::sort(all.begin(), all.end());
-        for (const auto &[d, o] : all)
+        m_span = span;
+        for (const auto &[d, o] : all) {
             m_offsets.push_back(o);
+            m_steps.push_back((static_cast<std::ptrdiff_t>(o[2]) * m_ny + o[1]) * m_nx + o[0]);
+        }
     }
 
     // No stored point q with |q - (x, y, z)| < min(r, q.r).
@@ -77,17 +80,31 @@ public:
     {
         if (r == m_reach && !m_offsets.empty() && x >= 0 && y >= 0 && z >= 0) {
             const int ci = coord(x, m_nx), cj = coord(y, m_ny), ck = coord(z, m_nz);
+            const auto near = [&](std::size_t cell) {
+                for (std::int32_t p = m_head[cell]; p >= 0;) {
+                    const Entry &e = m_entries[static_cast<std::size_t>(p)];
+                    const double m = std::min(r, e.point.r);
+                    const double dx = e.point.x - x, dy = e.point.y - y, dz = e.point.z - z;
+                    if (dx * dx + dy * dy + dz * dz < m * m)
+                        return true;
+                    p = e.next;
+                }
+                return false;
+            };
+            // a cell `span` or more from every face: every offset lands in the grid, no checks
+            if (ci >= m_span && cj >= m_span && ck >= m_span && ci < m_nx - m_span && cj < m_ny - m_span && ck < m_nz - m_span) {
+                const std::ptrdiff_t base = static_cast<std::ptrdiff_t>(index(ci, cj, ck));
+                for (std::ptrdiff_t step : m_steps)
+                    if (near(static_cast<std::size_t>(base + step)))
+                        return false;
+                return true;
+            }
             for (const auto &o : m_offsets) {
                 const int i = ci + o[0], j = cj + o[1], k = ck + o[2];
                 if (i < 0 || j < 0 || k < 0 || i >= m_nx || j >= m_ny || k >= m_nz)
                     continue;
-                for (std::int32_t p = m_head[index(i, j, k)]; p >= 0; p = m_next[static_cast<std::size_t>(p)]) {
-                    const PointXYZR &q = m_points[static_cast<std::size_t>(p)];
-                    const double m = std::min(r, q.r);
-                    const double dx = q.x - x, dy = q.y - y, dz = q.z - z;
-                    if (dx * dx + dy * dy + dz * dz < m * m)
-                        return false;
-                }
+                if (near(index(i, j, k)))
+                    return false;
             }
             return true;
         }
@@ -96,8 +113,9 @@ public:
         const int z0 = coord(z - r, m_nz), z1 = coord(z + r, m_nz);
         // a radius far beyond the cells (a radius input's huge value): the stored points, once each
         const double cells = (x1 - x0 + 1.0) * (y1 - y0 + 1.0) * (z1 - z0 + 1.0);
-        if (cells > static_cast<double>(m_points.size())) {
-            for (const PointXYZR &q : m_points) {
+        if (cells > static_cast<double>(m_entries.size())) {
+            for (const Entry &e : m_entries) {
+                const PointXYZR &q = e.point;
                 const double m = std::min(r, q.r);
                 const double dx = q.x - x, dy = q.y - y, dz = q.z - z;
                 if (dx * dx + dy * dy + dz * dz < m * m)
@@ -108,8 +126,8 @@ public:
         for (int k = z0; k <= z1; ++k)
             for (int j = y0; j <= y1; ++j)
                 for (int i = x0; i <= x1; ++i)
-                    for (std::int32_t p = m_head[index(i, j, k)]; p >= 0; p = m_next[static_cast<std::size_t>(p)]) {
-                        const PointXYZR &q = m_points[static_cast<std::size_t>(p)];
+                    for (std::int32_t p = m_head[index(i, j, k)]; p >= 0; p = m_entries[static_cast<std::size_t>(p)].next) {
+                        const PointXYZR &q = m_entries[static_cast<std::size_t>(p)].point;
                         const double m = std::min(r, q.r);
                         const double dx = q.x - x, dy = q.y - y, dz = q.z - z;
                         if (dx * dx + dy * dy + dz * dz < m * m)
@@ -118,7 +136,14 @@ public:
         return true;
     }
 
-    const std::vector<PointXYZR> &points() const { return m_points; }
+    // the stored points from the `first`th on, in the order they were added
+    void copyPoints(std::size_t first, std::vector<PointXYZR> &out) const
+    {
+        out.clear();
+        out.reserve(m_entries.size() - std::min(first, m_entries.size()));
+        for (std::size_t p = first; p < m_entries.size(); ++p)
+            out.push_back(m_entries[p].point);
+    }
 
 private:
     // the cell column of a coordinate, clamped to the grid (NaN and infinities included)
@@ -136,13 +161,21 @@ private:
                + static_cast<std::size_t>(i);
     }
 
+    // a point and the next one in its cell's list (-1: none), read together rather than from two arrays
+    struct Entry
+    {
+        PointXYZR point;
+        std::int32_t next;
+    };
+
     double m_cell;
     int m_nx, m_ny, m_nz;
     double m_reach = -1;
+    int m_span = 0;
     std::vector<std::array<int, 3>> m_offsets;
+    std::vector<std::ptrdiff_t> m_steps;  // the offsets as steps in the cell index
     std::vector<std::int32_t> m_head;
-    std::vector<std::int32_t> m_next;
-    std::vector<PointXYZR> m_points;
+    std::vector<Entry> m_entries;
 };
 
 class VolumeSampler
@@ -300,7 +333,7 @@ PlacementStatus placeVolume(const VolumeSettings &s, const std::vector<PointXYZR
         return PlacementStatus::TooManyPoints;
     if (control.tally)
         *control.tally = sampler.tally();
-    out.assign(grid.points().begin() + static_cast<std::ptrdiff_t>(obstacles.size()), grid.points().end());
+    grid.copyPoints(obstacles.size(), out);
     return PlacementStatus::Done;
 }
 
