@@ -62,10 +62,10 @@ nodes:
 
 // Four chained layers (radii 32, 16, 8, 4) with an allowed rule on a side x side world: time and
 // memory should grow with the area, nothing faster.
-inline std::string fourLayersGraph(int side)
+inline std::string fourLayersGraph(int side, int chunk = 0)
 {
-    return "grove: 1\nworld: {width: " + std::to_string(side) + ", height: " + std::to_string(side)
-           + ", seed: 1}\nnodes:\n"
+    return "grove: 1\nworld: {width: " + std::to_string(side) + ", height: " + std::to_string(side) + ", seed: 1"
+           + (chunk > 0 ? ", chunk: " + std::to_string(chunk) : std::string()) + "}\nnodes:\n"
              "  noise:\n    type: value_noise\n    params: {frequency: 0.004, octaves: 4}\n"
              "  land:\n    type: allowed_rule\n    inputs: {field: noise}\n    params: {min: 0.3}\n"
              "  a:\n    type: place_layer\n    inputs: {allowed: land}\n    params: {radius: 32, seed: 1}\n"

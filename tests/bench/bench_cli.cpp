@@ -1,0 +1,237 @@
+// The whole `grove-cli eval` run, as a pipeline starts it (a process: start, load, evaluate, write,
+// exit), beside the placement it wraps, measured in the same run:
+//   - the 646k-point layer (1024², radius 1, k 30) to a JSON file and to /dev/null, each over the
+//     same layer placed in this process (`x placement`: wall over the anchor's median wall;
+//     `cpu x placement`: the child's user + system time over the anchor's thread CPU time);
+//   - four chained layers on a 16384² world (chunk 1024) streamed to JSON on 1 and 2 threads:
+//     wall, CPU and the child's peak resident memory.
+// `grove_bench_cli --benchmark_repetitions=5`. The child's CPU and memory come from wait4's
+// rusage; its output goes to a temporary folder that is removed at the end.
+#include "BenchWorkloads.h"
+#include "core/eval/Evaluator.h"
+#include "core/graph/GraphReader.h"
+#include "nodes/BuiltinNodes.h"
+
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <ctime>
+#include <fcntl.h>
+#include <filesystem>
+#include <fstream>
+#include <spawn.h>
+#include <string>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <vector>
+
+extern char **environ;
+
+using namespace grove;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char *kBigLayerGraph = R"(grove: 1
+name: Export speed
+world: {width: 1024, height: 1024, seed: 1}
+nodes:
+  layer:
+    type: place_layer
+    params: {radius: 1, k: 30, start: random, seed: 1}
+)";
+
+// A folder for the graphs and what grove-cli writes, removed when the benchmarks end.
+struct Scratch
+{
+    fs::path dir;
+    Scratch()
+    {
+        std::string pattern = (fs::temp_directory_path() / "grove_bench_cli.XXXXXX").string();
+        if (::mkdtemp(pattern.data()))
+            dir = pattern;
+    }
+    ~Scratch()
+    {
+        std::error_code ignored;
+        if (!dir.empty())
+            fs::remove_all(dir, ignored);
+    }
+    fs::path write(const std::string &name, const std::string &text) const
+    {
+        const fs::path path = dir / name;
+        std::ofstream(path) << text;
+        return path;
+    }
+};
+
+const Scratch &scratch()
+{
+    static const Scratch s;
+    return s;
+}
+
+struct ChildRun
+{
+    double wallSeconds = 0;
+    double cpuSeconds = 0;  // user + system
+    double maxRssMb = 0;
+    bool ok = false;
+};
+
+// Runs grove-cli with these arguments, its stdout and stderr sent to /dev/null.
+ChildRun runCli(const std::vector<std::string> &args)
+{
+    std::vector<std::string> argv = {GROVE_CLI_PATH};
+    argv.insert(argv.end(), args.begin(), args.end());
+    std::vector<char *> pointers;
+    for (std::string &a : argv)
+        pointers.push_back(a.data());
+    pointers.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    ChildRun run;
+    const auto start = std::chrono::steady_clock::now();
+    pid_t pid = 0;
+    const int spawned = posix_spawn(&pid, pointers[0], &actions, nullptr, pointers.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (spawned != 0)
+        return run;
+    int status = 0;
+    rusage usage{};
+    if (::wait4(pid, &status, 0, &usage) != pid)
+        return run;
+    run.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    auto seconds = [](const timeval &t) { return static_cast<double>(t.tv_sec) + 1e-6 * static_cast<double>(t.tv_usec); };
+    run.cpuSeconds = seconds(usage.ru_utime) + seconds(usage.ru_stime);
+    run.maxRssMb = static_cast<double>(usage.ru_maxrss) / 1024.0;  // kilobytes on Linux
+    run.ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    return run;
+}
+
+double threadCpuSeconds()
+{
+    timespec t{};
+    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+// The anchor: the same layer placed in this process, the medians of three evaluations' wall and
+// thread CPU times.
+struct Anchor
+{
+    double wallSeconds = 0;
+    double cpuSeconds = 0;
+};
+
+const Anchor &placement()
+{
+    static const Anchor anchor = [] {
+        Anchor a;
+        const NodeRegistry &registry = builtinRegistry();
+        LoadResult loaded = loadGraphFromString(kBigLayerGraph, "big.grove.yaml", registry);
+        if (!loaded.ok())
+            return a;
+        std::vector<double> wall, cpu;
+        for (int i = 0; i < 3; ++i) {
+            Evaluator ev(registry);
+            const auto start = std::chrono::steady_clock::now();
+            const double cpuStart = threadCpuSeconds();
+            EvalResult r = ev.evaluate(loaded.graph);
+            cpu.push_back(threadCpuSeconds() - cpuStart);
+            wall.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+            if (!r.ok())
+                return a;
+        }
+        std::sort(wall.begin(), wall.end());
+        std::sort(cpu.begin(), cpu.end());
+        a.wallSeconds = wall[1];
+        a.cpuSeconds = cpu[1];
+        return a;
+    }();
+    return anchor;
+}
+
+// The last run's CPU time and peak memory (each run of a row does the same work).
+void report(benchmark::State &state, const ChildRun &run)
+{
+    state.counters["cpu_s"] = run.cpuSeconds;
+    state.counters["max_rss_mb"] = run.maxRssMb;
+}
+
+// The anchor, timed as a row of its own so that its range shows beside the others.
+void BM_Placement_1024(benchmark::State &state)
+{
+    const NodeRegistry &registry = builtinRegistry();
+    LoadResult loaded = loadGraphFromString(kBigLayerGraph, "big.grove.yaml", registry);
+    if (!loaded.ok()) {
+        state.SkipWithError("graph does not load");
+        return;
+    }
+    for (auto _ : state) {
+        Evaluator ev(registry);
+        const auto start = std::chrono::steady_clock::now();
+        EvalResult r = ev.evaluate(loaded.graph);
+        state.SetIterationTime(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        benchmark::DoNotOptimize(r);
+    }
+}
+
+// grove-cli eval of the same layer, written where the argument says: 0 a JSON file, 1 /dev/null.
+void BM_CliEval_1024(benchmark::State &state)
+{
+    const Anchor &anchor = placement();
+    const fs::path graph = scratch().write("big.grove.yaml", kBigLayerGraph);
+    const std::string out = state.range(0) == 0 ? (scratch().dir / "world.json").string() : "/dev/null";
+    if (anchor.wallSeconds <= 0 || scratch().dir.empty()) {
+        state.SkipWithError("no anchor or no scratch folder");
+        return;
+    }
+    ChildRun run, total;
+    for (auto _ : state) {
+        run = runCli({"eval", graph.string(), "--quiet", "-o", out});
+        if (!run.ok) {
+            state.SkipWithError("grove-cli failed");
+            return;
+        }
+        state.SetIterationTime(run.wallSeconds);
+        total.wallSeconds += run.wallSeconds;
+        total.cpuSeconds += run.cpuSeconds;
+    }
+    report(state, run);
+    const double runs = static_cast<double>(state.iterations());
+    state.counters["placement_s"] = anchor.wallSeconds;
+    state.counters["x placement"] = total.wallSeconds / runs / anchor.wallSeconds;
+    state.counters["cpu x placement"] = total.cpuSeconds / runs / anchor.cpuSeconds;
+}
+
+// Four chained layers on a 16384² world, chunk 1024, streamed to JSON on state.range(0) threads.
+void BM_CliStream_16384(benchmark::State &state)
+{
+    const fs::path graph = scratch().write("four16k.grove.yaml", bench::fourLayersGraph(16384, 1024));
+    const fs::path out = scratch().dir / "four16k.json";
+    ChildRun run;
+    for (auto _ : state) {
+        run = runCli({"eval", graph.string(), "--quiet", "--threads", std::to_string(state.range(0)), "-o", out.string()});
+        if (!run.ok) {
+            state.SkipWithError("grove-cli failed");
+            return;
+        }
+        state.SetIterationTime(run.wallSeconds);
+    }
+    report(state, run);
+    std::error_code ignored;
+    state.counters["json_mb"] = static_cast<double>(fs::file_size(out, ignored)) / (1 << 20);
+}
+
+} // namespace
+
+BENCHMARK(BM_Placement_1024)->UseManualTime()->Iterations(3)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CliEval_1024)->Arg(0)->Arg(1)->ArgName("dev_null")->UseManualTime()->Iterations(3)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CliStream_16384)->Arg(2)->Arg(1)->ArgName("threads")->UseManualTime()->Iterations(1)->Unit(benchmark::kSecond);
+BENCHMARK_MAIN();
