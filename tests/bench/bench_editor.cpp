@@ -298,8 +298,8 @@ void dragBenchmark(benchmark::State &state, Drag drag)
 
 // A big chunked world: the 65536 x 65536 world (presets/endless with edges, chunks of 256, rocks 8 and trees 4)
 // at the default window size. Each step is timed from the view's change (zoomTo, as a wheel or a
-// drag leaves it) to the first paint of a picture of the new part: the 40 ms the preview waits for
-// the view to settle, the chunks placed, the ground and sprites painted, the paint. Each step
+// drag leaves it) to the first paint of a picture of the new part: the 25 ms the preview waits for
+// more changes to fold in, the chunks placed, the ground and sprites painted, the paint. Each step
 // starts once the preview has placed the ring of chunks around the view (a designer's pause).
 // Counters: zoom_in_ms (from the whole world to 1 pixel a unit at its centre, every chunk cold),
 // pan_ms (median of GROVE_BENCH_PANS pans of one chunk, right and down by turns, onto new chunks),

@@ -72,7 +72,7 @@ public:
     static constexpr int kMaxSide = 1024;   // the picture's longer side
     static constexpr int kLongRunMs = 300;  // runs longer than this show a progress bar
     static constexpr int kTrimDelayMs = 250;  // idle time before freed memory goes back to the system
-    static constexpr int kRegionDelayMs = 40;  // a pan or zoom asks for its region after this
+    static constexpr int kRegionDelayMs = 25;  // a pan or zoom asks for its region this long after it begins
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
