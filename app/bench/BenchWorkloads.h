@@ -35,6 +35,20 @@ inline std::vector<PointXYR> placeStandard(const PlacementSettings &s)
     return out;
 }
 
+// The standard placement as a whole graph: one exact place_layer, 1024 x 1024, radius 1, k 30, a
+// random start (646,028 points): the exports' and the whole grove-cli run's anchor.
+inline std::string bigLayerGraph()
+{
+    return R"(grove: 1
+name: Export speed
+world: {width: 1024, height: 1024, seed: 1}
+nodes:
+  layer:
+    type: place_layer
+    params: {radius: 1, k: 30, start: random, seed: 1}
+)";
+}
+
 // place_layer with an allowed rule and a density radius (1 to 2) from 4-octave value noise,
 // 1024 x 1024, patches start.
 inline std::string maskedDensityGraph()

@@ -35,15 +35,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char *kBigLayerGraph = R"(grove: 1
-name: Export speed
-world: {width: 1024, height: 1024, seed: 1}
-nodes:
-  layer:
-    type: place_layer
-    params: {radius: 1, k: 30, start: random, seed: 1}
-)";
-
 // A folder for the graphs and what grove-cli writes, removed when the benchmarks end.
 struct Scratch
 {
@@ -134,7 +125,7 @@ const Anchor &placement()
     static const Anchor anchor = [] {
         Anchor a;
         const NodeRegistry &registry = builtinRegistry();
-        LoadResult loaded = loadGraphFromString(kBigLayerGraph, "big.grove.yaml", registry);
+        LoadResult loaded = loadGraphFromString(bench::bigLayerGraph(), "big.grove.yaml", registry);
         if (!loaded.ok())
             return a;
         std::vector<double> wall, cpu;
@@ -170,7 +161,7 @@ void report(benchmark::State &state, const ChildRun &run)
 void BM_Placement_1024(benchmark::State &state)
 {
     const NodeRegistry &registry = builtinRegistry();
-    LoadResult loaded = loadGraphFromString(kBigLayerGraph, "big.grove.yaml", registry);
+    LoadResult loaded = loadGraphFromString(bench::bigLayerGraph(), "big.grove.yaml", registry);
     if (!loaded.ok()) {
         state.SkipWithError("graph does not load");
         return;
@@ -188,7 +179,7 @@ void BM_Placement_1024(benchmark::State &state)
 void BM_CliEval_1024(benchmark::State &state)
 {
     const Anchor &anchor = placement();
-    const fs::path graph = scratch().write("big.grove.yaml", kBigLayerGraph);
+    const fs::path graph = scratch().write("big.grove.yaml", bench::bigLayerGraph());
     const std::string out = state.range(0) == 0 ? (scratch().dir / "world.json").string() : "/dev/null";
     if (anchor.wallSeconds <= 0 || scratch().dir.empty()) {
         state.SkipWithError("no anchor or no scratch folder");

@@ -2,6 +2,7 @@
 // placement that made the layer, measured in the same binary: `share of placement` is this
 // benchmark's CPU time per run over the placement's (thread CPU time both, so other processes
 // on a shared machine move neither much).
+#include "BenchWorkloads.h"
 #include "core/base/SafeFile.h"
 #include "core/eval/Evaluator.h"
 #include "core/graph/GraphReader.h"
@@ -29,16 +30,8 @@ double cpuSeconds()
     return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
-// grove-cli's workload: one exact place_layer, 1024 x 1024, radius 1, k 30 (646,028 points).
-constexpr const char *kBigLayerGraph = R"(grove: 1
-name: Export speed
-world: {width: 1024, height: 1024, seed: 1}
-nodes:
-  layer:
-    type: place_layer
-    params: {radius: 1, k: 30, start: random, seed: 1}
-)";
-
+// grove-cli's workload (bench::bigLayerGraph): one exact place_layer, 1024 x 1024, radius 1,
+// k 30 (646,028 points).
 struct BigLayer
 {
     Graph graph;
@@ -54,7 +47,7 @@ const BigLayer &bigLayer()
     static const BigLayer big = [] {
         BigLayer b;
         const NodeRegistry &registry = builtinRegistry();
-        LoadResult loaded = loadGraphFromString(kBigLayerGraph, "big.grove.yaml", registry);
+        LoadResult loaded = loadGraphFromString(bench::bigLayerGraph(), "big.grove.yaml", registry);
         if (!loaded.ok()) {
             b.error = "graph does not load";
             return b;
