@@ -178,7 +178,9 @@ void dragBenchmark(benchmark::State &state, Drag drag)
                     e.ownFrame = true;
             }
         });
+        std::vector<PreviewTimings> timings;  // every frame's, for GROVE_BENCH_EDIT_LOG
         auto onFrame = QObject::connect(preview, &PreviewController::frameTimed, [&](const PreviewTimings &t) {
+            timings.push_back(t);
             if (t.followUp) {
                 sum.thumbs += t.thumbsMs;
                 sum.stats += t.statsMs;
@@ -260,6 +262,20 @@ void dragBenchmark(benchmark::State &state, Drag drag)
         for (const Edit &e : log) {
             lat.push_back(e.latencyMs);
             skipped += e.ownFrame ? 0 : 1;
+        }
+        // GROVE_BENCH_EDIT_LOG=FILE: each edit's latency, a line each, to see where the slow ones fall
+        if (const char *path = std::getenv("GROVE_BENCH_EDIT_LOG")) {
+            QFile out(QString::fromLocal8Bit(path));
+            if (out.open(QIODevice::Append | QIODevice::Text))
+                for (std::size_t i = 0; i < log.size(); ++i)
+                    out.write(QString("%1 %2 edit %3 %4 ms%5\n").arg(drag.node, drag.param).arg(i).arg(log[i].latencyMs, 0, 'f', 1)
+                                  .arg(log[i].ownFrame ? "" : " (no frame of its own)").toUtf8());
+            if (out.isOpen())
+                for (const PreviewTimings &t : timings)
+                    out.write(QString("%1 %2 run %3%4: queue %5 eval %6 render %7 thumbs %8 stats %9 ms\n")
+                                  .arg(drag.node, drag.param).arg(t.generation).arg(t.followUp ? " follow-up" : "")
+                                  .arg(t.queueMs, 0, 'f', 1).arg(t.evalMs, 0, 'f', 1).arg(t.renderMs, 0, 'f', 1)
+                                  .arg(t.thumbsMs, 0, 'f', 1).arg(t.statsMs, 0, 'f', 1).toUtf8());
         }
         const double median = quantile(lat, 0.5);
         latencies.push_back(median);
