@@ -177,6 +177,27 @@ private slots:
         QVERIFY(!QSettings().value("preview/chunkBorders").toBool());
     }
 
+    // An endless graph that cannot be placed (its chunk under four times a radius) says why over
+    // the map and stays still: the message does not come and go with each run, resizing the map
+    // and asking for a new region each time, for ever.
+    void anEndlessGraphThatFailsSettlesOnItsProblem()
+    {
+        QTemporaryDir dir;
+        auto w = openWindowOn(dir, "grove: 1\nworld: {seed: 3, chunk: 128}\nnodes:\n"
+                                   "  rocks:\n    type: place_layer\n    params: {radius: 34}\n");
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
+        auto *status = w->previewDock()->findChild<QLabel *>("previewStatus");
+        QVERIFY2(status && status->isVisible() && status->text().contains("world chunk 128 is less than 4 times"),
+                 qPrintable(status ? status->text() : QString("no status label")));
+        // a good chunk again: the picture comes and the message goes
+        const QString good = dir.filePath("good.grove.yaml");
+        writeFile(good.toStdString(), "grove: 1\nworld: {seed: 3, chunk: 256}\nnodes:\n"
+                                      "  rocks:\n    type: place_layer\n    params: {radius: 34}\n");
+        QVERIFY(w->openFile(good));
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->regional, patientMs(30000));
+        QVERIFY(!status->isVisible());
+    }
+
     // 65536 x 65536 in chunks of 256: the whole world shows its ground and says why no points;
     // zoomed in, only the chunks in view (and their cones) are placed, at full detail; a pan of one
     // chunk places about one more column; panning back places nothing.

@@ -207,7 +207,9 @@ void PreviewController::startRun()
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     m_stop = std::make_shared<std::atomic<bool>>(false);
     m_longRun.start();
-    emit statusChanged({});  // the last run's problem is not this run's
+    // The last run's problem stays shown until this run delivers a picture or fails: clearing it
+    // here would resize the map (the message sits above it), and a region preview asks for a new
+    // region when the map resizes, so a graph that fails would run again and again.
 
     const quint64 generation = m_runGeneration;
     auto cancelFlag = m_cancel;
