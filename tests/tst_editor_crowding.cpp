@@ -2,7 +2,8 @@
 // Move tool onto a rock the status line names the rock (and the pin tool's aim does the same);
 // dropped anyway, the Problems list and the status bar's count say which layer is too close to
 // which, as the layer table counts it; a drop among the layer's own points is no problem, as
-// they make way for the pin. On a wrapped world the aim sees across the seams.
+// they make way for the pin. On a wrapped world the aim sees across the seams, and in an endless
+// one it sees the lazy layers' points in view.
 #include "tst_editor_support.h"
 
 #include "handedit/HandEditTools.h"
@@ -202,6 +203,34 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(settled(w.get()), patientMs(30000));
         QCOMPARE(layerOf(w.get(), "trees")->stats.tooClose, std::size_t(1));
         QCOMPARE(problems(w.get()).filter("trees: 1 pair too close").size(), 1);
+    }
+
+    // In an endless world (previewed by region, its layers lazy) the aim keeps the layer's own
+    // radius and sees the rocks the trees were placed among, as on a finite map.
+    void aPinInAnEndlessWorldSeesTheRocks()
+    {
+        auto w = openWindowOn(m_dir, "grove: 1\nworld: {seed: 3, chunk: 256}\nnodes:\n"
+                                     "  rocks:\n    type: place_layer\n    params: {radius: 34}\n"
+                                     "  trees:\n    type: place_layer\n    inputs: {obstacles: rocks.all}\n    params: {radius: 11, seed: 2}\n");
+        QVERIFY(QTest::qWaitFor([&] { return caughtUp(w.get()) && w->preview()->snapshot()->regional; }, patientMs(30000)));
+        w->selectNode("trees");
+        const QRectF inner = w->preview()->snapshot()->covers.adjusted(80, 80, -80, -80);
+        std::optional<PointXYR> rock;
+        for (const PointXYR &r : layerOf(w.get(), "rocks")->points->points)
+            if (!rock && inner.contains(r.x, r.y))
+                rock = r;
+        QVERIFY(rock);
+        PreviewView *view = w->previewDock()->view();
+        view->zoomTo(QRectF(rock->x - 60, rock->y - 40, 120, 80));
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
+        HandEditTools *tools = w->previewDock()->tools();
+        tools->setTool(HandEditTools::Pin);
+        QSignalSpy said(tools, &HandEditTools::statusMessage);
+        QTest::mouseMove(view, view->widgetAt(QPointF(rock->x + 4, rock->y)).toPoint());
+        QVERIFY2(!said.isEmpty() && said.last().at(0).toString().startsWith("Too close here: a new pin at")
+                     && said.last().at(0).toString().contains("rocks' point at")
+                     && said.last().at(0).toString().contains("nearer than the 11 the two need"),
+                 qPrintable(said.isEmpty() ? QString("nothing said") : said.last().at(0).toString()));
     }
 
     // Dropped among the layer's own trees, the pin is placed first and the others grow around it:

@@ -7,6 +7,7 @@
 #include "preview/PreviewView.h"
 
 #include "core/analysis/LayerStats.h"
+#include "core/sampling/ChunkedLayer.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -274,7 +275,24 @@ std::optional<PickedPoint> HandEditTools::pointAt(QPointF world) const
 double HandEditTools::spacing() const
 {
     const PreviewLayer *l = layer();
-    return l && l->points ? l->points->tally.radius : 0;
+    if (!l || !l->points)
+        return 0;
+    if (l->points->tally.radius > 0 || !l->points->chunked)
+        return l->points->tally.radius;
+    // a region preview's points count nothing: the chunked layer's own radius
+    return l->points->chunked->settings().placement.radius;
+}
+
+// In a region preview the layers a layer was placed among are lazy (no points of their own):
+// their points in view, as the preview placed them for its own layer, or from their chunks.
+PointLayerPtr HandEditTools::inView(const PointLayerPtr &obstacle, const Region &view) const
+{
+    if (!obstacle->lazy)
+        return obstacle;
+    for (const PreviewLayer &shown : m_snapshot->layers)
+        if (shown.points && shown.points->chunked && shown.points->chunked == obstacle->chunked)
+            return shown.points;
+    return layerInRegion(*obstacle, view, 1, nullptr);
 }
 
 std::vector<HandEditTools::Crowder> HandEditTools::crowdersAt(QPointF at, double r) const
@@ -286,14 +304,16 @@ std::vector<HandEditTools::Crowder> HandEditTools::crowdersAt(QPointF at, double
         return {};
     if (!m_crowding) {
         // the layer itself first, then what it was placed among
-        std::vector<PointLayerPtr> layers{l->points};
-        for (const PointLayerPtr &o : obstaclesOf(m_snapshot->result, l->nodeId, l->points))
-            layers.push_back(o);
         const QRectF b = m_snapshot->regional ? m_snapshot->covers
                                               : QRectF(0, 0, m_snapshot->graph.world.width, m_snapshot->graph.world.height);
+        const Region bounds{b.left(), b.top(), b.right(), b.bottom()};
+        std::vector<PointLayerPtr> layers{l->points};
+        for (const PointLayerPtr &o : obstaclesOf(m_snapshot->result, l->nodeId, l->points))
+            if (PointLayerPtr points = inView(o, bounds))
+                layers.push_back(std::move(points));
         const World &world = m_snapshot->graph.world;
-        m_crowding = std::make_shared<const CrowdingIndex>(std::move(layers), Region{b.left(), b.top(), b.right(), b.bottom()},
-                                                           world.wrapX ? world.width : 0, world.wrapY ? world.height : 0);
+        m_crowding = std::make_shared<const CrowdingIndex>(std::move(layers), bounds, world.wrapX ? world.width : 0,
+                                                           world.wrapY ? world.height : 0);
     }
     std::vector<QPointF> pins;
     for (const Value &pin : m_editor.pins())

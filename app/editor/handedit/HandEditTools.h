@@ -86,6 +86,7 @@ private:
     // What a point placed there stays too close to, or empty; `what` names the point in the note.
     QString crowdingNote(QPointF at, double r, const char *what = "it") const;
     double spacing() const;                             // the layer's radius, 0 when it keeps none
+    PointLayerPtr inView(const PointLayerPtr &obstacle, const Region &view) const;  // an obstacle's points in view
     void showCrowding(QPointF at, double r);            // the status line while a point is dragged or aimed
     const PreviewLayer *layer() const;
     double pickSlack() const;  // world units: a few pixels at the view's zoom
