@@ -169,6 +169,7 @@ void PreviewController::supersede()
 // time counted from the first edit: a stream of edits never holds the preview off.
 void PreviewController::schedule()
 {
+    m_graphEdited = true;
     if (!m_waiting.isValid())
         m_waiting.start();
     ++m_requested;
@@ -207,9 +208,13 @@ void PreviewController::startRun()
     m_cancel = std::make_shared<std::atomic<bool>>(false);
     m_stop = std::make_shared<std::atomic<bool>>(false);
     m_longRun.start();
-    // The last run's problem stays shown until this run delivers a picture or fails: clearing it
-    // here would resize the map (the message sits above it), and a region preview asks for a new
-    // region when the map resizes, so a graph that fails would run again and again.
+    // A run for an edited graph clears the last run's problem: it is not this run's. A run for a
+    // new region of the same graph keeps it until it delivers or fails: clearing it would resize
+    // the map (the message sits above it), a region preview asks for a new region when the map
+    // resizes, and a graph that fails would run again and again.
+    if (m_graphEdited)
+        emit statusChanged({});
+    m_graphEdited = false;
 
     const quint64 generation = m_runGeneration;
     auto cancelFlag = m_cancel;

@@ -125,6 +125,7 @@ private:
     bool m_running = false;
     bool m_pending = false;
     bool m_userCancelled = false;
+    bool m_graphEdited = false;  // a change to the graph waits: its run clears the last problem shown
     quint64 m_requested = 0;  // bumped on every change
     quint64 m_runGeneration = 0;
     qint64 m_runStartMs = 0;
