@@ -80,17 +80,7 @@ public:
     {
         if (r == m_reach && !m_offsets.empty() && x >= 0 && y >= 0 && z >= 0) {
             const int ci = coord(x, m_nx), cj = coord(y, m_ny), ck = coord(z, m_nz);
-            const auto near = [&](std::size_t cell) {
-                for (std::int32_t p = m_head[cell]; p >= 0;) {
-                    const Entry &e = m_entries[static_cast<std::size_t>(p)];
-                    const double m = std::min(r, e.point.r);
-                    const double dx = e.point.x - x, dy = e.point.y - y, dz = e.point.z - z;
-                    if (dx * dx + dy * dy + dz * dz < m * m)
-                        return true;
-                    p = e.next;
-                }
-                return false;
-            };
+            const auto near = [&](std::size_t cell) { return cellConflicts(cell, x, y, z, r); };
             // a cell `span` or more from every face: every offset lands in the grid, no checks
             if (ci >= m_span && cj >= m_span && ck >= m_span && ci < m_nx - m_span && cj < m_ny - m_span && ck < m_nz - m_span) {
                 const std::ptrdiff_t base = static_cast<std::ptrdiff_t>(index(ci, cj, ck));
@@ -114,25 +104,16 @@ public:
         // a radius far beyond the cells (a radius input's huge value): the stored points, once each
         const double cells = (x1 - x0 + 1.0) * (y1 - y0 + 1.0) * (z1 - z0 + 1.0);
         if (cells > static_cast<double>(m_entries.size())) {
-            for (const Entry &e : m_entries) {
-                const PointXYZR &q = e.point;
-                const double m = std::min(r, q.r);
-                const double dx = q.x - x, dy = q.y - y, dz = q.z - z;
-                if (dx * dx + dy * dy + dz * dz < m * m)
+            for (const Entry &e : m_entries)
+                if (conflicts(e.point, x, y, z, r))
                     return false;
-            }
             return true;
         }
         for (int k = z0; k <= z1; ++k)
             for (int j = y0; j <= y1; ++j)
                 for (int i = x0; i <= x1; ++i)
-                    for (std::int32_t p = m_head[index(i, j, k)]; p >= 0; p = m_entries[static_cast<std::size_t>(p)].next) {
-                        const PointXYZR &q = m_entries[static_cast<std::size_t>(p)].point;
-                        const double m = std::min(r, q.r);
-                        const double dx = q.x - x, dy = q.y - y, dz = q.z - z;
-                        if (dx * dx + dy * dy + dz * dz < m * m)
-                            return false;
-                    }
+                    if (cellConflicts(index(i, j, k), x, y, z, r))
+                        return false;
         return true;
     }
 
@@ -146,6 +127,25 @@ public:
     }
 
 private:
+    // q keeps (x, y, z) clear at min(r, q.r)
+    static bool conflicts(const PointXYZR &q, double x, double y, double z, double r)
+    {
+        const double m = std::min(r, q.r);
+        const double dx = q.x - x, dy = q.y - y, dz = q.z - z;
+        return dx * dx + dy * dy + dz * dz < m * m;
+    }
+    // some point stored in the cell keeps (x, y, z) clear
+    bool cellConflicts(std::size_t cell, double x, double y, double z, double r) const
+    {
+        for (std::int32_t p = m_head[cell]; p >= 0;) {
+            const Entry &e = m_entries[static_cast<std::size_t>(p)];
+            if (conflicts(e.point, x, y, z, r))
+                return true;
+            p = e.next;
+        }
+        return false;
+    }
+
     // the cell column of a coordinate, clamped to the grid (NaN and infinities included)
     int coord(double v, int n) const
     {
