@@ -6,10 +6,19 @@
 #include "core/sampling/PoissonPlacement.h"
 
 #include <cmath>
+#include <ctime>
 #include <string>
 #include <vector>
 
 namespace grove::bench {
+
+// This thread's CPU time in seconds: what other processes on a shared machine move least.
+inline double threadCpuSeconds()
+{
+    timespec t{};
+    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
 
 // The place_layer core on the anchor case: 1024 x 1024, r 1, k 30, one random start.
 inline constexpr double kPlacementWorld = 1024;

@@ -105,13 +105,6 @@ ChildRun runCli(const std::vector<std::string> &args)
     return run;
 }
 
-double threadCpuSeconds()
-{
-    timespec t{};
-    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
-
 // The anchor: the same layer placed in this process, the medians of five evaluations' wall and
 // thread CPU times after one to warm up (the row BM_Placement_1024 shows the same in the run).
 struct Anchor
@@ -132,9 +125,9 @@ const Anchor &placement()
         for (int i = 0; i < 6; ++i) {
             Evaluator ev(registry);
             const auto start = std::chrono::steady_clock::now();
-            const double cpuStart = threadCpuSeconds();
+            const double cpuStart = bench::threadCpuSeconds();
             EvalResult r = ev.evaluate(loaded.graph);
-            cpu.push_back(threadCpuSeconds() - cpuStart);
+            cpu.push_back(bench::threadCpuSeconds() - cpuStart);
             wall.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
             if (!r.ok())
                 return a;

@@ -23,13 +23,6 @@ using namespace grove;
 
 namespace {
 
-double cpuSeconds()
-{
-    timespec t{};
-    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
-}
-
 // grove-cli's workload (bench::bigLayerGraph): one exact place_layer, 1024 x 1024, radius 1,
 // k 30 (646,028 points).
 struct BigLayer
@@ -56,9 +49,9 @@ const BigLayer &bigLayer()
         std::vector<double> seconds;
         for (int run = 0; run < 3; ++run) {
             Evaluator ev(registry);
-            const double start = cpuSeconds();
+            const double start = bench::threadCpuSeconds();
             b.result = ev.evaluate(b.graph);
-            seconds.push_back(cpuSeconds() - start);
+            seconds.push_back(bench::threadCpuSeconds() - start);
             if (!b.result.ok()) {
                 b.error = "graph does not evaluate";
                 return b;
@@ -75,7 +68,6 @@ const BigLayer &bigLayer()
     }();
     return big;
 }
-
 
 void shareCounters(benchmark::State &state, double seconds, const BigLayer &big)
 {
@@ -95,9 +87,9 @@ void exportBenchmark(benchmark::State &state, ExportFormat format)
     std::size_t bytes = 0;
     double seconds = 0;
     for (auto _ : state) {
-        const double start = cpuSeconds();
+        const double start = bench::threadCpuSeconds();
         std::string text = exportPoints(format, big.info, {big.layer});
-        seconds += cpuSeconds() - start;
+        seconds += bench::threadCpuSeconds() - start;
         bytes = text.size();
         benchmark::DoNotOptimize(text.data());
     }
@@ -125,13 +117,13 @@ void BM_Export_JsonFile(benchmark::State &state)
     std::size_t bytes = 0;
     double seconds = 0;
     for (auto _ : state) {
-        const double start = cpuSeconds();
+        const double start = bench::threadCpuSeconds();
         const std::string text = exportPoints(ExportFormat::Json, big.info, {big.layer});
         if (auto err = writeFileAtomically(path, text)) {
             state.SkipWithError(err->c_str());
             break;
         }
-        seconds += cpuSeconds() - start;
+        seconds += bench::threadCpuSeconds() - start;
         bytes = text.size();
     }
     std::remove(path.c_str());
@@ -149,9 +141,9 @@ void BM_LayerStats(benchmark::State &state)
     }
     double seconds = 0;
     for (auto _ : state) {
-        const double start = cpuSeconds();
+        const double start = bench::threadCpuSeconds();
         LayerStats st = computeLayerStats(big.result, "layer", big.layer, big.graph.world);
-        seconds += cpuSeconds() - start;
+        seconds += bench::threadCpuSeconds() - start;
         benchmark::DoNotOptimize(st.tightest);
     }
     shareCounters(state, seconds, big);
@@ -173,17 +165,17 @@ void BM_LayerStats_IslandTrees(benchmark::State &state)
     EvalResult result;
     for (int run = 0; run < 3; ++run) {
         Evaluator ev(registry);
-        const double start = cpuSeconds();
+        const double start = bench::threadCpuSeconds();
         result = ev.evaluate(loaded.graph);
-        placement.push_back(cpuSeconds() - start);
+        placement.push_back(bench::threadCpuSeconds() - start);
     }
     std::sort(placement.begin(), placement.end());
     const PointLayerPtr trees = layersOf(result, {"trees"}).at(0);
     double seconds = 0;
     for (auto _ : state) {
-        const double start = cpuSeconds();
+        const double start = bench::threadCpuSeconds();
         LayerStats st = computeLayerStats(result, "trees", trees, loaded.graph.world);
-        seconds += cpuSeconds() - start;
+        seconds += bench::threadCpuSeconds() - start;
         benchmark::DoNotOptimize(st.tightest);
     }
     const double perRun = seconds / static_cast<double>(state.iterations());
