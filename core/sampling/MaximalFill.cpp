@@ -13,6 +13,7 @@ namespace {
 
 constexpr int kMaxDepth = 4;  // a cell splits into quarters down to 1/16 of its side
 constexpr int kLattice = 4;   // a cell with a gap reads the allowed area on a 5 x 5 lattice
+constexpr int kPieceDepth = 3;  // coveredPieceByPiece looks at pieces down to 1/8 of a cell's side
 
 struct Rect
 {
@@ -152,6 +153,8 @@ public:
                     return;
             }
             gatherDiscs(cell, radius, radius * (1 + 1e-12));
+            if (coveredPieceByPiece(cell))
+                return;  // the same answer as the vertices below, sooner
             m_vertices.clear();
             uncoveredVertices(cell);
             if (m_vertices.empty())
@@ -260,6 +263,61 @@ private:
             if (inside(d, c.x0, c.y0) && inside(d, c.x1, c.y0) && inside(d, c.x0, c.y1) && inside(d, c.x1, c.y1))
                 return true;
         return false;
+    }
+
+    // A sufficient test, much cheaper than the cell's vertices: each quarter of the cell (or the
+    // quarters of that quarter, down to an eighth of the cell's side) lies inside one disc shrunk
+    // by a margin. The margin exceeds what
+    // rounding moves a vertex by (a crossing of near-tangent circles is the worst: a square root
+    // of the rounding), so it never changes a point: every vertex uncoveredVertices computes lies
+    // in the closed cell, so in a piece, and that piece's disc holds it strictly, and is not a
+    // circle the vertex lies on (the margin keeps those out). The exact test would find no
+    // uncovered vertex either; it runs only where this one cannot tell.
+    bool coveredPieceByPiece(const Rect &c)
+    {
+        constexpr double eps = 0x1p-52;
+        m_shrunk2.clear();
+        for (const Disc &d : m_discs) {
+            if (d.m != m_lastM) {  // the discs of a layer without a radius field share one radius
+                const double scale = m_scale + d.m;
+                const double margin = 1e-4 * d.m + 8 * std::sqrt(eps * scale * d.m) + 8 * eps * scale;
+                m_lastM = d.m;
+                m_lastShrunk2 = d.m > margin ? (d.m - margin) * (d.m - margin) : -1.0;
+            }
+            m_shrunk2.push_back(m_lastShrunk2);
+        }
+        const double mx = (c.x0 + c.x1) / 2, my = (c.y0 + c.y1) / 2;
+        for (const Rect &q : {Rect{c.x0, c.y0, mx, my}, Rect{mx, c.y0, c.x1, my}, Rect{c.x0, my, mx, c.y1},
+                              Rect{mx, my, c.x1, c.y1}})
+            if (!pieceCovered(q, 1))
+                return false;
+        return true;
+    }
+
+    bool pieceCovered(const Rect &q, int level)
+    {
+        const auto holds = [&](std::size_t k) {
+            const Disc &d = m_discs[k];
+            const double r2 = m_shrunk2[k];
+            const auto in = [&](double x, double y) { return (x - d.x) * (x - d.x) + (y - d.y) * (y - d.y) < r2; };
+            return in(q.x0, q.y0) && in(q.x1, q.y0) && in(q.x0, q.y1) && in(q.x1, q.y1);
+        };
+        // the disc that held the last piece usually holds this one
+        if (m_lastPiece < m_discs.size() && holds(m_lastPiece))
+            return true;
+        for (std::size_t k = 0; k < m_discs.size(); ++k)
+            if (holds(k)) {
+                m_lastPiece = k;
+                return true;
+            }
+        if (level == kPieceDepth)
+            return false;
+        const double mx = (q.x0 + q.x1) / 2, my = (q.y0 + q.y1) / 2;
+        for (const Rect &p : {Rect{q.x0, q.y0, mx, my}, Rect{mx, q.y0, q.x1, my}, Rect{q.x0, my, mx, q.y1},
+                              Rect{mx, my, q.x1, q.y1}})
+            if (!pieceCovered(p, level + 1))
+                return false;
+        return true;
     }
 
     // A spot on the boundaries of discs a and b (-1: none) that no other disc covers.
@@ -392,6 +450,11 @@ private:
     std::vector<Disc> m_discs;
     std::vector<Vertex> m_vertices;
     int m_lastCover = 0;
+    std::vector<double> m_shrunk2;  // per disc: its radius less the margin, squared (-1: no room)
+    std::size_t m_lastPiece = 0;
+    double m_lastM = -1, m_lastShrunk2 = -1;  // the last disc radius and its shrunk square
+    // the largest coordinate of the area: the vertices' rounding grows with it
+    double m_scale = std::max({std::fabs(m_s.x0), std::fabs(m_areaX1), std::fabs(m_s.y0), std::fabs(m_areaY1)});
     double m_side;
     std::int64_t m_cols, m_rows;
     std::vector<std::uint8_t> m_coveredBefore;  // per background cell: one disc covers it (before the fill)
