@@ -6,6 +6,8 @@
 #include "core/base/NumberText.h"
 #include "TestSupport.h"
 
+#include "core/eval/Evaluator.h"
+#include "core/export/ExportJob.h"
 #include "core/export/ExportWriter.h"
 #include "core/analysis/LayerStats.h"
 #include "core/formats/PointsExport.h"
@@ -103,6 +105,7 @@ private slots:
     void exportsKeepTheOldWritersBytes();
     void layerStatsPairsMatchBruteForce();
     void exportIntoAPipeWritesIntoIt();
+    void aFileWrittenAsItIsRenderedHoldsTheSameBytes();
 };
 
 void TestExport::numberWriterMatchesFormatNumberOnAMillionDoubles()
@@ -296,7 +299,7 @@ void TestExport::exportIntoAPipeWritesIntoIt()
         ::close(fd);
     });
     ExportOutput output;
-    output.files.push_back({{}, exportPoints(ExportFormat::Json, awkwardInfo(), awkwardLayers())});
+    output.files.push_back({{}, exportPoints(ExportFormat::Json, awkwardInfo(), awkwardLayers()), {}});
     const auto err = writeExport(output, {fifo, {}}, false);
     ::close(keep);
     reader.join();
@@ -308,6 +311,53 @@ void TestExport::exportIntoAPipeWritesIntoIt()
     QCOMPARE(listDir(dir.path().toStdString()), std::vector<std::string>{"pipe"});  // no temporary file left
     // one file per layer needs a folder, not a pipe
     QVERIFY(checkExportDestination({fifo, {}}, true).value_or("").find("needs a folder") != std::string::npos);
+}
+
+void TestExport::aFileWrittenAsItIsRenderedHoldsTheSameBytes()
+{
+    // grove-cli -o FILE writes the points text into the file as it renders it, a megabyte at a
+    // time (ExportJob::streamText): every format, whole and split, must hold the bytes the export
+    // renders in memory, across several pieces (two layers, one with an attribute, megabytes each)
+    const Graph graph = graphOf("grove: 1\nworld: {width: 300, height: 300, seed: 3}\nnodes:\n"
+                                "  n: {type: value_noise, params: {frequency: 0.02}}\n"
+                                "  rocks: {type: place_layer, params: {radius: 3, rotation: [0, 360], scale: [0.5, 2]}}\n"
+                                "  grass: {type: place_layer, inputs: {obstacles: rocks.all}, params: {radius: 1.2}}\n"
+                                "  wet: {type: attribute, inputs: {points: grass, field: n}, params: {name: wet}}\n");
+    const EvalResult r = Evaluator(registry()).evaluate(graph);
+    QVERIFY2(r.ok(), formatAll(r.diagnostics).c_str());
+    QTemporaryDir dir;
+    for (const ExportFormat format : {ExportFormat::Json, ExportFormat::Csv, ExportFormat::Tiled, ExportFormat::Gltf,
+                                      ExportFormat::Godot, ExportFormat::UnrealCsv, ExportFormat::UnrealJson})
+        for (const bool split : {false, true}) {
+            ExportJob job;
+            job.format = format;
+            job.split = split;
+            job.layers = exportedLayers(graph, registry());
+            job.graphPath = "speed.grove.yaml";
+            const auto whole = buildExport(graph, registry(), r, job);
+            job.streamText = true;
+            const auto streamed = buildExport(graph, registry(), r, job);
+            QVERIFY(whole && streamed);
+            const std::string where = dir.path().toStdString() + "/" + exportExtension(format) + (split ? "_split" : ".out");
+            const auto err = writeExport(*streamed, {where, {}}, split);
+            QVERIFY2(!err, err.value_or("").c_str());
+            std::size_t biggest = 0;
+            for (const ExportFile &f : whole->files) {
+                const std::string got = readFile(split ? where + "/" + f.name : where);
+                QVERIFY2(got == f.bytes, (std::string(exportExtension(format)) + (split ? " split " + f.name : "")).c_str());
+                biggest = std::max(biggest, f.bytes.size());
+            }
+            if (!split)
+                QVERIFY2(biggest > 2 * TextOut::kPiece || format == ExportFormat::Gltf, exportExtension(format));
+        }
+    // a device that fills up: the located error, as for bytes held whole
+    ExportJob job;
+    job.layers = exportedLayers(graph, registry());
+    job.streamText = true;
+    const auto streamed = buildExport(graph, registry(), r, job);
+    QVERIFY(streamed);
+    const auto full = writeExport(*streamed, {"/dev/full", {}}, false);
+    QVERIFY2(full && full->find("/dev/full") != std::string::npos, full.value_or("no error").c_str());
 }
 
 QTEST_APPLESS_MAIN(TestExport)

@@ -68,8 +68,16 @@ std::optional<ExportOutput> buildExport(const Graph &graph, const NodeRegistry &
         }
     }
     output.warnings = exportWarnings(job.format, layers);
+    // the file's bytes now, or a renderer that writes them when the file is written
+    const auto file = [&](std::string name, const std::vector<PointLayerPtr> &of) {
+        if (!job.streamText)
+            return ExportFile{std::move(name), exportPoints(job.format, info, of), {}};
+        return ExportFile{std::move(name), {}, [format = job.format, info, of](const TextSink &sink) {
+                              return exportPoints(format, info, of, &sink);
+                          }};
+    };
     if (!job.split) {
-        output.files.push_back({{}, exportPoints(job.format, info, layers)});
+        output.files.push_back(file({}, layers));
         return output;
     }
     std::set<std::string> names;
@@ -78,7 +86,7 @@ std::optional<ExportOutput> buildExport(const Graph &graph, const NodeRegistry &
         std::string name = base;
         for (int n = 2; !names.insert(name).second; ++n)
             name = base + "_" + std::to_string(n);
-        output.files.push_back({name + "." + exportExtension(job.format), exportPoints(job.format, info, {layer})});
+        output.files.push_back(file(name + "." + exportExtension(job.format), {layer}));
     }
     return output;
 }

@@ -5,6 +5,7 @@
 #include "core/formats/PointsExport.h"
 
 #include <atomic>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,12 +27,18 @@ struct ExportJob
     // JSON's bounds are the region. Unset: every layer as evaluated.
     std::optional<Region> region;
     const std::atomic<bool> *cancel = nullptr;  // a region's chunks stop when set
+    // The points files are written as writeExport stages them, a megabyte at a time, instead of
+    // held whole in memory first (ExportFile::render): grove-cli's -o FILE.
+    bool streamText = false;
 };
 
 struct ExportFile
 {
     std::string name;  // with split: "<layer>.<ext>", unique within the job; else empty
     std::string bytes;
+    // With ExportJob::streamText, in place of the bytes: writes them to the sink a piece at a time
+    // and returns the rest (exportPoints with a sink).
+    std::function<std::string(const TextSink &)> render;
 };
 
 struct ExportOutput

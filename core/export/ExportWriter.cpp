@@ -85,7 +85,13 @@ std::optional<std::string> writeExport(const ExportOutput &output, const ExportD
     // Every file is staged before any is put in place: a failure on one (a full disk, /dev/full)
     // leaves all of them as they were. Devices and pipes cannot be staged: they are written into
     // last, after every file is staged, before the first is committed.
-    std::vector<std::pair<std::string, const std::string *>> files;
+    struct Staged
+    {
+        std::string path;
+        const std::string *bytes;
+        const ExportFile *file;  // its renderer, when it has one (ExportJob::streamText)
+    };
+    std::vector<Staged> files;
     bool madeFolder = false;
     if (!destination.points.empty()) {
         if (split) {
@@ -95,19 +101,29 @@ std::optional<std::string> writeExport(const ExportOutput &output, const ExportD
                 madeFolder = true;
             }
             for (const ExportFile &f : output.files)
-                files.emplace_back(destination.points + "/" + f.name, &f.bytes);
+                files.push_back({destination.points + "/" + f.name, &f.bytes, &f});
         } else {
-            files.emplace_back(destination.points, &output.files.front().bytes);
+            files.push_back({destination.points, &output.files.front().bytes, &output.files.front()});
         }
     }
     if (!destination.png.empty())
-        files.emplace_back(destination.png, &output.png);
-    std::stable_partition(files.begin(), files.end(), [](const auto &f) { return kindOf(f.first) != Kind::Stream; });
+        files.push_back({destination.png, &output.png, nullptr});
+    std::stable_partition(files.begin(), files.end(), [](const Staged &f) { return kindOf(f.path) != Kind::Stream; });
     std::vector<SafeFile> staged(files.size());
     for (std::size_t i = 0; i < files.size(); ++i) {
-        std::optional<std::string> err = staged[i].open(files[i].first);
-        if (!err)
-            err = staged[i].write(*files[i].second);
+        std::optional<std::string> err = staged[i].open(files[i].path);
+        if (!err && files[i].file && files[i].file->render) {
+            // rendered straight into the staged file; after a failed write nothing more is written
+            const TextSink sink = [&](std::string_view piece) {
+                if (!err)
+                    err = staged[i].write(piece);
+            };
+            const std::string rest = files[i].file->render(sink);
+            if (!err)
+                err = staged[i].write(rest);
+        } else if (!err) {
+            err = staged[i].write(*files[i].bytes);
+        }
         if (!err)
             err = staged[i].finish();
         if (err) {

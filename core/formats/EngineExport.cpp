@@ -286,7 +286,7 @@ std::string exportGltf(const ExportInfo &info, const std::vector<PointLayerPtr> 
     return out;
 }
 
-std::string exportGodot(const ExportInfo &info, const std::vector<PointLayerPtr> &layers)
+std::string exportGodot(const ExportInfo &info, const std::vector<PointLayerPtr> &layers, const TextSink *sink)
 {
     const std::vector<Group> groups = groupsOf(layers);
     std::string out = "[gd_scene load_steps=" + std::to_string(groups.size() * 3 + 1) + " format=3]\n\n";
@@ -304,7 +304,7 @@ std::string exportGodot(const ExportInfo &info, const std::vector<PointLayerPtr>
                + std::string(custom ? "use_custom_data = true\n" : "") + "instance_count = "
                + std::to_string(group.ids.size()) + "\nmesh = SubResource(\"marker_" + k + "\")\nbuffer = PackedFloat32Array(";
         const std::size_t floats = 12 + (custom ? kGodotCustomChannels : 0);  // an instance's
-        TextOut text(out, group.ids.size() * floats * 12);
+        TextOut text(out, group.ids.size() * floats * 12, sink);
         bool first = true;
         for (std::size_t id : group.ids) {
             const PointXYR &p = layer.points[id];
@@ -383,7 +383,7 @@ std::vector<std::string> rowPrefixes(const std::vector<PointLayerPtr> &layers)
 
 } // namespace
 
-std::string exportUnrealCsv(const std::vector<PointLayerPtr> &layers)
+std::string exportUnrealCsv(const std::vector<PointLayerPtr> &layers, const TextSink *sink)
 {
     const auto prefixes = rowPrefixes(layers);
     const std::vector<std::string> attributes = attributeNames(layers);
@@ -391,7 +391,7 @@ std::string exportUnrealCsv(const std::vector<PointLayerPtr> &layers)
     for (const std::string &name : attributes)
         out += "," + name;
     out += "\n";
-    TextOut text(out, (totalPoints(layers) + 1) * (128 + 24 * attributes.size()));
+    TextOut text(out, (totalPoints(layers) + 1) * (128 + 24 * attributes.size()), sink);
     for (std::size_t li = 0; li < layers.size(); ++li) {
         const PointLayer &layer = *layers[li];
         std::size_t longest = 0;
@@ -430,11 +430,11 @@ std::string exportUnrealCsv(const std::vector<PointLayerPtr> &layers)
     return out;
 }
 
-std::string exportUnrealJson(const std::vector<PointLayerPtr> &layers)
+std::string exportUnrealJson(const std::vector<PointLayerPtr> &layers, const TextSink *sink)
 {
     const auto prefixes = rowPrefixes(layers);
     std::string out = "[";
-    TextOut text(out, totalPoints(layers) * 200 + 8);
+    TextOut text(out, totalPoints(layers) * 200 + 8, sink);
     bool first = true;
     for (std::size_t li = 0; li < layers.size(); ++li) {
         const PointLayer &layer = *layers[li];

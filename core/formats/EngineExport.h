@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/base/DataTypes.h"
+#include "core/formats/TextOut.h"
 
 #include <string>
 #include <vector>
@@ -21,14 +22,14 @@ std::string exportGltf(const ExportInfo &info, const std::vector<PointLayerPtr> 
 // A Godot 4 text scene (.tscn): a Node3D root with one MultiMeshInstance3D per layer and type,
 // each a MultiMesh of 3D transforms (12 floats a point: basis rows with the origin) holding a
 // small marker mesh. Grove x and y map to Godot X and Z; rotation is about Y, as for glTF.
-std::string exportGodot(const ExportInfo &info, const std::vector<PointLayerPtr> &layers);
+std::string exportGodot(const ExportInfo &info, const std::vector<PointLayerPtr> &layers, const TextSink *sink = nullptr);
 // The attributes a Godot scene leaves out (a MultiMesh's custom data holds a layer's first four),
 // a sentence a layer that has more.
 std::vector<std::string> godotWarnings(const std::vector<PointLayerPtr> &layers);
 
 // Unreal DataTable rows: CSV whose first column `Name` is a unique row key (LAYER_ID), then the
 // FGrovePoint struct's fields; and the same rows as the JSON array FillDataTableFromJSONFile reads.
-std::string exportUnrealCsv(const std::vector<PointLayerPtr> &layers);
-std::string exportUnrealJson(const std::vector<PointLayerPtr> &layers);
+std::string exportUnrealCsv(const std::vector<PointLayerPtr> &layers, const TextSink *sink = nullptr);
+std::string exportUnrealJson(const std::vector<PointLayerPtr> &layers, const TextSink *sink = nullptr);
 
 } // namespace grove

@@ -26,31 +26,31 @@ std::string text(double v)
     return std::string(buf, num(buf, v));
 }
 
-std::string exportJson(const ExportInfo &info, const std::vector<PointLayerPtr> &layers)
+std::string exportJson(const ExportInfo &info, const std::vector<PointLayerPtr> &layers, const TextSink *sink)
 {
     std::string text;
-    text.reserve(4096 + totalPoints(layers) * 112);
+    text.reserve(sink ? 4096 : 4096 + totalPoints(layers) * 112);
     text += jsonExportHead(info);
     for (size_t li = 0; li < layers.size(); ++li) {
         const PointLayer &layer = *layers[li];
         text += jsonLayerHead(layer, layer.points.size(), li == 0);
-        appendJsonPoints(text, layer, true);
+        appendJsonPoints(text, layer, true, sink);
         text += jsonLayerTail(layer.points.size());
     }
     text += jsonExportTail(layers.size());
     return text;
 }
 
-std::string exportCsv(const std::vector<PointLayerPtr> &layers)
+std::string exportCsv(const std::vector<PointLayerPtr> &layers, const TextSink *sink)
 {
     // z, the last column, only when some layer has heights (empty for the layers without)
     const bool anyZ = std::any_of(layers.begin(), layers.end(), [](const PointLayerPtr &l) { return !l->z.empty(); });
     std::string text;
-    text.reserve(4096 + totalPoints(layers) * 96);
+    text.reserve(sink ? 4096 : 4096 + totalPoints(layers) * 96);
     const std::vector<std::string> attributes = attributeNames(layers);
     text += csvExportHead(anyZ, attributes);
     for (const auto &lp : layers)
-        appendCsvRows(text, *lp, anyZ, attributes);
+        appendCsvRows(text, *lp, anyZ, attributes, sink);
     return text;
 }
 
@@ -66,12 +66,12 @@ std::string tiledTags(const std::vector<std::string> &tags)
     return "\"properties\": [{\"name\": \"grove.tags\", \"type\": \"string\", \"value\": " + jsonQuote(joined) + "}], ";
 }
 
-std::string exportTiled(const ExportInfo &info, const std::vector<PointLayerPtr> &layers)
+std::string exportTiled(const ExportInfo &info, const std::vector<PointLayerPtr> &layers, const TextSink *sink)
 {
     const int tile = 16;
     std::string text;
     // about 300 bytes of keys an object, its type twice and six numbers: reserved, never touched
-    TextOut out(text, 4096 + totalPoints(layers) * 448);
+    TextOut out(text, 4096 + totalPoints(layers) * 448, sink);
     out.add("{\n");
     out.add("  \"type\": \"map\",\n  \"version\": \"1.10\",\n  \"tiledversion\": \"1.10.2\",\n");
     out.add("  \"orientation\": \"orthogonal\",\n  \"renderorder\": \"right-down\",\n  \"infinite\": false,\n");
@@ -187,9 +187,9 @@ std::string jsonLayerHead(const PointLayer &layer, std::size_t count, bool first
     return out;
 }
 
-void appendJsonPoints(std::string &text, const PointLayer &layer, bool first)
+void appendJsonPoints(std::string &text, const PointLayer &layer, bool first, const TextSink *sink)
 {
-    TextOut out(text, layer.points.size() * 112);
+    TextOut out(text, layer.points.size() * 112, sink);
     for (size_t i = 0; i < layer.points.size(); ++i) {
         const PointXYR &pt = layer.points[i];
         const PointAttributes a = layer.attributes(layer.idOf(i));
@@ -272,14 +272,15 @@ std::vector<const AttributeColumn *> columnsNamed(const PointLayer &layer, const
     return columns;
 }
 
-void appendCsvRows(std::string &text, const PointLayer &layer, bool anyZ, const std::vector<std::string> &attributes)
+void appendCsvRows(std::string &text, const PointLayer &layer, bool anyZ, const std::vector<std::string> &attributes,
+                   const TextSink *sink)
 {
     // each export column: the layer's own column of that name, or none (an empty cell)
     const std::vector<const AttributeColumn *> columns = columnsNamed(layer, attributes);
     std::size_t longest = 0;
     const std::vector<std::string> types = typeFields(layer, [](const std::string &name) { return csvField(name); }, longest);
     const std::string name = csvField(layer.info.name);
-    TextOut out(text, layer.points.size() * 96);
+    TextOut out(text, layer.points.size() * 96, sink);
     for (size_t i = 0; i < layer.points.size(); ++i) {
         const PointXYR &pt = layer.points[i];
         const PointAttributes a = layer.attributes(layer.idOf(i));
@@ -315,16 +316,17 @@ void appendCsvRows(std::string &text, const PointLayer &layer, bool anyZ, const 
     }
 }
 
-std::string exportPoints(ExportFormat format, const ExportInfo &info, const std::vector<PointLayerPtr> &layers)
+std::string exportPoints(ExportFormat format, const ExportInfo &info, const std::vector<PointLayerPtr> &layers,
+                         const TextSink *sink)
 {
     switch (format) {
-    case ExportFormat::Json: return exportJson(info, layers);
-    case ExportFormat::Csv: return exportCsv(layers);
-    case ExportFormat::Tiled: return exportTiled(info, layers);
-    case ExportFormat::Gltf: return exportGltf(info, layers);
-    case ExportFormat::Godot: return exportGodot(info, layers);
-    case ExportFormat::UnrealCsv: return exportUnrealCsv(layers);
-    case ExportFormat::UnrealJson: return exportUnrealJson(layers);
+    case ExportFormat::Json: return exportJson(info, layers, sink);
+    case ExportFormat::Csv: return exportCsv(layers, sink);
+    case ExportFormat::Tiled: return exportTiled(info, layers, sink);
+    case ExportFormat::Gltf: return exportGltf(info, layers);  // binary, its lengths up front: whole
+    case ExportFormat::Godot: return exportGodot(info, layers, sink);
+    case ExportFormat::UnrealCsv: return exportUnrealCsv(layers, sink);
+    case ExportFormat::UnrealJson: return exportUnrealJson(layers, sink);
     }
     return {};
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/base/DataTypes.h"
+#include "core/formats/TextOut.h"
 #include "core/graph/Graph.h"
 
 #include <algorithm>
@@ -28,8 +29,11 @@ struct ExportInfo
 inline constexpr const char *kGroveVersion = "0.1.0";
 
 // Layers without a types list export as one implicit type named after the layer, so every
-// point has a valid type index and name.
-std::string exportPoints(ExportFormat format, const ExportInfo &info, const std::vector<PointLayerPtr> &layers);
+// point has a valid type index and name. With a sink, the text goes to it a megabyte at a time as
+// it is written and the return is the rest, to be written after it (glTF, binary with its lengths
+// up front, comes back whole).
+std::string exportPoints(ExportFormat format, const ExportInfo &info, const std::vector<PointLayerPtr> &layers,
+                         const TextSink *sink = nullptr);
 
 // The JSON and CSV exports in pieces, for writers that produce a layer's points a part at a time
 // (StreamExport, merge); exportPoints joins the same pieces. JSON: head, then per layer its head
@@ -37,13 +41,14 @@ std::string exportPoints(ExportFormat format, const ExportInfo &info, const std:
 // ("\"shard\": {...}") before "layers". A point starts with ",\n" unless it is a layer's first.
 std::string jsonExportHead(const ExportInfo &info, const std::string &extraLine = {});
 std::string jsonLayerHead(const PointLayer &layer, std::size_t count, bool firstLayer);
-void appendJsonPoints(std::string &out, const PointLayer &layer, bool first);
+void appendJsonPoints(std::string &out, const PointLayer &layer, bool first, const TextSink *sink = nullptr);
 std::string jsonLayerTail(std::size_t count);
 std::string jsonExportTail(std::size_t layers);
 // CSV: the attributes' columns follow the point's own, one per name in `attributes`
 // (attributeNames of the exported layers); a layer without one of them leaves its cells empty.
 std::string csvExportHead(bool anyZ, const std::vector<std::string> &attributes = {});
-void appendCsvRows(std::string &out, const PointLayer &layer, bool anyZ, const std::vector<std::string> &attributes = {});
+void appendCsvRows(std::string &out, const PointLayer &layer, bool anyZ, const std::vector<std::string> &attributes = {},
+                   const TextSink *sink = nullptr);
 // The names of the layers' attributes (PointLayer::columns), each once, in the order first met.
 std::vector<std::string> attributeNames(const std::vector<PointLayerPtr> &layers);
 // The layer's column of each name in `names` (attributeNames of the exported layers), or null

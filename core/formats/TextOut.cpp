@@ -1,5 +1,6 @@
 #include "core/formats/TextOut.h"
 
+#include <algorithm>
 #include <cmath>
 
 #ifdef __linux__
@@ -29,8 +30,10 @@ void adviseHugePages(char *from, std::size_t bytes)
 
 } // namespace
 
-TextOut::TextOut(std::string &text, std::size_t expected) : m_text(text)
+TextOut::TextOut(std::string &text, std::size_t expected, const TextSink *sink) : m_text(text), m_sink(sink)
 {
+    if (sink)  // a piece, and room for the record that passes it
+        expected = std::min(expected, 2 * kPiece);
     if (m_text.capacity() - m_text.size() < expected)
         m_text.reserve(m_text.size() + expected);
     adviseHugePages(m_text.data() + m_text.size(), m_text.capacity() - m_text.size());

@@ -1,24 +1,31 @@
 // The exports' one buffer writer: a record at a time, appended to a string whose room for the
-// whole export is reserved up front. Every text and binary export writes through it (JSON, CSV,
-// Tiled, glTF, Godot, Unreal), so none builds a string per number.
+// whole export is reserved up front, or, with a sink, handed to the sink a megabyte at a time (an
+// export written straight into its file never holds its whole text). Every text and binary export
+// writes through it (JSON, CSV, Tiled, glTF, Godot, Unreal), so none builds a string per number.
 #pragma once
 
 #include <charconv>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <string>
 #include <string_view>
 
 namespace grove {
 
+// Where an export's text goes as it is written, a piece at a time, in order.
+using TextSink = std::function<void(std::string_view)>;
+
 // room() gives a scratch buffer for a known most, the writers fill it through a pointer,
 // commit() appends what they wrote. The string's capacity is reserved for the expected size up
 // front, never zero-filled (a resize would write every byte twice, and a short estimate would
-// copy the whole text to grow it).
+// copy the whole text to grow it). With a sink, the string (all of it, what its owner appended
+// before included) goes to the sink and is emptied whenever it passes a megabyte; what is left at
+// the end stays in it for its owner to write last.
 class TextOut
 {
 public:
-    TextOut(std::string &text, std::size_t expected);
+    TextOut(std::string &text, std::size_t expected, const TextSink *sink = nullptr);
     TextOut(const TextOut &) = delete;
     TextOut &operator=(const TextOut &) = delete;
 
@@ -28,8 +35,20 @@ public:
             m_scratch.resize(most);
         return m_scratch.data();
     }
-    void commit(const char *end) { m_text.append(m_scratch.data(), static_cast<std::size_t>(end - m_scratch.data())); }
-    void add(std::string_view s) { m_text.append(s); }
+    void commit(const char *end)
+    {
+        m_text.append(m_scratch.data(), static_cast<std::size_t>(end - m_scratch.data()));
+        if (m_sink && m_text.size() >= kPiece)
+            drain();
+    }
+    void add(std::string_view s)
+    {
+        m_text.append(s);
+        if (m_sink && m_text.size() >= kPiece)
+            drain();
+    }
+
+    static constexpr std::size_t kPiece = std::size_t(1) << 20;
 
     static char *put(char *p, std::string_view s)
     {
@@ -38,8 +57,15 @@ public:
     }
 
 private:
+    void drain()
+    {
+        (*m_sink)(m_text);
+        m_text.clear();
+    }
+
     std::string &m_text;
     std::string m_scratch;
+    const TextSink *m_sink;
 };
 
 // A string literal, its length known at compile time.

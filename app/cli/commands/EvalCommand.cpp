@@ -317,6 +317,7 @@ std::optional<int> EvalRun::evaluate()
     m_job.pngSize = m_o.pngPath.empty() ? 0 : static_cast<int>(m_o.pngSize);
     m_job.threads = m_o.threads;
     m_job.cancel = &cli::interruptFlag();
+    m_job.streamText = !m_o.out.empty() && m_o.out != "-";  // into a file: its text never sits whole in memory
     if (m_o.region)
         m_job.region = m_o.region;
     m_request.targets = exportTargets(m_graph, m_registry, m_job);
@@ -387,8 +388,9 @@ int EvalRun::exportWhole(const ExportDestination &destination)
             sources.push_back(layerNodeId(m_graph, m_registry, id));
         printStats(m_err, m_result, sources, layersOf(m_result, m_layers), m_graph.world);
     }
-    // Every destination is checked before rendering, and everything is rendered before the first
-    // byte is written: a failure leaves no half results.
+    // Every destination is checked before rendering, and every file is staged (its points text
+    // written straight into its temporary file) before the first is put in place: a failure leaves
+    // no half results.
     std::string error;
     auto built = buildExport(m_graph, m_registry, m_result, m_job, &error);
     if (cli::interruptFlag())
