@@ -290,7 +290,10 @@ void registerPlaceLayer(NodeRegistry &registry)
         // the pins lead the layer: ids 0 to pins - 1, in list order
         std::vector<std::uint64_t> pinIds(pinned.size());
         std::iota(pinIds.begin(), pinIds.end(), std::uint64_t(0));
-        pinned.insert(pinned.end(), points.begin(), points.end());
+        if (pinned.empty())
+            pinned = std::move(points);  // no pins (most layers): no copy of what may be millions of points
+        else
+            pinned.insert(pinned.end(), points.begin(), points.end());
         auto layer = makeLayer(ctx, std::move(pinned));
         layer->info.pinned = pinnedAttributes(pins, pinIds);
         if (!ctx.param("erase").toList().empty())
