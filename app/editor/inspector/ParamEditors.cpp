@@ -38,6 +38,9 @@ public:
         auto *row = tightRow(this);
         row->addWidget(m_slider, 1);
         row->addWidget(m_field);
+        // the box holds a number (eleven characters); the slider takes the rest of the row, so a
+        // drag moves the value in steps a hand can aim (the box used to take three quarters)
+        m_field->setMaximumWidth(m_field->fontMetrics().horizontalAdvance(QStringLiteral("-0.000000001")) + 16);
         m_integer = spec.kind == ParamKind::Integer;
         if (m_integer)
             m_slider->setRange(int(spec.softMin), int(spec.softMax));
