@@ -289,6 +289,57 @@ private slots:
         QCOMPARE(*w->document()->graph().node("flowers")->param("radius"), *shown->graph.node("flowers")->param("radius"));
     }
 
+    // A drag at a dense setting: each run outlasts many edits. A stale run younger than
+    // kDragPatienceMs finishes and shows its frame (stopping it at every edit left the map still
+    // while the hand moved); one older than that is stopped for the newest value.
+    void aDragShowsTheFramesOfRunsSlowerThanItsEdits()
+    {
+        auto w = openWindow(kBigWorld);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(60000));
+        w->selectNode("dots");
+        QCoreApplication::processEvents();
+        auto *slider = w->findChild<ParamEditor *>("param:radius")->findChild<QSlider *>();
+        QVERIFY(slider && slider->isVisible());
+        PreviewController *preview = w->preview();
+        ManualClock clock;  // the runs' ages count on it
+        preview->setClock(&clock);
+        std::vector<quint64> delivered;
+        connect(preview, &PreviewController::snapshotReady, this, [&](const PreviewSnapshotPtr &s) {
+            if (delivered.empty() || delivered.back() != s->generation)
+                delivered.push_back(s->generation);
+        });
+        QWindow *window = w->windowHandle();
+        const QPoint press = window->mapFromGlobal(slider->mapToGlobal(QPoint(slider->width() / 2, slider->height() / 2)));
+        QTest::mousePress(window, Qt::LeftButton, {}, press);
+        QVERIFY(QGuiApplication::mouseButtons() != Qt::NoButton);
+
+        // a run of a million points (a second or more), and once it is `ageMs` old on the test's
+        // clock, an edit to a light value
+        const auto denseRunThenEdit = [&](double radius, int ageMs, quint64 &run) {
+            setParam(w->document(), "dots", "radius", Value(radius));
+            QTRY_VERIFY_WITH_TIMEOUT(preview->runningGeneration() == preview->requestedGeneration()
+                                         || preview->shownGeneration() == preview->requestedGeneration(),
+                                     patientMs(60000));
+            QVERIFY2(preview->isRunning(), "the dense run ended before the test could edit: make it denser");
+            run = preview->runningGeneration();
+            clock.advance(ageMs);
+            setParam(w->document(), "dots", "radius", Value(150.0));
+            QTRY_VERIFY_WITH_TIMEOUT(!preview->isRunning() && preview->shownGeneration() == preview->requestedGeneration(),
+                                     patientMs(120000));
+        };
+        quint64 kept = 0, stopped = 0;
+        denseRunThenEdit(4, PreviewController::kLongRunMs + 1, kept);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY2(std::find(delivered.begin(), delivered.end(), kept) != delivered.end(), "the slow run was stopped");
+        denseRunThenEdit(4.2, PreviewController::kDragPatienceMs + 1, stopped);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY2(std::find(delivered.begin(), delivered.end(), stopped) == delivered.end(), "a run past the patience showed");
+        QTest::mouseRelease(window, Qt::LeftButton, {}, press);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(60000));
+    }
+
     void problemsShowAndTheRestOfThePreviewFollows_data()
     {
         QTest::addColumn<QString>("kind");

@@ -187,11 +187,13 @@ void PreviewController::startRun()
     if (m_running) {
         if (m_requested == m_runGeneration)
             return;
-        // A stale run: stop it, unless a drag is on and it is young (it then shows a nearly
-        // current picture soon, rather than none until the hand stops).
+        // A stale run: stop it, unless a drag is on and it is younger than kDragPatienceMs. It
+        // then shows a nearly current picture, rather than none until the hand stops: at a dense
+        // setting a run outlasts many edits, and stopping it at each one (as after kLongRunMs it
+        // used to) left the map still for seconds while the slider moved.
         const bool dragging = QGuiApplication::mouseButtons() != Qt::NoButton;
         const qint64 age = m_clock->nowMs() - m_runStartMs;
-        if (!dragging || age > kLongRunMs)
+        if (!dragging || age > kDragPatienceMs)
             m_cancel->store(true);
         m_stop->store(true);
         m_pending = true;

@@ -38,6 +38,7 @@ public:
     // The newest graph state asked for, and the one shown now: equal once the preview caught up.
     quint64 requestedGeneration() const { return m_requested; }
     quint64 shownGeneration() const { return m_snapshot ? m_snapshot->generation : 0; }
+    quint64 runningGeneration() const { return m_running ? m_runGeneration : 0; }  // 0: no run
     bool isRunning() const { return m_running; }
 
     // The node whose output the overlay shows (the selection); empty or disabled: none.
@@ -71,6 +72,8 @@ public:
     PreviewPipeline &pipeline() { return *m_pipeline; }
     static constexpr int kMaxSide = 1024;   // the picture's longer side
     static constexpr int kLongRunMs = 300;  // runs longer than this show a progress bar
+    // While a slider is dragged, a stale run younger than this finishes and shows its frame
+    static constexpr int kDragPatienceMs = 1500;
     static constexpr int kTrimDelayMs = 250;  // idle time before freed memory goes back to the system
     static constexpr int kRegionDelayMs = 25;  // a pan or zoom asks for its region this long after it begins
 
