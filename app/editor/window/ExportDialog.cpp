@@ -147,6 +147,7 @@ void ExportDialog::start()
     ExportJob job = this->job();
     if (png)
         job.layers.clear();  // the picture alone, as `grove-cli eval --png` draws it
+    job.streamText = !png;   // as grove-cli -o FILE: the text goes into the file as it is written
     m_running = true;
     updateControls();
     m_progress->setValue(0);
@@ -173,8 +174,9 @@ void ExportDialog::start()
             message = result.diagnostics.empty() ? tr("The graph did not evaluate.")
                                                  : QString::fromStdString(result.diagnostics.front().format());
         } else if (auto out = buildExport(graph, *registry, result, job, &error)) {
-            // As grove-cli: every destination checked and everything rendered before the first
-            // byte is written; each file is replaced atomically.
+            // As grove-cli: every destination checked before anything is written, every file
+            // staged (its text written into its temporary file) before any is put in place; each
+            // file is replaced atomically.
             const ExportDestination destination{png ? std::string() : dest.toStdString(),
                                                 png ? dest.toStdString() : std::string()};
             const std::optional<std::string> failed = writeExport(*out, destination, job.split);
