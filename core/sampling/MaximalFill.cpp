@@ -4,6 +4,7 @@
 #include "core/math/SeededRandom.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <vector>
 
@@ -19,6 +20,12 @@ struct Rect
 {
     double x0, y0, x1, y1;
     bool contains(double x, double y) const { return x >= x0 && x <= x1 && y >= y0 && y <= y1; }
+    // its four quarters, row by row: the order the fill visits them in (darts follow it)
+    std::array<Rect, 4> quarters() const
+    {
+        const double mx = (x0 + x1) / 2, my = (y0 + y1) / 2;
+        return {Rect{x0, y0, mx, my}, Rect{mx, y0, x1, my}, Rect{x0, my, mx, y1}, Rect{mx, my, x1, y1}};
+    }
 };
 
 // A stored point's disc as a cell sees it: what the point keeps clear at the cell's radius.
@@ -165,9 +172,7 @@ public:
                 continue;  // one more point: look at what is left
             if (depth == kMaxDepth)
                 return;  // the gap here is not allowed ground, at the finest cells
-            const double mx = (cell.x0 + cell.x1) / 2, my = (cell.y0 + cell.y1) / 2;
-            for (const Rect &q : {Rect{cell.x0, cell.y0, mx, my}, Rect{mx, cell.y0, cell.x1, my},
-                                  Rect{cell.x0, my, mx, cell.y1}, Rect{mx, my, cell.x1, cell.y1}})
+            for (const Rect &q : cell.quarters())
                 fillCell(q, depth + 1);
             return;
         }
@@ -286,9 +291,7 @@ private:
             }
             m_shrunk2.push_back(m_lastShrunk2);
         }
-        const double mx = (c.x0 + c.x1) / 2, my = (c.y0 + c.y1) / 2;
-        for (const Rect &q : {Rect{c.x0, c.y0, mx, my}, Rect{mx, c.y0, c.x1, my}, Rect{c.x0, my, mx, c.y1},
-                              Rect{mx, my, c.x1, c.y1}})
+        for (const Rect &q : c.quarters())
             if (!pieceCovered(q, 1))
                 return false;
         return true;
@@ -312,9 +315,7 @@ private:
             }
         if (level == kPieceDepth)
             return false;
-        const double mx = (q.x0 + q.x1) / 2, my = (q.y0 + q.y1) / 2;
-        for (const Rect &p : {Rect{q.x0, q.y0, mx, my}, Rect{mx, q.y0, q.x1, my}, Rect{q.x0, my, mx, q.y1},
-                              Rect{mx, my, q.x1, q.y1}})
+        for (const Rect &p : q.quarters())
             if (!pieceCovered(p, level + 1))
                 return false;
         return true;
