@@ -48,6 +48,9 @@ struct EvalOptions
     std::optional<Region> region;
     std::optional<ShardSpec> shard;
     std::vector<std::string> sets;  // NODE.PARAM=VALUE, in the order given
+
+    // the points file's path, or empty for standard output (no -o, or -o -)
+    std::string pointsPath() const { return out == "-" ? std::string() : out; }
 };
 
 // Reads `args` into `o`, then refuses what does not go together, before any file is read.
@@ -104,7 +107,7 @@ cli::Problem readOptions(const std::vector<std::string> &args, EvalOptions &o)
         return "eval needs a FILE";
     if (!exportFormatFromName(o.formatName, o.format))
         return "--format takes json, csv, tiled, gltf, godot, unreal or unreal-json, got '" + o.formatName + "'";
-    const bool toStdout = o.out.empty() || o.out == "-";
+    const bool toStdout = o.pointsPath().empty();
     if (o.format == ExportFormat::Gltf && toStdout && ::isatty(STDOUT_FILENO))
         return "--format gltf writes binary glTF: give -o FILE.glb, or redirect stdout to a file";
     if (o.split && toStdout)
@@ -317,7 +320,7 @@ std::optional<int> EvalRun::evaluate()
     m_job.pngSize = m_o.pngPath.empty() ? 0 : static_cast<int>(m_o.pngSize);
     m_job.threads = m_o.threads;
     m_job.cancel = &cli::interruptFlag();
-    m_job.streamText = !m_o.out.empty() && m_o.out != "-";  // into a file: its text never sits whole in memory
+    m_job.streamText = !m_o.pointsPath().empty();  // into a file: its text never sits whole in memory
     if (m_o.region)
         m_job.region = m_o.region;
     m_request.targets = exportTargets(m_graph, m_registry, m_job);
@@ -422,7 +425,7 @@ int EvalRun::run()
         return cli::kExitInvalid;
     if (auto status = evaluate())
         return *status;
-    const ExportDestination destination{m_o.out == "-" ? std::string() : m_o.out, m_o.pngPath};
+    const ExportDestination destination{m_o.pointsPath(), m_o.pngPath};
     if (auto problem = checkExportDestination(destination, m_o.split)) {
         m_err << "grove-cli: " << *problem << "\n";
         return cli::kExitInvalid;
