@@ -6,6 +6,7 @@
 #include "core/graph/NodeRegistry.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace grove {
 
@@ -37,6 +38,21 @@ public:
         return ok != invert;
     }
 
+    // Every wired condition over the area: false everywhere if one is, true everywhere if all are.
+    MaskOver over(const Region &area) const override
+    {
+        bool allTrue = true;
+        const auto join = [&](MaskOver m) {
+            allTrue = allTrue && m == MaskOver::AllTrue;
+            return m == MaskOver::AllFalse;
+        };
+        const bool allFalse = (mask && join(mask->over(area))) || (labels && join(labelsOver(area)))
+                              || (field && join(fieldOver(area)));
+        if (allFalse || allTrue)
+            return (allFalse != invert) ? MaskOver::AllFalse : MaskOver::AllTrue;
+        return MaskOver::Mixed;
+    }
+
     // In a volume: the field and the mask are asked at depth z (labels are 2D, extruded along z).
     bool at3(double x, double y, double z) const override
     {
@@ -52,6 +68,25 @@ public:
             ok = min <= f && f < max;
         }
         return ok != invert;
+    }
+
+private:
+    MaskOver labelsOver(const Region &area) const
+    {
+        const std::uint64_t possible = labels->labelsIn(area);
+        if (possible & Labels::kOtherLabels)
+            return MaskOver::Mixed;
+        std::uint64_t wanted = 0;
+        for (size_t l = 0; l < included.size() && l < 63; ++l)
+            wanted |= included[l] ? std::uint64_t(1) << l : 0;
+        return (possible & ~wanted) == 0 ? MaskOver::AllTrue : (possible & wanted) == 0 ? MaskOver::AllFalse : MaskOver::Mixed;
+    }
+    MaskOver fieldOver(const Region &area) const
+    {
+        const FieldRange r = field->rangeIn(area);
+        if (min <= r.lo && r.hi < max)
+            return MaskOver::AllTrue;
+        return r.hi < min || r.lo >= max ? MaskOver::AllFalse : MaskOver::Mixed;
     }
 };
 

@@ -6,6 +6,7 @@
 #include "core/graph/NodeRegistry.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace grove {
 
@@ -39,6 +40,25 @@ public:
                          ? -1
                          : m_biomeOfCell[static_cast<size_t>(r * m_columnCount + c)];
         }
+    }
+
+    // Every table cell of a row and a column the area may have.
+    std::uint64_t labelsIn(const Region &area) const override
+    {
+        const std::uint64_t rows = m_rows->labelsIn(area);
+        if (rows & kOtherLabels)
+            return kAnyLabel;
+        const std::uint64_t columns = m_columns->labelsIn(area);
+        if (columns & kOtherLabels)
+            return kAnyLabel;
+        std::uint64_t bits = 0;
+        for (std::uint64_t rs = rows; rs; rs &= rs - 1)
+            for (std::uint64_t cs = columns; cs; cs &= cs - 1) {
+                const int r = std::countr_zero(rs), c = std::countr_zero(cs);
+                const int biome = r < m_rowCount && c < m_columnCount ? m_biomeOfCell[static_cast<size_t>(r * m_columnCount + c)] : -1;
+                bits |= biome >= 0 && biome < 63 ? std::uint64_t(1) << biome : kOtherLabels;
+            }
+        return bits;
     }
 
 private:

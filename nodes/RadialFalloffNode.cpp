@@ -5,6 +5,7 @@
 #include "core/math/ExactPower.h"
 #include "core/graph/NodeRegistry.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace grove {
@@ -22,7 +23,12 @@ public:
     double falloff(double x, double y) const
     {
         const double dx = x - m_cx, dy = y - m_cy;
-        const double t = std::sqrt(dx * dx + dy * dy) / m_radius;
+        return fade(std::sqrt(dx * dx + dy * dy));
+    }
+    // the falloff at distance d from the centre: it only falls as d grows
+    double fade(double d) const
+    {
+        const double t = d / m_radius;
         if (!(t < 1))
             return 0;  // t^e >= 1 from here on (and a zero radius has no inside)
         return 1 - exactPower(t, m_exponent);
@@ -42,6 +48,24 @@ public:
             const double f = falloff(x0 + i * dx, y);
             out[i] = m_source ? out[i] * f : f;
         }
+    }
+
+    FieldRange rangeIn(const Region &a) const override
+    {
+        if (!(a.x0 <= a.x1 && a.y0 <= a.y1))
+            return {};
+        // the falloff between the rectangle's farthest point from the centre and its nearest
+        const double nx = std::clamp(m_cx, a.x0, a.x1) - m_cx, ny = std::clamp(m_cy, a.y0, a.y1) - m_cy;
+        const double fx = std::max(std::fabs(a.x0 - m_cx), std::fabs(a.x1 - m_cx));
+        const double fy = std::max(std::fabs(a.y0 - m_cy), std::fabs(a.y1 - m_cy));
+        const FieldRange f{fade(std::sqrt(fx * fx + fy * fy)), fade(std::sqrt(nx * nx + ny * ny))};
+        if (!m_source)
+            return f.widened();
+        const FieldRange s = m_source->rangeIn(a);
+        if (!(std::isfinite(s.lo) && std::isfinite(s.hi)))
+            return {};
+        const double p[4] = {s.lo * f.lo, s.lo * f.hi, s.hi * f.lo, s.hi * f.hi};
+        return FieldRange{*std::min_element(p, p + 4), *std::max_element(p, p + 4)}.widened();
     }
 
 private:

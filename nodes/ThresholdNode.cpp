@@ -6,6 +6,7 @@
 #include "core/graph/NodeRegistry.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace grove {
 
@@ -15,14 +16,7 @@ class ThresholdLabels final : public Labels
 {
 public:
     ThresholdLabels(FieldPtr field, std::vector<double> cuts) : m_field(std::move(field)), m_cuts(std::move(cuts)) {}
-    int at(double x, double y) const override
-    {
-        const double f = m_field->at(x, y);
-        for (size_t i = 0; i < m_cuts.size(); ++i)
-            if (f < m_cuts[i])
-                return static_cast<int>(i);
-        return static_cast<int>(m_cuts.size());
-    }
+    int at(double x, double y) const override { return band(m_field->at(x, y)); }
     void sampleRow(double x0, double dx, double y, int n, int *out) const override
     {
         // The field's row path gives at()'s values bit for bit, a row of noise at a time.
@@ -41,7 +35,28 @@ public:
         }
     }
 
+    // The bands between the field's lowest and highest value over the area (at() picks the band
+    // of a value by the first cut above it, which only grows with the value).
+    std::uint64_t labelsIn(const Region &area) const override
+    {
+        const FieldRange r = m_field->rangeIn(area);
+        if (!r.known() || m_cuts.size() >= 63)
+            return kAnyLabel;
+        std::uint64_t bits = 0;
+        for (int l = band(r.lo); l <= band(r.hi); ++l)
+            bits |= std::uint64_t(1) << l;
+        return bits;
+    }
+
 private:
+    int band(double f) const
+    {
+        for (size_t i = 0; i < m_cuts.size(); ++i)
+            if (f < m_cuts[i])
+                return static_cast<int>(i);
+        return static_cast<int>(m_cuts.size());
+    }
+
     FieldPtr m_field;
     std::vector<double> m_cuts;
 };

@@ -7,6 +7,7 @@
 #include "core/fields/ValueNoise.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -65,6 +66,16 @@ public:
         for (int i = 0; i < n; ++i)
             xs[static_cast<size_t>(i)] = (x0 + i * dx) * m_frequency;
         valueFbmRow(xs.data(), y * m_frequency, n, m_seed, m_octaves, m_lacunarity, m_persistence, out);
+    }
+
+    FieldRange rangeIn(const Region &a) const override
+    {
+        if (wraps() || !(m_octaves >= 1))
+            return {};  // a wrapped world's coordinates come round the torus: not bounded here
+        FieldRange r;
+        valueFbmRange(a.x0 * m_frequency, a.x1 * m_frequency, a.y0 * m_frequency, a.y1 * m_frequency, m_seed, m_octaves,
+                      m_lacunarity, m_persistence, r.lo, r.hi);
+        return std::isfinite(r.lo) && std::isfinite(r.hi) ? r.widened() : FieldRange{};
     }
 
 private:

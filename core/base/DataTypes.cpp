@@ -81,6 +81,21 @@ double Field::upperBound() const
     return std::numeric_limits<double>::infinity();
 }
 
+FieldRange Field::rangeIn(const Region &) const
+{
+    return {};
+}
+
+std::uint64_t Labels::labelsIn(const Region &) const
+{
+    return kAnyLabel;
+}
+
+MaskOver Mask::over(const Region &) const
+{
+    return MaskOver::Mixed;
+}
+
 void Field::sampleRow(double x0, double dx, double y, int n, double *out) const
 {
     for (int i = 0; i < n; ++i)

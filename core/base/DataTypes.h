@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 #include <variant>
@@ -22,6 +23,27 @@ using Rgb = std::array<std::uint8_t, 3>;
 
 // "#rrggbb" -> Rgb; anything else gives black (params are validated before this is called).
 Rgb parseHexColor(const std::string &text);
+
+// A rectangle of the world: x0 <= x < x1, y0 <= y < y1.
+struct Region
+{
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    bool contains(double x, double y) const { return x >= x0 && x < x1 && y >= y0 && y < y1; }
+    bool empty() const { return !(x1 > x0 && y1 > y0); }
+    bool operator==(const Region &) const = default;
+};
+
+// What a field can take over a whole rectangle: lo <= at(x, y) <= hi for every (x, y) with
+// x0 <= x <= x1 and y0 <= y <= y1 (edges included). Unknown is (-inf, +inf). Placement asks it
+// of the fields behind an allowed area to skip the spots a rectangle decides (Mask::over), so a
+// range must hold for the values at() computes, rounding included: implementations widen theirs.
+struct FieldRange
+{
+    double lo = -std::numeric_limits<double>::infinity(), hi = std::numeric_limits<double>::infinity();
+    bool known() const { return lo > -std::numeric_limits<double>::infinity() || hi < std::numeric_limits<double>::infinity(); }
+    // wider by a margin far beyond the rounding of any field's arithmetic (values near 1: ulps of 1e-16)
+    FieldRange widened() const { return {lo - 1e-9 * (1 + std::fabs(lo)), hi + 1e-9 * (1 + std::fabs(hi))}; }
+};
 
 // A scalar function over world coordinates. Evaluated at single points during placement and
 // a row at a time for rasters, so implementations can batch the hot loop.
@@ -47,6 +69,8 @@ public:
     // The largest value the field can take, when it is known (density: max_radius); +inf when not.
     // Placement uses it to bound how far a candidate's conflicts can be.
     virtual double upperBound() const;
+    // Bounds of at() over `area` (see FieldRange); the default knows nothing.
+    virtual FieldRange rangeIn(const Region &area) const;
 
 protected:
     // Tells fields apart in per-thread memos (an address can be reused by a later field).
@@ -64,9 +88,17 @@ public:
     virtual int at(double x, double y) const = 0;
     // out[i] = at(x0 + i * dx, y) for i in [0, n); overridden where the upstream has row calls.
     virtual void sampleRow(double x0, double dx, double y, int n, int *out) const;
+    // The labels at() may give over `area` (edges included): bit i for label i; kOtherLabels (bit 63)
+    // for anything else (no label, a label past 62, or not known). The default knows nothing.
+    static constexpr std::uint64_t kOtherLabels = std::uint64_t(1) << 63, kAnyLabel = ~std::uint64_t(0);
+    virtual std::uint64_t labelsIn(const Region &area) const;
     std::vector<std::string> names;
     std::vector<Rgb> colors;  // one per name
 };
+
+// What a mask is over a whole rectangle (edges included): true everywhere, false everywhere, or
+// not known to be either.
+enum class MaskOver { Mixed, AllTrue, AllFalse };
 
 // A boolean function: where something may go.
 class Mask
@@ -74,6 +106,8 @@ class Mask
 public:
     virtual ~Mask() = default;
     virtual bool at(double x, double y) const = 0;
+    // at() over `area` (2D; see FieldRange for the contract); the default knows nothing.
+    virtual MaskOver over(const Region &area) const;
     // In a volume; the default extrudes the 2D mask along z (see Field::at3).
     virtual bool at3(double x, double y, double z) const
     {
@@ -139,15 +173,6 @@ struct LayerInfo
 struct PointXYR
 {
     double x, y, r;
-};
-
-// A rectangle of the world: x0 <= x < x1, y0 <= y < y1.
-struct Region
-{
-    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
-    bool contains(double x, double y) const { return x >= x0 && x < x1 && y >= y0 && y < y1; }
-    bool empty() const { return !(x1 > x0 && y1 > y0); }
-    bool operator==(const Region &) const = default;
 };
 
 class ChunkedLayer;

@@ -5,6 +5,7 @@
 #include "core/fields/NoiseLattice.h"
 #include "core/math/Torus.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 
@@ -349,6 +350,69 @@ void valueFbmRow(const double *xs, double y, int n, std::int32_t seed, int octav
     }
     for (int i = 0; i < n; ++i)
         out[i] = out[i] / norm;
+}
+
+namespace {
+
+// One octave's bounds over [px0, px1] x [py0, py1] (lattice units). Within a lattice cell the
+// octave is bilinear in the smoothstep weights, and the weights grow with the coordinate, so over
+// a cell's piece of the rectangle its extremes are at that piece's corners. False when the
+// rectangle spans too many cells to be worth it, or leaves the int32 lattice (the caller takes
+// [0, 1], the range of every corner value).
+bool octaveRange(double px0, double px1, double py0, double py1, std::uint32_t seedTerm, double &lo, double &hi)
+{
+    constexpr double kMaxCells = 6, kLimit = 1073741824.0;
+    const double cx0 = std::floor(px0), cx1 = std::floor(px1), cy0 = std::floor(py0), cy1 = std::floor(py1);
+    if (!(std::fabs(cx0) < kLimit && std::fabs(cx1) < kLimit && std::fabs(cy0) < kLimit && std::fabs(cy1) < kLimit)
+        || cx1 - cx0 >= kMaxCells || cy1 - cy0 >= kMaxCells)
+        return false;
+    lo = 1;
+    hi = 0;
+    for (double cy = cy0; cy <= cy1; ++cy) {
+        const double sy[2] = {smooth(std::max(py0, cy) - cy), smooth(std::min(py1, cy + 1) - cy)};
+        const std::uint32_t iy = static_cast<std::uint32_t>(static_cast<std::int32_t>(cy));
+        const std::uint32_t by = iy * kHashY + seedTerm, by1 = (iy + 1) * kHashY + seedTerm;
+        for (double cx = cx0; cx <= cx1; ++cx) {
+            const double sx[2] = {smooth(std::max(px0, cx) - cx), smooth(std::min(px1, cx + 1) - cx)};
+            const std::uint32_t ix = static_cast<std::uint32_t>(static_cast<std::int32_t>(cx));
+            const std::uint32_t ax = ix * kHashX, ax1 = (ix + 1) * kHashX;
+            const double v00 = finishHash(ax + by), v10 = finishHash(ax1 + by);
+            const double v01 = finishHash(ax + by1), v11 = finishHash(ax1 + by1);
+            for (double wx : sx)
+                for (double wy : sy) {
+                    const double v = lerp(lerp(v00, v10, wx), lerp(v01, v11, wx), wy);
+                    lo = std::min(lo, v);
+                    hi = std::max(hi, v);
+                }
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+void valueFbmRange(double x0, double x1, double y0, double y1, std::int32_t seed, int octaves, double lacunarity,
+                   double persistence, double &lo, double &hi)
+{
+    double sumLo = 0, sumHi = 0, norm = 0, amp = 1, freq = 1;
+    std::uint32_t octaveSeed = static_cast<std::uint32_t>(seed);
+    for (int o = 0; o < octaves; ++o) {
+        // the products valueFbm forms, at the rectangle's edges: rounding keeps their order
+        const double ax = x0 * freq, bx = x1 * freq, ay = y0 * freq, by = y1 * freq;
+        double l = 0, h = 1;
+        if (!octaveRange(std::min(ax, bx), std::max(ax, bx), std::min(ay, by), std::max(ay, by), octaveSeed * kHashSeed, l, h)) {
+            l = 0;
+            h = 1;
+        }
+        sumLo += amp * (amp >= 0 ? l : h);
+        sumHi += amp * (amp >= 0 ? h : l);
+        norm += amp;
+        amp *= persistence;
+        freq *= lacunarity;
+        octaveSeed += 1013u;
+    }
+    lo = sumLo / norm;
+    hi = sumHi / norm;
 }
 
 // 3D: hash3(ix, iy, iz, seed) = finish(ix * kHashX + iy * kHashY + iz * kHashZ + seed * kHashSeed)

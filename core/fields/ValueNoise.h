@@ -25,6 +25,12 @@ double valueFbm3(double x, double y, double z, std::int32_t seed, int octaves, d
 void valueFbmRow(const double *xs, double y, int n, std::int32_t seed, int octaves, double lacunarity,
                  double persistence, double *out);
 
+// Bounds lo <= valueFbm(x, y, ...) <= hi over the rectangle [x0, x1] x [y0, y1] of the coordinates
+// valueFbm is given (edges included), before any widening for rounding (the caller widens). An
+// octave whose piece of the lattice spans many cells counts as [0, 1].
+void valueFbmRange(double x0, double x1, double y0, double y1, std::int32_t seed, int octaves, double lacunarity,
+                   double persistence, double &lo, double &hi);
+
 // Whether rows may take the AVX2 path when the CPU has it (default: yes); tests and benchmarks
 // compare it with the scalar path. valueNoiseSimdActive: the CPU has AVX2 and it is enabled.
 void setValueNoiseSimd(bool enabled);

@@ -5,6 +5,7 @@
 #include "core/math/ExactTrig.h"
 #include "core/math/SeededRandom.h"
 #include "core/math/Torus.h"
+#include "core/sampling/AllowedTiles.h"
 #include "core/sampling/MaximalFill.h"
 
 #include <cmath>
@@ -154,14 +155,14 @@ public:
         return passRest(x, y, isFree);
     }
 
-    // The checks after the spacing at the layer's radius: allowed ground, then the spot's own
-    // radius; the point when all pass.
+    // The checks after the spacing at the layer's radius: allowed ground (read through its tiles),
+    // then the spot's own radius; the point when all pass.
     template<typename IsFree>
     bool passRest(double x, double y, IsFree isFree)
     {
         if (m_s.allowed || m_s.radiusField)  // the checks below take a while: start the write's fetch
             m_occupancy.prefetchForAdd(x, y);
-        if (m_s.allowed && !m_s.allowed->at(x, y)) {
+        if (m_s.allowed && !m_allowed.at(x, y)) {
             ++m_tally.notAllowed;
             return false;  // wrong ground
         }
@@ -453,14 +454,11 @@ private:
     // the largest radius a candidate can take: the layer's, or its radius field's bound
     double m_largestRadius = m_s.radiusField ? std::max(m_s.radius, m_s.radiusFieldMax) : m_s.radius;
     double m_x1 = m_s.x0 + m_s.width, m_y1 = m_s.y0 + m_s.height;
+    AllowedTiles m_allowed{m_s.allowed, m_s.x0, m_s.y0, m_s.width, m_s.height, 2 * m_s.radius};
     // Candidates may test against neighbours gathered around their parent: not in a wrapped
     // world, where a candidate beyond an edge is tested where it comes in, on the grid.
     bool m_gather = m_largestRadius < HUGE_VAL && !m_s.wrapX && !m_s.wrapY;
 };
-
-} // namespace
-
-namespace {
 
 // Every 2r x 2r square of the area gets up to k tries; squares on the far edges are cut short.
 template<typename Poll>
