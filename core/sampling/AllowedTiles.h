@@ -11,8 +11,9 @@ namespace grove {
 
 // Answers exactly as the mask's at() does, spot for spot (over() is a bound that holds for every
 // spot of the tile), so no point moves. A tile is decided the first time a spot in it is asked,
-// so a tile no candidate reaches costs nothing; a tile the mask cannot decide asks at() for each
-// spot. Single-threaded: one per sampler.
+// so a tile no candidate reaches costs nothing: first its block of 8 x 8 tiles is asked as a
+// whole (one question for the inside of a broad area), then, if the block is mixed, the tile. A
+// tile the mask cannot decide asks at() for each spot. Single-threaded: one per sampler.
 class AllowedTiles
 {
 public:
@@ -27,12 +28,14 @@ public:
     std::uint64_t asked() const { return m_asked; }
 
 private:
-    MaskOver decide(std::size_t tile, long column, long row);
+    MaskOver decide(long column, long row);
+    MaskOver over(long column, long row, long columns, long rows) const;
 
     const Mask *m_mask;
     double m_x0, m_y0, m_side = 1, m_inverse = 1;
-    long m_columns = 0, m_rows = 0;
-    std::vector<std::uint8_t> m_tiles;  // 0: not yet decided, else 1 + MaskOver
+    long m_columns = 0, m_rows = 0, m_blockColumns = 0;
+    std::vector<std::uint8_t> m_tiles;   // 0: not yet decided, else 1 + MaskOver
+    std::vector<std::uint8_t> m_blocks;  // a block of kBlock x kBlock tiles was asked as a whole
     std::uint64_t m_decided = 0, m_asked = 0;
 };
 
