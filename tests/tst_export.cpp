@@ -11,6 +11,7 @@
 #include "core/export/ExportWriter.h"
 #include "core/analysis/LayerStats.h"
 #include "core/formats/PointsExport.h"
+#include "core/formats/StreamExport.h"
 #include "core/base/Sha256.h"
 #include "core/base/TextEscape.h"
 #include "core/base/Value.h"
@@ -106,6 +107,7 @@ private slots:
     void layerStatsPairsMatchBruteForce();
     void exportIntoAPipeWritesIntoIt();
     void aFileWrittenAsItIsRenderedHoldsTheSameBytes();
+    void aStreamedExportOnThreadsHoldsTheBytesOfOneThread();
 };
 
 void TestExport::numberWriterMatchesFormatNumberOnAMillionDoubles()
@@ -358,6 +360,45 @@ void TestExport::aFileWrittenAsItIsRenderedHoldsTheSameBytes()
     QVERIFY(streamed);
     const auto full = writeExport(*streamed, {"/dev/full", {}}, false);
     QVERIFY2(full && full->find("/dev/full") != std::string::npos, full.value_or("no error").c_str());
+}
+
+// A chunked world streamed to a file: each row's text is written while the next row is placed
+// (on a thread of its own), and the file holds the bytes of a run on one thread; a run stopped
+// from its progress leaves no file. (Under ThreadSanitizer in CI: the writer beside the placement.)
+void TestExport::aStreamedExportOnThreadsHoldsTheBytesOfOneThread()
+{
+    LoadResult loaded = loadGraphFile(testsDir() + "/data/chunks/small.grove.yaml", registry());
+    QVERIFY(loaded.ok());
+    const std::vector<std::string> ids = exportedLayers(loaded.graph, registry());
+    QTemporaryDir dir;
+    auto stream = [&](ExportFormat format, int threads, const std::string &name, int stopAfterRows) {
+        EvalRequest request;
+        request.targets = ids;
+        request.limits.placeWholeWorld = false;
+        const EvalResult result = Evaluator(registry()).evaluate(loaded.graph, request);
+        StreamExportJob job;
+        job.layers = layersOf(result, ids);
+        job.info.world = loaded.graph.world;
+        job.format = format;
+        job.region = {0, 0, 1024, 1024};
+        job.threads = threads;
+        std::atomic<bool> cancel{false};
+        job.cancel = &cancel;
+        int rows = 0;
+        job.progress = [&](const StreamProgress &) { cancel = ++rows == stopAfterRows; };
+        std::string error;
+        const StreamStatus status = streamExport(job, dir.filePath(QString::fromStdString(name)).toStdString(), &error);
+        return std::make_pair(status, error);
+    };
+    for (ExportFormat format : {ExportFormat::Json, ExportFormat::Csv}) {
+        QCOMPARE(stream(format, 1, "one", 0).first, StreamStatus::Done);
+        QCOMPARE(stream(format, 2, "two", 0).first, StreamStatus::Done);
+        const std::string one = readFile(dir.filePath("one").toStdString());
+        QVERIFY(one.size() > 100000);
+        QVERIFY(readFile(dir.filePath("two").toStdString()) == one);
+    }
+    QCOMPARE(stream(ExportFormat::Json, 2, "stopped", 3).first, StreamStatus::Cancelled);
+    QVERIFY(!QFile::exists(dir.filePath("stopped")));
 }
 
 QTEST_APPLESS_MAIN(TestExport)

@@ -143,7 +143,21 @@ std::optional<std::string> SafeFile::write(std::string_view bytes)
 std::optional<std::string> SafeFile::copyFrom(int from, std::uint64_t offset, std::uint64_t length, const std::string &what,
                                                   const std::atomic<bool> *cancel)
 {
-    std::vector<char> buffer(std::size_t(1) << 20);
+    // File to file, the kernel copies (copy_file_range: no trip through this process's memory);
+    // where it cannot (a pipe, a device, another kind of file system), through a buffer.
+    while (length > 0 && m_fd >= 0) {
+        if (cancel && cancel->load(std::memory_order_relaxed))
+            return std::string("interrupted");
+        loff_t in = static_cast<loff_t>(offset);
+        const ssize_t n = ::copy_file_range(from, &in, m_fd, nullptr, static_cast<std::size_t>(std::min<std::uint64_t>(length, 64u << 20)), 0);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;  // not supported here (or the source ended early: the buffered copy says so)
+        offset += static_cast<std::uint64_t>(n);
+        length -= static_cast<std::uint64_t>(n);
+    }
+    std::vector<char> buffer(length > 0 ? std::size_t(1) << 20 : 0);
     while (length > 0) {
         if (cancel && cancel->load(std::memory_order_relaxed))
             return std::string("interrupted");

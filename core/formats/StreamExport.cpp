@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <future>
 #include <tuple>
 #include <unistd.h>
 
@@ -154,7 +155,6 @@ StreamStatus streamExport(const StreamExportJob &job, const std::string &path, s
             else
                 appendCsvRows(pending[li], part, anyZ, attributes);
             counts[li] += part.points.size();
-            progress.points += part.points.size();
             if (pending[li].size() < kFlushBytes)
                 return std::nullopt;
             auto err = spools[li].append(pending[li]);
@@ -173,6 +173,49 @@ StreamStatus streamExport(const StreamExportJob &job, const std::string &path, s
                 return failed(*err);
         }
 
+        // A row's text is written while the next row is placed (on a thread of its own when the
+        // job has more than one): the writer has the spools, the pending text and the counts to
+        // itself until it is joined. Its row stays in the chunk cache (four bands are kept), and a
+        // chunk it finds gone is placed again, the same points.
+        enum class Wrote { Done, Cancelled, Failed };
+        std::string writeError;
+        auto writeRow = [&](const std::vector<ChunkCoord> &row) {
+            for (std::size_t li = 0; li < n; ++li) {
+                if (!streamed(*job.layers[li]))
+                    continue;
+                for (const ChunkCoord &c : row) {
+                    const Region cell{std::max(c.i * side, job.region.x0), std::max(c.j * side, job.region.y0),
+                                      std::min((c.i + 1) * side, job.region.x1), std::min((c.j + 1) * side, job.region.y1)};
+                    auto part = layerInRegion(*job.layers[li], cell, 1, job.cancel);
+                    if (!part)
+                        return Wrote::Cancelled;
+                    if (auto err = add(li, *part)) {
+                        writeError = *err;
+                        return Wrote::Failed;
+                    }
+                }
+            }
+            return Wrote::Done;
+        };
+        std::future<Wrote> writing;  // declared after what it writes: joined before they go
+        std::size_t rowsDone = 0;    // chunks of the rows written
+        auto joinWriter = [&]() -> std::optional<StreamStatus> {
+            if (!writing.valid())
+                return std::nullopt;
+            const Wrote w = writing.get();
+            if (w == Wrote::Cancelled)
+                return StreamStatus::Cancelled;
+            if (w == Wrote::Failed)
+                return failed(writeError);
+            progress.points = 0;
+            for (std::size_t c : counts)
+                progress.points += c;
+            progress.chunksDone = rowsDone;
+            if (job.progress && !stopped())
+                job.progress(progress);
+            return std::nullopt;
+        };
+
         std::vector<std::size_t> largestRow(prep.size(), 0);
         for (std::size_t k = begin; k < end;) {
             const std::size_t rowEnd = std::min(end, (k / chunks.width + 1) * chunks.width);
@@ -188,19 +231,6 @@ StreamStatus streamExport(const StreamExportJob &job, const std::string &path, s
             for (const ChunkedLayer *p : prep)
                 if (p->prepare(band, job.threads, job.cancel) != ChunkStatus::Done)
                     return StreamStatus::Cancelled;
-            for (std::size_t li = 0; li < n; ++li) {
-                if (!streamed(*job.layers[li]))
-                    continue;
-                for (const ChunkCoord &c : row) {
-                    const Region cell{std::max(c.i * side, job.region.x0), std::max(c.j * side, job.region.y0),
-                                      std::min((c.i + 1) * side, job.region.x1), std::min((c.j + 1) * side, job.region.y1)};
-                    auto part = layerInRegion(*job.layers[li], cell, 1, job.cancel);
-                    if (!part)
-                        return StreamStatus::Cancelled;
-                    if (auto err = add(li, *part))
-                        return failed(*err);
-                }
-            }
             // Keep four of the largest bands so far per layer (a band is one row, or two when the
             // row below came along): the row before, this one, the one below and room. Older rows
             // are the least recently used and go first. Eight bands held a third more memory on a
@@ -211,15 +241,20 @@ StreamStatus streamExport(const StreamExportJob &job, const std::string &path, s
                     if (ChunkPointsPtr cp = prep[p]->chunk(c.i, c.j, job.cancel))
                         bytes += cp->bytes();
                 largestRow[p] = std::max(largestRow[p], bytes);
-                prep[p]->setCacheBudget(std::clamp(4 * largestRow[p], std::min(kMinCacheBytes, job.cacheBytes), job.cacheBytes));
+                prep[p]->setCacheBudget(std::clamp(5 * largestRow[p], std::min(kMinCacheBytes, job.cacheBytes), job.cacheBytes));
             }
-            progress.chunksDone += row.size();
+            if (auto status = joinWriter())
+                return *status;
             if (stopped())
                 return StreamStatus::Cancelled;
-            if (job.progress)
-                job.progress(progress);
+            rowsDone += row.size();
+            writing = std::async(job.threads == 1 ? std::launch::deferred : std::launch::async, writeRow, std::move(row));
+            if (job.threads == 1)
+                writing.wait();  // one thread: the row is written here, before the next is placed
             k = rowEnd;
         }
+        if (auto status = joinWriter())
+            return *status;
         for (std::size_t li = 0; li < n; ++li)
             if (auto err = spools[li].append(pending[li]))
                 return failed(*err);
