@@ -1,7 +1,8 @@
-// GROVE_SIMD: the one switch over the AVX2 dispatches (ValueNoise, OccupancyGrid).
+// GROVE_SIMD: the one switch over the AVX2 dispatches (ValueNoise, OccupancyGrid, VolumePlacement).
 #include "core/sampling/SimdPath.h"
 
 #include "core/sampling/OccupancyGrid.h"
+#include "core/sampling/VolumePlacement.h"
 #include "core/fields/ValueNoise.h"
 
 #include <cstdlib>
@@ -20,6 +21,7 @@ std::string applySimdEnvironment()
         return "GROVE_SIMD=avx2, but this CPU has no AVX2";
     setValueNoiseSimd(want == "avx2");
     OccupancyGrid::setBatchSimd(want == "avx2");
+    setVolumeSimd(want == "avx2");
     return {};
 }
 

@@ -8,9 +8,10 @@
 
 namespace grove {
 
-// GROVE_SIMD=avx2 (the default where the CPU has AVX2): value noise's four-sample rows and the
-// placement's batch test in 256-bit lanes. GROVE_SIMD=sse2: both on the x86-64 baseline, value
-// noise's scalar code and the batch test in SSE2 pairs. Unset or empty: the default. Returns an
+// GROVE_SIMD=avx2 (the default where the CPU has AVX2): value noise's four-sample rows, the
+// placement's batch test and place_volume's candidates in 256-bit lanes. GROVE_SIMD=sse2: all on
+// the x86-64 baseline, value noise's and place_volume's scalar code and the batch test in SSE2
+// pairs. Unset or empty: the default. Returns an
 // error for another value, or avx2 on a CPU without it; nothing changes then.
 std::string applySimdEnvironment();
 

@@ -2,12 +2,22 @@
 // from + - * / and sqrt (ExactLog.h), on a bucket grid of cells r / sqrt(3).
 #include "core/sampling/VolumePlacement.h"
 
+#include "core/base/CpuFeatures.h"
+#include "core/math/DrawAhead.h"
 #include "core/math/ExactLog.h"
-#include "core/math/SeededRandom.h"
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
+#include <cstring>
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define GROVE_X86_SIMD 1
+#include <immintrin.h>
+#else
+#define GROVE_X86_SIMD 0
+#endif
 
 namespace grove {
 
@@ -178,12 +188,127 @@ private:
     std::vector<Entry> m_entries;
 };
 
+// A candidate's draws: Marsaglia's (u, v, s) twice, and the shell draw w.
+struct CandidateDraws
+{
+    double u1, v1, s1, u2, v2, s2, w;
+    std::size_t drawsAfter;  // draws read ahead once this candidate's are
+};
+
+std::atomic<bool> g_volumeSimd{true};
+
+// The candidate around `parent`, one at a time: Gaussians u sqrt(-2 ln s / s) (gx, gy from the
+// first pair, gz from the second), then parent + (g / |g|) * (2 r cbrt(1/8 + w 7/8)).
+void candidatePosition(const PointXYZR &parent, const CandidateDraws &c, double *out)
+{
+    const double f1 = std::sqrt(-2 * exactLog(c.s1) / c.s1);
+    const double gx = c.u1 * f1, gy = c.v1 * f1;
+    const double f2 = std::sqrt(-2 * exactLog(c.s2) / c.s2);
+    const double gz = c.u2 * f2;
+    const double len = std::sqrt(gx * gx + gy * gy + gz * gz);
+    const double dist = 2 * parent.r * exactCbrtUnit(0.125 + c.w * 0.875);
+    out[0] = parent.x + gx / len * dist;
+    out[1] = parent.y + gy / len * dist;
+    out[2] = parent.z + gz / len * dist;
+}
+
+#if GROVE_X86_SIMD
+// exactLog on four lanes of s in (0, 1): the same operations. The scaling into (sqrt(1/2),
+// sqrt(2)] is exact, so the halvings' and doublings' m is s's own mantissa with the exponent of
+// 1, read from its bits (s >= 2^-104 here, never subnormal).
+__attribute__((target("avx2"))) __m256d log4(const double *s)
+{
+    alignas(32) double m[4], e[4];
+    for (int l = 0; l < 4; ++l) {
+        std::uint64_t bits;
+        std::memcpy(&bits, &s[l], sizeof bits);
+        const int exponent = static_cast<int>(bits >> 52 & 0x7ff);
+        if (exponent == 0) {  // subnormal (not from two draws): the halvings and doublings themselves
+            m[l] = s[l];
+            e[l] = 0;
+            while (m[l] < 1) {
+                m[l] = m[l] * 2;
+                e[l] = e[l] - 1;
+            }
+        } else {
+            bits = (bits & 0x000fffffffffffffull) | 0x3ff0000000000000ull;
+            std::memcpy(&m[l], &bits, sizeof bits);
+            e[l] = exponent - 1023;
+        }
+        if (m[l] > 1.4142135623730951) {
+            m[l] = m[l] * 0.5;
+            e[l] = e[l] + 1;
+        }
+    }
+    const __m256d vm = _mm256_load_pd(m), de = _mm256_load_pd(e), one = _mm256_set1_pd(1.0);
+    const __m256d t = _mm256_div_pd(_mm256_sub_pd(vm, one), _mm256_add_pd(vm, one));
+    const __m256d t2 = _mm256_mul_pd(t, t);
+    __m256d p = _mm256_set1_pd(1.0 / 25);
+    for (int k = 11; k >= 0; --k)
+        p = _mm256_add_pd(_mm256_mul_pd(p, t2), _mm256_set1_pd(1.0 / (2 * k + 1)));
+    const __m256d low = _mm256_add_pd(_mm256_mul_pd(de, _mm256_set1_pd(1.90821492927058770002e-10)),
+                                      _mm256_mul_pd(_mm256_mul_pd(_mm256_set1_pd(2.0), t), p));
+    return _mm256_add_pd(_mm256_mul_pd(de, _mm256_set1_pd(6.93147180369123816490e-01)), low);
+}
+
+// candidatePosition on four candidates at once: every lane's operations are the scalar ones in
+// the same order (no fused multiply-add), so every lane is bit-identical to it.
+__attribute__((target("avx2"))) void candidatePositions4(const PointXYZR &parent, const CandidateDraws *c, double (*out)[3])
+{
+    alignas(32) double u1[4], v1[4], s1[4], u2[4], s2[4], w[4];
+    for (int l = 0; l < 4; ++l) {
+        u1[l] = c[l].u1, v1[l] = c[l].v1, s1[l] = c[l].s1, u2[l] = c[l].u2, s2[l] = c[l].s2, w[l] = c[l].w;
+    }
+    const __m256d minusTwo = _mm256_set1_pd(-2.0), vs1 = _mm256_load_pd(s1), vs2 = _mm256_load_pd(s2);
+    const __m256d f1 = _mm256_sqrt_pd(_mm256_div_pd(_mm256_mul_pd(minusTwo, log4(s1)), vs1));
+    const __m256d f2 = _mm256_sqrt_pd(_mm256_div_pd(_mm256_mul_pd(minusTwo, log4(s2)), vs2));
+    const __m256d gx = _mm256_mul_pd(_mm256_load_pd(u1), f1), gy = _mm256_mul_pd(_mm256_load_pd(v1), f1);
+    const __m256d gz = _mm256_mul_pd(_mm256_load_pd(u2), f2);
+    const __m256d len = _mm256_sqrt_pd(
+        _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(gx, gx), _mm256_mul_pd(gy, gy)), _mm256_mul_pd(gz, gz)));
+    // exactCbrtUnit: a linear guess, six Newton steps
+    const __m256d x = _mm256_add_pd(_mm256_set1_pd(0.125), _mm256_mul_pd(_mm256_load_pd(w), _mm256_set1_pd(0.875)));
+    __m256d y = _mm256_add_pd(_mm256_set1_pd(0.4), _mm256_mul_pd(_mm256_set1_pd(0.6), x));
+    for (int i = 0; i < 6; ++i) {
+        const __m256d yy = _mm256_mul_pd(y, y);
+        y = _mm256_sub_pd(y, _mm256_div_pd(_mm256_sub_pd(_mm256_mul_pd(yy, y), x), _mm256_mul_pd(_mm256_set1_pd(3.0), yy)));
+    }
+    const __m256d dist = _mm256_mul_pd(_mm256_set1_pd(2 * parent.r), y);
+    alignas(32) double px[4], py[4], pz[4];
+    _mm256_store_pd(px, _mm256_add_pd(_mm256_set1_pd(parent.x), _mm256_mul_pd(_mm256_div_pd(gx, len), dist)));
+    _mm256_store_pd(py, _mm256_add_pd(_mm256_set1_pd(parent.y), _mm256_mul_pd(_mm256_div_pd(gy, len), dist)));
+    _mm256_store_pd(pz, _mm256_add_pd(_mm256_set1_pd(parent.z), _mm256_mul_pd(_mm256_div_pd(gz, len), dist)));
+    for (int l = 0; l < 4; ++l) {
+        out[l][0] = px[l];
+        out[l][1] = py[l];
+        out[l][2] = pz[l];
+    }
+}
+#endif
+
+// Up to four candidates' positions: in vector lanes where the CPU has AVX2 (the lanes past
+// `lanes` repeat the first candidate and are not used), else one at a time.
+void candidatePositions(const PointXYZR &parent, CandidateDraws *c, int lanes, double (*out)[3])
+{
+#if GROVE_X86_SIMD
+    static const bool avx2 = cpuHasAvx2();
+    if (avx2 && g_volumeSimd.load(std::memory_order_relaxed)) {
+        for (int l = lanes; l < 4; ++l)
+            c[l] = c[0];
+        candidatePositions4(parent, c, out);
+        return;
+    }
+#endif
+    for (int l = 0; l < lanes; ++l)
+        candidatePosition(parent, c[l], out[l]);
+}
+
 class VolumeSampler
 {
 public:
-    VolumeSampler(const VolumeSettings &s, VolumeGrid &grid) : m_s(s), m_grid(grid), m_random(s.seed) {}
+    VolumeSampler(const VolumeSettings &s, VolumeGrid &grid) : m_s(s), m_grid(grid), m_draws(s.seed) {}
 
-    double nextFloat() { return m_random.nextFloat(); }
+    double nextFloat() { return m_draws.nextFloat(); }
     bool full() const { return m_full; }
     std::uint64_t placed() const { return m_placed; }
     const PlacementTally &tally() const { return m_tally; }
@@ -225,20 +350,9 @@ public:
         return true;
     }
 
-    // A standard Gaussian pair's first value by Marsaglia's polar method, and its second in `other`.
-    double gaussian(double &other)
-    {
-        double u, v, s;
-        do {
-            u = nextFloat() * 2 - 1;
-            v = nextFloat() * 2 - 1;
-            s = u * u + v * v;
-        } while (s >= 1 || s == 0);
-        const double f = std::sqrt(-2 * exactLog(s) / s);
-        other = v * f;
-        return u * f;
-    }
-
+    // A step's candidates are made four at a time from draws read ahead (their arithmetic in
+    // vector lanes where the CPU has AVX2), then tried in order; the draws of a candidate after the
+    // one that becomes a point are left for the next step, so the stream is the one-by-one order.
     bool step()
     {
         if (m_active.empty())
@@ -246,16 +360,23 @@ public:
         const std::size_t n = m_active.size();
         const auto a = static_cast<std::size_t>(std::floor(nextFloat() * static_cast<double>(n)));
         const PointXYZR parent = m_active[a];
-        for (int i = 0; i < m_s.k; ++i) {
-            double gy, unused;
-            const double gx = gaussian(gy);
-            const double gz = gaussian(unused);
-            const double len = std::sqrt(gx * gx + gy * gy + gz * gz);
-            const double dist = 2 * parent.r * exactCbrtUnit(0.125 + nextFloat() * 0.875);
-            if (tryAdd(parent.x + gx / len * dist, parent.y + gy / len * dist, parent.z + gz / len * dist))
-                return true;
-            if (m_full)
-                return false;
+        for (int i = 0; i < m_s.k; i += 4) {
+            const int lanes = std::min(4, m_s.k - i);
+            CandidateDraws c[4];
+            std::size_t ahead = 0;
+            for (int l = 0; l < lanes; ++l)
+                c[l] = readCandidate(ahead);
+            double at[4][3];
+            candidatePositions(parent, c, lanes, at);
+            std::size_t taken = 0;
+            for (int l = 0; l < lanes; ++l) {
+                m_draws.skip(c[l].drawsAfter - taken);
+                taken = c[l].drawsAfter;
+                if (tryAdd(at[l][0], at[l][1], at[l][2]))
+                    return true;
+                if (m_full)
+                    return false;
+            }
         }
         m_active[a] = m_active.back();
         m_active.pop_back();
@@ -263,9 +384,28 @@ public:
     }
 
 private:
+    // One candidate's draws, `ahead` places on: two polar pairs, each redrawn while s is >= 1 or
+    // 0, then the shell draw.
+    CandidateDraws readCandidate(std::size_t &ahead)
+    {
+        CandidateDraws c;
+        const auto pair = [&](double &u, double &v, double &s) {
+            do {
+                u = m_draws.peek(ahead++) * 2 - 1;
+                v = m_draws.peek(ahead++) * 2 - 1;
+                s = u * u + v * v;
+            } while (s >= 1 || s == 0);
+        };
+        pair(c.u1, c.v1, c.s1);
+        pair(c.u2, c.v2, c.s2);
+        c.w = m_draws.peek(ahead++);
+        c.drawsAfter = ahead;
+        return c;
+    }
+
     const VolumeSettings &m_s;
     VolumeGrid &m_grid;
-    SeededRandom m_random;
+    DrawAhead m_draws;
     std::vector<PointXYZR> m_active;
     std::uint64_t m_placed = 0;
     bool m_full = false;
@@ -273,6 +413,8 @@ private:
 };
 
 } // namespace
+
+void setVolumeSimd(bool enabled) { g_volumeSimd.store(enabled); }
 
 PlacementStatus placeVolume(const VolumeSettings &s, const std::vector<PointXYZR> &obstacles, std::vector<PointXYZR> &out,
                             const PlacementControl &control)

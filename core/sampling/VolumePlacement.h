@@ -34,6 +34,10 @@ double maxVolumePointsEstimate(double width, double height, double depth, double
 // The cells of the occupancy place_volume builds (side radius / sqrt(3)), as a double.
 double volumeGridCells(double width, double height, double depth, double radius);
 
+// Whether a step's candidates may take the AVX2 path where the CPU has it (default: yes): the
+// same points either way (GROVE_SIMD, SimdPath.h, holds both to the pinned bytes).
+void setVolumeSimd(bool enabled);
+
 // Places one volume layer keeping clear of `obstacles` (points of other volumes, each at least
 // min(its r, the candidate's r) away). The draw order, per step: u -> the active slot
 // floor(u n); per candidate: two polar pairs (u, v) = (2 f1 - 1, 2 f2 - 1) each redrawn while
