@@ -12,12 +12,15 @@
 #include "core/formats/PointsExport.h"
 #include "core/fields/SimplexNoise.h"
 #include "core/fields/ValueNoise.h"
+#include "core/base/CpuFeatures.h"
+#include "core/sampling/VolumePlacement.h"
 
 #include <nlohmann/json.hpp>
 
 #include <QTemporaryDir>
 
 #include <cmath>
+#include <cstring>
 
 using namespace grove;
 using namespace grove::test;
@@ -28,6 +31,7 @@ class TestVolume : public QObject
 private slots:
     void exactLogMatchesLongDouble();
     void exactCbrtMatchesLongDouble();
+    void vectorCandidatesAreTheScalarOnes();
     void noPairCloserThanRadius_data();
     void noPairCloserThanRadius();
     void sameGraphSameVolume();
@@ -92,6 +96,44 @@ void TestVolume::exactCbrtMatchesLongDouble()
     QCOMPARE(exactCbrtUnit(1.0), 1.0);
 }
 
+
+// A step's candidates in AVX2 lanes (four at a time, from draws read ahead) against the scalar
+// path: the same points, bit for bit, for every k (lanes left over), start and size.
+void TestVolume::vectorCandidatesAreTheScalarOnes()
+{
+    if (!cpuHasAvx2())
+        QSKIP("this CPU has no AVX2: only the scalar path runs");
+    struct Case
+    {
+        double side, radius;
+        int k;
+        StartMode start;
+        std::int32_t seed;
+    };
+    const Case cases[] = {{120, 7, 30, StartMode::Random, 1}, {90, 5, 3, StartMode::Patches, -7},
+                          {60, 2.5, 1, StartMode::Patches, 99}, {150, 11, 6, StartMode::Random, 5}};
+    for (const Case &c : cases) {
+        VolumeSettings s;
+        s.width = c.side;
+        s.height = c.side * 0.75;
+        s.depth = c.side * 0.5;
+        s.radius = c.radius;
+        s.k = c.k;
+        s.start = c.start;
+        s.seed = c.seed;
+        std::vector<PointXYZR> lanes, scalar;
+        setVolumeSimd(true);
+        QCOMPARE(placeVolume(s, {}, lanes), PlacementStatus::Done);
+        setVolumeSimd(false);
+        QCOMPARE(placeVolume(s, {}, scalar), PlacementStatus::Done);
+        setVolumeSimd(true);
+        QVERIFY2(lanes.size() > 50, (std::to_string(c.k) + ": " + std::to_string(lanes.size())).c_str());
+        QCOMPARE(lanes.size(), scalar.size());
+        for (std::size_t i = 0; i < lanes.size(); ++i)
+            if (std::memcmp(&lanes[i], &scalar[i], sizeof(PointXYZR)) != 0)
+                QFAIL(("k " + std::to_string(c.k) + ": point " + std::to_string(i) + " differs").c_str());
+    }
+}
 void TestVolume::noPairCloserThanRadius_data()
 {
     QTest::addColumn<QString>("nodes");

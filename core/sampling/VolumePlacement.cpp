@@ -10,7 +10,6 @@
 #include <array>
 #include <atomic>
 #include <cmath>
-#include <cstring>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define GROVE_X86_SIMD 1
@@ -215,33 +214,22 @@ void candidatePosition(const PointXYZR &parent, const CandidateDraws &c, double 
 #if GROVE_X86_SIMD
 // exactLog on four lanes of s in (0, 1): the same operations. The scaling into (sqrt(1/2),
 // sqrt(2)] is exact, so the halvings' and doublings' m is s's own mantissa with the exponent of
-// 1, read from its bits (s >= 2^-104 here, never subnormal).
-__attribute__((target("avx2"))) __m256d log4(const double *s)
+// 1, and e its exponent, both read from its bits (in lanes: s >= 2^-104 here, never subnormal;
+// a subnormal lane would come out wrong, so the caller takes the scalar path for it).
+__attribute__((target("avx2"))) __m256d log4(__m256d s)
 {
-    alignas(32) double m[4], e[4];
-    for (int l = 0; l < 4; ++l) {
-        std::uint64_t bits;
-        std::memcpy(&bits, &s[l], sizeof bits);
-        const int exponent = static_cast<int>(bits >> 52 & 0x7ff);
-        if (exponent == 0) {  // subnormal (not from two draws): the halvings and doublings themselves
-            m[l] = s[l];
-            e[l] = 0;
-            while (m[l] < 1) {
-                m[l] = m[l] * 2;
-                e[l] = e[l] - 1;
-            }
-        } else {
-            bits = (bits & 0x000fffffffffffffull) | 0x3ff0000000000000ull;
-            std::memcpy(&m[l], &bits, sizeof bits);
-            e[l] = exponent - 1023;
-        }
-        if (m[l] > 1.4142135623730951) {
-            m[l] = m[l] * 0.5;
-            e[l] = e[l] + 1;
-        }
-    }
-    const __m256d vm = _mm256_load_pd(m), de = _mm256_load_pd(e), one = _mm256_set1_pd(1.0);
-    const __m256d t = _mm256_div_pd(_mm256_sub_pd(vm, one), _mm256_add_pd(vm, one));
+    const __m256i bits = _mm256_castpd_si256(s);
+    __m256d m = _mm256_castsi256_pd(_mm256_or_si256(_mm256_and_si256(bits, _mm256_set1_epi64x(0x000fffffffffffffll)),
+                                                    _mm256_set1_epi64x(0x3ff0000000000000ll)));
+    // the biased exponent as a double: its bits under 2^52's, less 2^52, then less the bias (exact)
+    const __m256i biased = _mm256_srli_epi64(bits, 52);
+    __m256d de = _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(biased, _mm256_set1_epi64x(0x4330000000000000ll))),
+                               _mm256_set1_pd(4503599627370496.0 + 1023.0));
+    const __m256d high = _mm256_cmp_pd(m, _mm256_set1_pd(1.4142135623730951), _CMP_GT_OQ);
+    m = _mm256_blendv_pd(m, _mm256_mul_pd(m, _mm256_set1_pd(0.5)), high);
+    de = _mm256_add_pd(de, _mm256_and_pd(high, _mm256_set1_pd(1.0)));
+    const __m256d one = _mm256_set1_pd(1.0);
+    const __m256d t = _mm256_div_pd(_mm256_sub_pd(m, one), _mm256_add_pd(m, one));
     const __m256d t2 = _mm256_mul_pd(t, t);
     __m256d p = _mm256_set1_pd(1.0 / 25);
     for (int k = 11; k >= 0; --k)
@@ -251,23 +239,25 @@ __attribute__((target("avx2"))) __m256d log4(const double *s)
     return _mm256_add_pd(_mm256_mul_pd(de, _mm256_set1_pd(6.93147180369123816490e-01)), low);
 }
 
+// One field of four candidates' draws, as lanes.
+__attribute__((target("avx2"))) inline __m256d fieldLanes(const CandidateDraws *c, double CandidateDraws::*field)
+{
+    return _mm256_set_pd(c[3].*field, c[2].*field, c[1].*field, c[0].*field);
+}
+
 // candidatePosition on four candidates at once: every lane's operations are the scalar ones in
 // the same order (no fused multiply-add), so every lane is bit-identical to it.
 __attribute__((target("avx2"))) void candidatePositions4(const PointXYZR &parent, const CandidateDraws *c, double (*out)[3])
 {
-    alignas(32) double u1[4], v1[4], s1[4], u2[4], s2[4], w[4];
-    for (int l = 0; l < 4; ++l) {
-        u1[l] = c[l].u1, v1[l] = c[l].v1, s1[l] = c[l].s1, u2[l] = c[l].u2, s2[l] = c[l].s2, w[l] = c[l].w;
-    }
-    const __m256d minusTwo = _mm256_set1_pd(-2.0), vs1 = _mm256_load_pd(s1), vs2 = _mm256_load_pd(s2);
-    const __m256d f1 = _mm256_sqrt_pd(_mm256_div_pd(_mm256_mul_pd(minusTwo, log4(s1)), vs1));
-    const __m256d f2 = _mm256_sqrt_pd(_mm256_div_pd(_mm256_mul_pd(minusTwo, log4(s2)), vs2));
-    const __m256d gx = _mm256_mul_pd(_mm256_load_pd(u1), f1), gy = _mm256_mul_pd(_mm256_load_pd(v1), f1);
-    const __m256d gz = _mm256_mul_pd(_mm256_load_pd(u2), f2);
+    const __m256d minusTwo = _mm256_set1_pd(-2.0), vs1 = fieldLanes(c, &CandidateDraws::s1), vs2 = fieldLanes(c, &CandidateDraws::s2);
+    const __m256d f1 = _mm256_sqrt_pd(_mm256_div_pd(_mm256_mul_pd(minusTwo, log4(vs1)), vs1));
+    const __m256d f2 = _mm256_sqrt_pd(_mm256_div_pd(_mm256_mul_pd(minusTwo, log4(vs2)), vs2));
+    const __m256d gx = _mm256_mul_pd(fieldLanes(c, &CandidateDraws::u1), f1), gy = _mm256_mul_pd(fieldLanes(c, &CandidateDraws::v1), f1);
+    const __m256d gz = _mm256_mul_pd(fieldLanes(c, &CandidateDraws::u2), f2);
     const __m256d len = _mm256_sqrt_pd(
         _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(gx, gx), _mm256_mul_pd(gy, gy)), _mm256_mul_pd(gz, gz)));
     // exactCbrtUnit: a linear guess, six Newton steps
-    const __m256d x = _mm256_add_pd(_mm256_set1_pd(0.125), _mm256_mul_pd(_mm256_load_pd(w), _mm256_set1_pd(0.875)));
+    const __m256d x = _mm256_add_pd(_mm256_set1_pd(0.125), _mm256_mul_pd(fieldLanes(c, &CandidateDraws::w), _mm256_set1_pd(0.875)));
     __m256d y = _mm256_add_pd(_mm256_set1_pd(0.4), _mm256_mul_pd(_mm256_set1_pd(0.6), x));
     for (int i = 0; i < 6; ++i) {
         const __m256d yy = _mm256_mul_pd(y, y);
@@ -292,7 +282,10 @@ void candidatePositions(const PointXYZR &parent, CandidateDraws *c, int lanes, d
 {
 #if GROVE_X86_SIMD
     static const bool avx2 = cpuHasAvx2();
-    if (avx2 && g_volumeSimd.load(std::memory_order_relaxed)) {
+    // s below 2^-1022 (subnormal) cannot come from two draws; the scalar path would take it
+    const auto normal = [&](int l) { return c[l].s1 >= 0x1p-1022 && c[l].s2 >= 0x1p-1022; };
+    if (avx2 && g_volumeSimd.load(std::memory_order_relaxed) && normal(0) && (lanes < 2 || normal(1))
+        && (lanes < 3 || normal(2)) && (lanes < 4 || normal(3))) {
         for (int l = lanes; l < 4; ++l)
             c[l] = c[0];
         candidatePositions4(parent, c, out);
