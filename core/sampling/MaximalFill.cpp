@@ -246,6 +246,10 @@ private:
     {
         if (!m_s.allowed)
             return true;
+        // the lattice lies in the cell: where the mask is decided over the cell, that is the answer
+        const MaskOver over = m_s.allowed->over(Region{c.x0, c.y0, c.x1, c.y1});
+        if (over != MaskOver::Mixed)
+            return over == MaskOver::AllTrue;
         for (int j = 0; j <= kLattice; ++j)
             for (int i = 0; i <= kLattice; ++i) {
                 const double x = std::min(c.x0 + (c.x1 - c.x0) * i / kLattice, std::nextafter(m_areaX1, -HUGE_VAL));
