@@ -67,8 +67,17 @@ class ErasedMask final : public Mask
 {
 public:
     ErasedMask(MaskPtr allowed, ShapeSet areas, double periodX, double periodY)
-        : m_allowed(std::move(allowed)), m_areas(std::move(areas), 0), m_periodX(periodX), m_periodY(periodY)
+        : m_allowed(std::move(allowed)), m_bounds(boundsOf(areas)), m_areas(std::move(areas), 0), m_periodX(periodX),
+          m_periodY(periodY)
     {
+    }
+    // Away from every erased area, the allowed area's own answer; erasing only takes ground away.
+    MaskOver over(const Region &area) const override
+    {
+        const MaskOver allowed = m_allowed ? m_allowed->over(area) : MaskOver::AllTrue;
+        const bool apart = m_periodX <= 0 && m_periodY <= 0
+                           && (area.x1 < m_bounds.x0 || area.x0 > m_bounds.x1 || area.y1 < m_bounds.y0 || area.y0 > m_bounds.y1);
+        return apart || allowed == MaskOver::AllFalse ? allowed : MaskOver::Mixed;
     }
     bool at(double x, double y) const override
     {
@@ -79,7 +88,25 @@ public:
     }
 
 private:
+    // a box around every area, a little wider than rounding could make it
+    static Region boundsOf(const ShapeSet &areas)
+    {
+        Region b{HUGE_VAL, HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+        const auto grow = [&](double x, double y, double r) {
+            b = {std::min(b.x0, x - r), std::min(b.y0, y - r), std::max(b.x1, x + r), std::max(b.y1, y + r)};
+        };
+        for (const ShapeEllipse &e : areas.ellipses)
+            grow(e.c.x, e.c.y, std::max(e.a, e.b));
+        for (const ShapePolygon &polygon : areas.polygons)
+            for (const auto &ring : polygon.rings)
+                for (const Vec2 &v : ring)
+                    grow(v.x, v.y, 0);
+        const double margin = 1e-6 * (1 + std::max({std::fabs(b.x0), std::fabs(b.y0), std::fabs(b.x1), std::fabs(b.y1)}));
+        return {b.x0 - margin, b.y0 - margin, b.x1 + margin, b.y1 + margin};
+    }
+
     MaskPtr m_allowed;
+    Region m_bounds;
     ShapeIndex m_areas;
     double m_periodX, m_periodY;
 };

@@ -67,12 +67,25 @@ public:
             y1 = std::max(y1, p.y);
         }
         // cells of the largest radius, at most 1024 a side: a point's circle spans its cell's 3 x 3
+        m_largest = largest;
+        m_x1 = x1;
+        m_y1 = y1;
         m_cell = std::max({largest, (x1 - m_x0) / 1024, (y1 - m_y0) / 1024, 1e-9});
         m_cols = static_cast<int>((x1 - m_x0) / m_cell) + 1;
         m_rows = static_cast<int>((y1 - m_y0) / m_cell) + 1;
         m_cells.assign(static_cast<size_t>(m_cols) * static_cast<size_t>(m_rows), {});
         for (std::size_t i = 0; i < m_points.size(); ++i)
             m_cells[cellOf(m_points[i].x, m_points[i].y)].push_back(static_cast<std::uint32_t>(i));
+    }
+
+    // Away from every kept point's circle, the allowed area's own answer.
+    MaskOver over(const Region &area) const override
+    {
+        const MaskOver allowed = m_allowed ? m_allowed->over(area) : MaskOver::AllTrue;
+        const double reach = m_largest * (1 + 1e-9) + 1e-9 * (1 + std::fabs(area.x0) + std::fabs(area.y0));
+        const bool apart = m_periodX <= 0 && m_periodY <= 0
+                           && (area.x1 < m_x0 - reach || area.x0 > m_x1 + reach || area.y1 < m_y0 - reach || area.y0 > m_y1 + reach);
+        return apart || allowed == MaskOver::AllFalse ? allowed : MaskOver::Mixed;
     }
 
     bool at(double x, double y) const override
@@ -112,6 +125,7 @@ private:
     MaskPtr m_allowed;
     std::vector<PointXYR> m_points;
     double m_x0, m_y0, m_cell;
+    double m_x1 = 0, m_y1 = 0, m_largest = 0;  // the points' box and largest radius
     int m_cols = 1, m_rows = 1;
     std::vector<std::vector<std::uint32_t>> m_cells;
     double m_periodX, m_periodY;

@@ -23,6 +23,7 @@ private slots:
     void fieldsStayInTheirRanges();
     void labelsAreAmongThosePossible();
     void decidedMasksAnswerAsTheMaskDoes();
+    void erasedAndKeptOutAreasDecideAsTheyAnswer();
     void placementIsTheSameAsAskingAtEverySpot_data();
     void placementIsTheSameAsAskingAtEverySpot();
 
@@ -172,6 +173,73 @@ void TestFieldRanges::decidedMasksAnswerAsTheMaskDoes()
         // small areas of island_world are mostly one thing or the other: sea, forest, meadow
         QVERIFY2(yes > 100 && no > 400, (std::string(id) + ": " + std::to_string(yes) + " areas all allowed, "
                                          + std::to_string(no) + " none, of 2000").c_str());
+    }
+}
+
+// A layer's allowed area after its hand edits (erased areas) and the houses it keeps its own
+// radius from: decided only away from them, and then as the allowed area is.
+void TestFieldRanges::erasedAndKeptOutAreasDecideAsTheyAnswer()
+{
+    std::string island = readFile(sourceDir() + "/presets/island_world.grove.yaml");
+    const std::string flowers = "      sprite: flower\n";
+    QVERIFY(island.find(flowers) != std::string::npos);
+    island.replace(island.find(flowers), flowers.size(),
+                   flowers + "      erase: [{circle: [300, 200, 40]}, {polygon: [[500, 100], [620, 130], [560, 260]]}]\n");
+    const EvalResult edited = evaluateText(island);
+    QVERIFY2(edited.ok(), formatAll(edited.diagnostics).c_str());
+    // valley's rocks keep their radius from its hand-placed houses; here they grow on a noise
+    // rule (which bounds itself), and a small erased circle far from the middle makes their
+    // area the layer's output (grownIn)
+    std::string valleyText = readFile(sourceDir() + "/presets/valley.grove.yaml");
+    for (std::size_t at; (at = valleyText.find("path: valley/")) != std::string::npos;)
+        valleyText.replace(at, 13, "path: " + sourceDir() + "/presets/valley/");
+    const std::size_t rocks = valleyText.find("  rocks:\n");
+    const std::size_t steep = valleyText.find("      allowed: steep\n", rocks);
+    QVERIFY(rocks != std::string::npos && steep != std::string::npos);
+    valleyText.replace(steep, 21, "      allowed: patchy\n");
+    valleyText.insert(valleyText.find("    params:\n", rocks) + 12, "      erase: [{circle: [5, 5, 2]}]\n");
+    valleyText.insert(rocks, "  patch_noise:\n    type: value_noise\n    params: {frequency: 0.01}\n"
+                             "  patchy:\n    type: allowed_rule\n    inputs: {field: patch_noise}\n    params: {min: 0.5}\n");
+    const EvalResult valley = evaluateText(valleyText);
+    QVERIFY2(valley.ok(), formatAll(valley.diagnostics).c_str());
+    std::vector<std::pair<std::string, MaskPtr>> masks;
+    masks.emplace_back("island_world's erased flowers", single(edited.output("flowers"))->grownIn);
+    masks.emplace_back("valley's rocks, kept from its houses", single(valley.output("rocks"))->grownIn);
+    for (const auto &[name, mask] : masks) {
+        QVERIFY2(mask, name.c_str());
+        int decided = 0;
+        for (const Probe &p : probes(3000, 14, 30)) {
+            const MaskOver over = mask->over(p.area);
+            if (over == MaskOver::Mixed)
+                continue;
+            ++decided;
+            for (const auto &[x, y] : p.spots)
+                if (mask->at(x, y) != (over == MaskOver::AllTrue))
+                    QFAIL((name + " at " + where(p, x, y) + " is not what the area was decided to be").c_str());
+        }
+        QVERIFY2(decided > 300, (name + ": " + std::to_string(decided) + " of 3000 areas decided").c_str());
+    }
+    // and the erased flowers are placed as the spot-by-spot mask places them
+    const MaskPtr erased = masks.front().second;
+    const SpotOnlyMask spotOnly(erased);
+    for (const Mask *allowed : {erased.get(), static_cast<const Mask *>(&spotOnly)}) {
+        static std::vector<PointXYR> first;
+        PlacementSettings s;
+        s.width = 880;
+        s.height = 480;
+        s.radius = 3;
+        s.seed = 3;
+        s.allowed = allowed;
+        OccupancyGrid grid(s.width, s.height, s.radius / std::sqrt(2.0));
+        std::vector<PointXYR> points;
+        placePoisson(s, grid, points);
+        if (allowed == erased.get()) {
+            first = points;
+            continue;
+        }
+        QCOMPARE(points.size(), first.size());
+        for (std::size_t i = 0; i < points.size(); ++i)
+            QVERIFY(points[i].x == first[i].x && points[i].y == first[i].y);
     }
 }
 
