@@ -14,6 +14,7 @@ public:
     explicit ConstantField(double v) : m_value(v) {}
     double at(double, double) const override { return m_value; }
     double upperBound() const override { return m_value; }
+    FieldRange rangeIn(const Region &) const override { return {m_value, m_value}; }
 
 private:
     double m_value;

@@ -62,6 +62,33 @@ public:
         return apply(m_op, m_a->at3(x, y, z), m_b ? m_b->at3(x, y, z) : m_bValue);
     }
 
+    // Interval arithmetic on the operands' ranges, for the operations whose result only grows or
+    // falls with each operand (divide and power, with their zeros for bad spots, are not bounded).
+    FieldRange rangeIn(const Region &area) const override
+    {
+        const FieldRange a = m_a->rangeIn(area), b = m_b ? m_b->rangeIn(area) : FieldRange{m_bValue, m_bValue};
+        const bool single = m_op == MathOp::OneMinus || m_op == MathOp::Abs;
+        if (!(std::isfinite(a.lo) && std::isfinite(a.hi) && (single || (std::isfinite(b.lo) && std::isfinite(b.hi)))))
+            return {};
+        FieldRange r;
+        switch (m_op) {
+        case MathOp::Add: r = {a.lo + b.lo, a.hi + b.hi}; break;
+        case MathOp::Subtract: r = {a.lo - b.hi, a.hi - b.lo}; break;
+        case MathOp::Multiply: {
+            const double p[4] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
+            r = {*std::min_element(p, p + 4), *std::max_element(p, p + 4)};
+            break;
+        }
+        case MathOp::Min: r = {std::min(a.lo, b.lo), std::min(a.hi, b.hi)}; break;
+        case MathOp::Max: r = {std::max(a.lo, b.lo), std::max(a.hi, b.hi)}; break;
+        case MathOp::OneMinus: r = {1 - a.hi, 1 - a.lo}; break;
+        case MathOp::Abs: r = a.lo >= 0 ? a : a.hi <= 0 ? FieldRange{-a.hi, -a.lo} : FieldRange{0, std::max(-a.lo, a.hi)}; break;
+        case MathOp::Divide:
+        case MathOp::Power: return {};
+        }
+        return std::isfinite(r.lo) && std::isfinite(r.hi) ? r.widened() : FieldRange{};
+    }
+
     void sampleRow(double x0, double dx, double y, int n, double *out) const override
     {
         if (n <= 0)

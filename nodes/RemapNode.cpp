@@ -5,6 +5,7 @@
 #include "core/graph/NodeRegistry.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace grove {
 
@@ -23,6 +24,17 @@ public:
     {
         const double v = m_outMin + (f - m_inMin) / m_inSpan * m_outSpan;
         return m_clamp ? std::clamp(v, m_low, m_high) : v;
+    }
+
+    // Every step of remap (subtract, divide, multiply by constants, add, clamp) keeps or reverses
+    // the order of its input, rounding included: the remapped ends bound the remapped range.
+    FieldRange rangeIn(const Region &area) const override
+    {
+        const FieldRange r = m_source->rangeIn(area);
+        const double a = remap(r.lo), b = remap(r.hi);
+        if (!(std::isfinite(r.lo) && std::isfinite(r.hi) && std::isfinite(a) && std::isfinite(b)))
+            return {};
+        return FieldRange{std::min(a, b), std::max(a, b)}.widened();
     }
 
     double at(double x, double y) const override { return remap(m_source->at(x, y)); }
