@@ -14,6 +14,9 @@ namespace grove {
 
 namespace {
 
+// the piece a copy or writeback takes at a time
+constexpr std::uint64_t kWritebackPiece = 64u << 20;
+
 std::string folderOf(const std::string &path)
 {
     const auto slash = path.find_last_of('/');
@@ -88,7 +91,8 @@ SafeFile::~SafeFile()
 }
 
 SafeFile::SafeFile(SafeFile &&other) noexcept
-    : m_path(std::move(other.m_path)), m_tmp(std::move(other.m_tmp)), m_fd(other.m_fd), m_ownsFd(other.m_ownsFd)
+    : m_path(std::move(other.m_path)), m_tmp(std::move(other.m_tmp)), m_fd(other.m_fd), m_ownsFd(other.m_ownsFd),
+      m_written(other.m_written), m_handed(other.m_handed)
 {
     other.m_tmp.clear();
     other.m_fd = -1;
@@ -137,7 +141,22 @@ std::string SafeFile::spoolFolder(const std::string &path)
 
 std::optional<std::string> SafeFile::write(std::string_view bytes)
 {
-    return writeAll(m_fd, bytes, m_path.empty() ? "standard output" : m_path);
+    if (auto err = writeAll(m_fd, bytes, m_path.empty() ? "standard output" : m_path))
+        return err;
+    m_written += bytes.size();
+    if (m_written - m_handed >= kWritebackPiece)
+        startWriteback(m_handed, m_written);
+    return std::nullopt;
+}
+
+void SafeFile::startWriteback(std::uint64_t begin, std::uint64_t end)
+{
+    if (m_tmp.empty() || m_fd < 0 || end <= begin)
+        return;
+#ifdef SYNC_FILE_RANGE_WRITE
+    ::sync_file_range(m_fd, static_cast<off_t>(begin), static_cast<off_t>(end - begin), SYNC_FILE_RANGE_WRITE);
+#endif
+    m_handed = std::max(m_handed, end);
 }
 
 std::optional<std::string> SafeFile::copyFrom(int from, std::uint64_t offset, std::uint64_t length, const std::string &what,
@@ -149,13 +168,15 @@ std::optional<std::string> SafeFile::copyFrom(int from, std::uint64_t offset, st
         if (cancel && cancel->load(std::memory_order_relaxed))
             return std::string("interrupted");
         loff_t in = static_cast<loff_t>(offset);
-        const ssize_t n = ::copy_file_range(from, &in, m_fd, nullptr, static_cast<std::size_t>(std::min<std::uint64_t>(length, 64u << 20)), 0);
+        const ssize_t n = ::copy_file_range(from, &in, m_fd, nullptr, static_cast<std::size_t>(std::min(length, kWritebackPiece)), 0);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
             break;  // not supported here (or the source ended early: the buffered copy says so)
         offset += static_cast<std::uint64_t>(n);
         length -= static_cast<std::uint64_t>(n);
+        m_written += static_cast<std::uint64_t>(n);
+        startWriteback(m_handed, m_written);
     }
     std::vector<char> buffer(length > 0 ? std::size_t(1) << 20 : 0);
     while (length > 0) {

@@ -43,9 +43,15 @@ public:
     static std::string spoolFolder(const std::string &path);
 
 private:
+    // a staged file's bytes below `end` are handed to the disk now (not waited for), a piece at a
+    // time, so finish()'s fsync finds most of them written
+    void startWriteback(std::uint64_t begin, std::uint64_t end);
+
     std::string m_path, m_tmp;  // m_tmp empty: nothing to rename (a device, a pipe, stdout, or committed)
     int m_fd = -1;
     bool m_ownsFd = false;
+    std::uint64_t m_written = 0;  // a staged file's bytes so far
+    std::uint64_t m_handed = 0;   // ... of which handed to the disk
 };
 
 // The whole of `bytes` through a SafeFile: on failure returns the reason and leaves any existing
