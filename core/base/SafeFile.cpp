@@ -143,20 +143,19 @@ std::optional<std::string> SafeFile::write(std::string_view bytes)
 {
     if (auto err = writeAll(m_fd, bytes, m_path.empty() ? "standard output" : m_path))
         return err;
-    m_written += bytes.size();
-    if (m_written - m_handed >= kWritebackPiece)
-        startWriteback(m_handed, m_written);
+    handToDisk(bytes.size());
     return std::nullopt;
 }
 
-void SafeFile::startWriteback(std::uint64_t begin, std::uint64_t end)
+void SafeFile::handToDisk(std::uint64_t added)
 {
-    if (m_tmp.empty() || m_fd < 0 || end <= begin)
+    m_written += added;
+    if (m_tmp.empty() || m_fd < 0 || m_written - m_handed < kWritebackPiece)
         return;
 #ifdef SYNC_FILE_RANGE_WRITE
-    ::sync_file_range(m_fd, static_cast<off_t>(begin), static_cast<off_t>(end - begin), SYNC_FILE_RANGE_WRITE);
+    ::sync_file_range(m_fd, static_cast<off_t>(m_handed), static_cast<off_t>(m_written - m_handed), SYNC_FILE_RANGE_WRITE);
 #endif
-    m_handed = std::max(m_handed, end);
+    m_handed = m_written;
 }
 
 std::optional<std::string> SafeFile::copyFrom(int from, std::uint64_t offset, std::uint64_t length, const std::string &what,
@@ -175,8 +174,7 @@ std::optional<std::string> SafeFile::copyFrom(int from, std::uint64_t offset, st
             break;  // not supported here (or the source ended early: the buffered copy says so)
         offset += static_cast<std::uint64_t>(n);
         length -= static_cast<std::uint64_t>(n);
-        m_written += static_cast<std::uint64_t>(n);
-        startWriteback(m_handed, m_written);
+        handToDisk(static_cast<std::uint64_t>(n));
     }
     std::vector<char> buffer(length > 0 ? std::size_t(1) << 20 : 0);
     while (length > 0) {

@@ -43,9 +43,10 @@ public:
     static std::string spoolFolder(const std::string &path);
 
 private:
-    // a staged file's bytes below `end` are handed to the disk now (not waited for), a piece at a
-    // time, so finish()'s fsync finds most of them written
-    void startWriteback(std::uint64_t begin, std::uint64_t end);
+    // counts `added` bytes written; a staged file's bytes not yet handed to the disk go to it once
+    // they make a piece (64 MB; sync_file_range, not waited for), so finish()'s fsync finds most
+    // of them written
+    void handToDisk(std::uint64_t added);
 
     std::string m_path, m_tmp;  // m_tmp empty: nothing to rename (a device, a pipe, stdout, or committed)
     int m_fd = -1;
