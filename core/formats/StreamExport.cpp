@@ -1,4 +1,4 @@
-// Streamed export: rows of chunks prepared on threads (upstream layers first), each layer's points
+// Streamed export: bands of chunk rows prepared on threads (upstream layers first), each layer's points
 // text spooled beside the output, then head, spools and tail assembled into the atomic output.
 #include "core/formats/StreamExport.h"
 
@@ -173,17 +173,17 @@ StreamStatus streamExport(const StreamExportJob &job, const std::string &path, s
                 return failed(*err);
         }
 
-        // A row's text is written while the next row is placed (on a thread of its own when the
+        // A band's text is written while the next band is placed (on a thread of its own when the
         // job has more than one): the writer has the spools, the pending text and the counts to
-        // itself until it is joined. Its row stays in the chunk cache (a band is kept for it), and
+        // itself until it is joined. Its band stays in the chunk cache (room is kept for it), and
         // a chunk it finds gone is placed again, the same points.
         enum class Wrote { Done, Cancelled, Failed };
         std::string writeError;
-        auto writeRow = [&](const std::vector<ChunkCoord> &row) {
+        auto writeRows = [&](const std::vector<ChunkCoord> &rows) {
             for (std::size_t li = 0; li < n; ++li) {
                 if (!streamed(*job.layers[li]))
                     continue;
-                for (const ChunkCoord &c : row) {
+                for (const ChunkCoord &c : rows) {
                     const Region cell{std::max(c.i * side, job.region.x0), std::max(c.j * side, job.region.y0),
                                       std::min((c.i + 1) * side, job.region.x1), std::min((c.j + 1) * side, job.region.y1)};
                     auto part = layerInRegion(*job.layers[li], cell, 1, job.cancel);
@@ -216,43 +216,68 @@ StreamStatus streamExport(const StreamExportJob &job, const std::string &path, s
             return std::nullopt;
         };
 
-        std::vector<std::size_t> largestRow(prep.size(), 0);
+        // How many rows ahead each layer is placed: a chunk reaches into the row below of the
+        // layers it reads, and an odd row leans on the even row below it, so each layer read by
+        // another runs two rows ahead of it (upstream first in `prep`: a chain's first layer the
+        // furthest). Placed ahead, phase by phase on every thread, their chunks are there when the
+        // layers below ask, rather than placed one cone at a time inside another layer's chunk.
+        const auto rowsAhead = [&](std::size_t p) { return 2 * static_cast<int>(prep.size() - 1 - p); };
+        std::vector<std::size_t> largestBand(prep.size(), 0);
         for (std::size_t k = begin; k < end;) {
             const std::size_t rowEnd = std::min(end, (k / chunks.width + 1) * chunks.width);
-            std::vector<ChunkCoord> row;
-            for (std::size_t c = k; c < rowEnd; ++c)
-                row.push_back(chunks.at(c));
-            // An odd row's chunks (phases 2 and 3) lean on the row below: prepare both together,
-            // so its chunks come phase by phase on every thread rather than one cone at a time.
-            std::vector<ChunkCoord> band = row;
-            if (row.front().j & 1)
-                for (const ChunkCoord &c : row)
-                    band.push_back({c.i, c.j + 1});
-            for (const ChunkedLayer *p : prep)
-                if (p->prepare(band, job.threads, job.cancel) != ChunkStatus::Done)
+            // An odd row's chunks (phases 2 and 3) lean on the row below: the two rows are placed,
+            // and written, together, so the writer has a band while the next band is placed.
+            const bool odd = chunks.at(k).j & 1;
+            const std::size_t bandEnd = odd ? std::min(end, rowEnd + chunks.width) : rowEnd;
+            std::vector<ChunkCoord> rows;  // written, in export order
+            for (std::size_t c = k; c < bandEnd; ++c)
+                rows.push_back(chunks.at(c));
+            std::vector<ChunkCoord> band = rows;
+            if (odd)
+                for (std::size_t c = k; c < rowEnd; ++c)
+                    if (c + chunks.width >= bandEnd)  // below this row, but past the region's run
+                        band.push_back({chunks.at(c).i, chunks.at(c).j + 1});
+            int iMin = band.front().i, iMax = band.front().i, jMax = band.front().j;
+            for (const ChunkCoord &c : band) {
+                iMin = std::min(iMin, c.i);
+                iMax = std::max(iMax, c.i);
+                jMax = std::max(jMax, c.j);
+            }
+            for (std::size_t p = 0; p < prep.size(); ++p) {
+                std::vector<ChunkCoord> these = band;
+                const int ahead = prep[p]->chunkSize() == side ? rowsAhead(p) : 0;
+                if (ahead > 0) {
+                    const int grow = ahead / 2;  // a row further down reaches a column further out
+                    const Region below{(iMin - grow) * side, (jMax + 1) * side, (iMax + 1 + grow) * side, (jMax + 1 + ahead) * side};
+                    if (!prep[p]->chunksIn(below, these))
+                        these = band;  // past the chunk range: the cones place them when asked
+                }
+                if (prep[p]->prepare(these, job.threads, job.cancel) != ChunkStatus::Done)
                     return StreamStatus::Cancelled;
-            // Keep five of the largest bands so far per layer (a band is one row, or two when the
-            // row below came along): the row being written, the row before this one, this one, the
-            // one below and room. Older rows are the least recently used and go first. With four,
-            // the writer's row was often gone and placed again (a 16384² world: 1.4 s more CPU);
-            // eight held a third more memory for no faster run.
+            }
+            // Keep five of the largest bands so far per layer, and one more for each two rows it
+            // runs ahead: the band being written (which holds the row above this band), this band,
+            // the rows ahead and room. Older rows are the least recently used and go first. With
+            // four, the writer's row was often gone and placed again (a 16384² world: 1.4 s more
+            // CPU); eight held a third more memory for no faster run.
             for (std::size_t p = 0; p < prep.size(); ++p) {
                 std::size_t bytes = 0;
                 for (const ChunkCoord &c : band)
                     if (ChunkPointsPtr cp = prep[p]->chunk(c.i, c.j, job.cancel))
                         bytes += cp->bytes();
-                largestRow[p] = std::max(largestRow[p], bytes);
-                prep[p]->setCacheBudget(std::clamp(5 * largestRow[p], std::min(kMinCacheBytes, job.cacheBytes), job.cacheBytes));
+                largestBand[p] = std::max(largestBand[p], bytes);
+                const std::size_t bands = 5 + static_cast<std::size_t>(rowsAhead(p) / 2);
+                prep[p]->setCacheBudget(std::clamp(bands * largestBand[p], std::min(kMinCacheBytes, job.cacheBytes), job.cacheBytes));
             }
             if (auto status = joinWriter())
                 return *status;
             if (stopped())
                 return StreamStatus::Cancelled;
-            rowsDone += row.size();
-            writing = std::async(job.threads == 1 ? std::launch::deferred : std::launch::async, writeRow, std::move(row));
+            rowsDone += rows.size();
+            writing = std::async(job.threads == 1 ? std::launch::deferred : std::launch::async, writeRows, std::move(rows));
             if (job.threads == 1)
-                writing.wait();  // one thread: the row is written here, before the next is placed
-            k = rowEnd;
+                writing.wait();  // one thread: the band is written here, before the next is placed
+            k = bandEnd;
         }
         if (auto status = joinWriter())
             return *status;

@@ -1,4 +1,4 @@
-// The streamed export of a chunked world (grove-cli eval): chunks a row at a time, written as they
+// The streamed export of a chunked world (grove-cli eval): chunks two rows at a time, written as they
 // complete in export order, so memory holds a band of chunks, not the world. Also shards: a run of
 // the region's chunks written as a partial export that `grove-cli merge` joins.
 #pragma once
