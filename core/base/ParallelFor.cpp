@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -50,6 +53,13 @@ bool parallelFor(std::size_t count, int threads, std::size_t grain,
 int hardwareThreads()
 {
     return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+void releaseFreedMemory()
+{
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
 }
 
 } // namespace grove

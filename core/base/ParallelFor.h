@@ -19,4 +19,9 @@ bool parallelFor(std::size_t count, int threads, std::size_t grain,
 // The hardware threads of this machine, at least 1: what a thread count of 0 means.
 int hardwareThreads();
 
+// Hands the memory threads have freed back to the system. glibc keeps what each thread's arena
+// held, between the blocks still in use: work that frees big blocks on several threads (chunks,
+// rasters) would otherwise sit on the memory of its largest moment. Elsewhere it does nothing.
+void releaseFreedMemory();
+
 } // namespace grove

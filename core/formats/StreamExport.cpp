@@ -2,6 +2,7 @@
 // text spooled beside the output, then head, spools and tail assembled into the atomic output.
 #include "core/formats/StreamExport.h"
 
+#include "core/base/ParallelFor.h"
 #include "core/base/SafeFile.h"
 #include "core/base/Value.h"
 
@@ -269,6 +270,9 @@ StreamStatus streamExport(const StreamExportJob &job, const std::string &path, s
                 const std::size_t bands = 5 + static_cast<std::size_t>(rowsAhead(p) / 2);
                 prep[p]->setCacheBudget(std::clamp(bands * largestBand[p], std::min(kMinCacheBytes, job.cacheBytes), job.cacheBytes));
             }
+            // The chunks' working memory, freed on the threads, goes back to the system: kept in the
+            // threads' arenas, a 16384² world's four layers peaked at 270-290 MB, not 225.
+            releaseFreedMemory();
             if (auto status = joinWriter())
                 return *status;
             if (stopped())

@@ -6,6 +6,7 @@
 
 #include "core/graph/NodeRegistry.h"
 #include "core/render/PreviewPipeline.h"
+#include "core/base/ParallelFor.h"
 #include "core/fields/Raster.h"
 
 #include <QElapsedTimer>
@@ -414,9 +415,7 @@ void PreviewController::setViewport(QRectF world, QSize pixels)
 // arenas held: without this, an idle editor sits on the memory of its largest runs.
 void PreviewController::releaseFreedMemory()
 {
-#if defined(__GLIBC__)
-    m_pool.start([] { malloc_trim(0); });
-#endif
+    m_pool.start([] { grove::releaseFreedMemory(); });
 }
 
 } // namespace grove
