@@ -179,18 +179,26 @@ public:
             m_candidates.resize(want);
             std::size_t used = 0, count = 0;
             auto make = [&](std::size_t upTo) {
-                while (count < upTo) {
-                    const std::size_t available = m_random.ensure(used + 4 * (upTo - count) + 8);
+                // On locals: a candidate's store may alias what the lambda holds by reference, which
+                // would then go through memory on every pair. The test is two flags, not a branch:
+                // four pairs in ten fall outside the ring, in no order a predictor could learn.
+                std::size_t c = count, u = used;
+                Candidate *out = m_candidates.data();
+                const double r = pr, inner = pr * pr, outer = 4 * pr * pr;
+                while (c < upTo) {
+                    const std::size_t available = m_random.ensure(u + 4 * (upTo - c) + 8);
                     const double *d = m_random.unread();
-                    while (count < upTo && used + 2 <= available) {
-                        const double dx = (d[used] * 4 - 2) * pr;
-                        const double dy = (d[used + 1] * 4 - 2) * pr;
-                        used += 2;
+                    while (c < upTo && u + 2 <= available) {
+                        const double dx = (d[u] * 4 - 2) * r;
+                        const double dy = (d[u + 1] * 4 - 2) * r;
+                        u += 2;
                         const double d2 = dx * dx + dy * dy;
-                        m_candidates[count] = {dx, dy, used};
-                        count += !(d2 < pr * pr || d2 > 4 * pr * pr);
+                        out[c] = {dx, dy, u};
+                        c += static_cast<std::size_t>(!(d2 < inner) & !(d2 > outer));
                     }
                 }
+                count = c;
+                used = u;
             };
             make(std::min<std::size_t>(want, kBatch));
             m_occupancy.gatherNearSet(parent.x, parent.y, reach, m_set);
