@@ -119,7 +119,8 @@ void TestOccupancy::answersEqualTestingEveryPoint()
         grid.add(p.x, p.y, p.r);
 
     int conflicts = 0, frees = 0, laneConflicts = 0, laneFrees = 0, nearCalls = 0;
-    OccupancyGrid::NearSet set;
+    std::size_t gatheredCentres = 0;
+    OccupancyGrid::NearSet set, lanesSet;
     for (const Stored &q : scene.queries) {
         const bool expected = bruteFree(scene.points, q.x, q.y, q.r);
         (expected ? frees : conflicts)++;
@@ -128,7 +129,19 @@ void TestOccupancy::answersEqualTestingEveryPoint()
         // the gathered set, as a placement step uses it: gathered around a nearby centre with a
         // reach that covers every query's radius
         const double cx = q.x + 0.3 * q.r, cy = q.y - 0.2 * q.r;
+        OccupancyGrid::setBatchSimd(false);
         grid.gatherNearSet(cx, cy, q.r * 1.9 + 1e-9, set);
+        // gathered four cells at a time (AVX2, where the CPU has it): the same centres, in order
+        OccupancyGrid::setBatchSimd(true);
+        grid.gatherNearSet(cx, cy, q.r * 1.9 + 1e-9, lanesSet);
+        QCOMPARE(lanesSet.count, set.count);
+        for (std::size_t j = 0; j < set.count; ++j)
+            QVERIFY2(lanesSet.x[j] == set.x[j] && lanesSet.y[j] == set.y[j] && lanesSet.cell[j] == set.cell[j],
+                     qPrintable(QStringLiteral("centre %1 of %2 around (%3, %4)").arg(j).arg(set.count).arg(cx).arg(cy)));
+        QCOMPARE(lanesSet.uncoded.size(), set.uncoded.size());
+        for (std::size_t j = 0; j < set.uncoded.size(); ++j)
+            QVERIFY(lanesSet.uncoded[j].x == set.uncoded[j].x && lanesSet.uncoded[j].y == set.uncoded[j].y);
+        gatheredCentres += set.count;
         QVERIFY2(grid.isFreeInSet(set, q.x, q.y, q.r) == expected,
                  qPrintable(QStringLiteral("isFreeInSet(%1, %2, %3)").arg(q.x, 0, 'g', 17).arg(q.y, 0, 'g', 17).arg(q.r)));
         // a batch of queries at this radius, the query first and the others within half a radius
@@ -167,6 +180,7 @@ void TestOccupancy::answersEqualTestingEveryPoint()
     QVERIFY(laneConflicts > 500);
     QVERIFY(laneFrees > 500);
     QVERIFY(nearCalls > 0);  // some lanes were too close to call from the codes
+    QVERIFY(2 * gatheredCentres > scene.queries.size());  // the two gathers had centres to agree on
     // the scene must exercise both answers, including the hair-thin cases on each side
     QVERIFY(conflicts > 500);
     QVERIFY(frees > 500);

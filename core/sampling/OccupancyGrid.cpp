@@ -4,7 +4,13 @@
 #include "core/base/CpuFeatures.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
+#include <bit>
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#endif
 
 namespace grove {
 
@@ -76,12 +82,145 @@ constexpr auto batchMasksAvx2 = batchMasksPlain;  // never chosen: cpuHasAvx2() 
 using BatchMasksFn = void (*)(const double *, const double *, std::size_t, const double *, const double *, int, double,
                               double, unsigned &, unsigned &);
 std::atomic<BatchMasksFn> g_batchMasks{cpuHasAvx2() ? batchMasksAvx2 : batchMasksPlain};
+std::atomic<bool> g_gatherAvx2{cpuHasAvx2()};
+
+// A square of cells for gatherNearSet: the codes and where the cells lie.
+struct CodeSquare
+{
+    const std::uint32_t *codes;
+    std::size_t cols;  // codes a row
+    int c0, c1, r0, r1;
+    double originX, originY, cellSize, quantStep;
+    unsigned quantBits;
+    std::uint32_t quantMask, special;
+};
+
+// One cell's centre, kept (the count grows) when its code stands for a single point. Every cell
+// is written, the count decides: whether a cell is empty is a coin toss, so a branch would miss.
+inline std::size_t gatherCell(const CodeSquare &s, int col, double top, std::size_t cell, double *xs, double *ys,
+                              std::size_t *cells, std::size_t n, bool &special)
+{
+    const std::uint32_t code = s.codes[cell];
+    xs[n] = (s.originX + col * s.cellSize) + ((code >> s.quantBits) + 0.5) * s.quantStep;
+    ys[n] = top + ((code & s.quantMask) + 0.5) * s.quantStep;
+    cells[n] = cell;
+    special = special || code == s.special;
+    return n + !(code & s.special);
+}
+
+std::size_t gatherPlain(const CodeSquare &s, double *xs, double *ys, std::size_t *cells, bool &special)
+{
+    std::size_t n = 0;
+    for (int row = s.r0; row <= s.r1; ++row) {
+        const double top = s.originY + row * s.cellSize;
+        const std::size_t base = static_cast<std::size_t>(row) * s.cols;
+        for (int col = s.c0; col <= s.c1; ++col)
+            n = gatherCell(s, col, top, base + static_cast<std::size_t>(col), xs, ys, cells, n, special);
+    }
+    return n;
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+// For each mask of kept lanes, the 32-bit lane order that moves the kept 64-bit lanes to the front.
+constexpr std::array<std::array<int, 8>, 16> packTable()
+{
+    std::array<std::array<int, 8>, 16> t{};
+    for (int m = 0; m < 16; ++m) {
+        int k = 0;
+        for (int lane = 0; lane < 4; ++lane)
+            if (m & (1 << lane)) {
+                t[static_cast<std::size_t>(m)][static_cast<std::size_t>(2 * k)] = 2 * lane;
+                t[static_cast<std::size_t>(m)][static_cast<std::size_t>(2 * k + 1)] = 2 * lane + 1;
+                ++k;
+            }
+    }
+    return t;
+}
+alignas(32) constexpr std::array<std::array<int, 8>, 16> kPack = packTable();
+
+// Four cells at a time: the same operations as gatherCell in each lane (no fused multiply-adds),
+// the kept lanes packed to the front by a table, so the same centres in the same order.
+__attribute__((target("avx2"))) std::size_t gatherAvx2(const CodeSquare &s, double *xs, double *ys, std::size_t *cells, bool &special)
+{
+    const __m256d half = _mm256_set1_pd(0.5), step = _mm256_set1_pd(s.quantStep);
+    const __m256d originX = _mm256_set1_pd(s.originX), cellSize = _mm256_set1_pd(s.cellSize);
+    const __m128i specialBit = _mm_set1_epi32(static_cast<int>(s.special)), low = _mm_set1_epi32(static_cast<int>(s.quantMask));
+    const __m128i lanes = _mm_setr_epi32(0, 1, 2, 3);
+    const __m256i lanes64 = _mm256_setr_epi64x(0, 1, 2, 3);
+    const __m128i shift = _mm_cvtsi32_si128(static_cast<int>(s.quantBits));
+    int anySpecial = 0;
+    std::size_t n = 0;
+    for (int row = s.r0; row <= s.r1; ++row) {
+        const double top = s.originY + row * s.cellSize;
+        const __m256d topV = _mm256_set1_pd(top);
+        const std::size_t base = static_cast<std::size_t>(row) * s.cols;
+        int col = s.c0;
+        for (; col + 3 <= s.c1; col += 4) {
+            const std::size_t cell = base + static_cast<std::size_t>(col);
+            const __m128i code = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s.codes + cell));
+            const int keep = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(code, specialBit), _mm_setzero_si128())));
+            anySpecial |= _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(code, specialBit)));
+            const __m256d colV = _mm256_cvtepi32_pd(_mm_add_epi32(_mm_set1_epi32(col), lanes));
+            const __m256d qx = _mm256_cvtepi32_pd(_mm_srl_epi32(code, shift));
+            const __m256d qy = _mm256_cvtepi32_pd(_mm_and_si128(code, low));
+            const __m256d x = _mm256_add_pd(_mm256_add_pd(originX, _mm256_mul_pd(colV, cellSize)), _mm256_mul_pd(_mm256_add_pd(qx, half), step));
+            const __m256d y = _mm256_add_pd(topV, _mm256_mul_pd(_mm256_add_pd(qy, half), step));
+            const __m256i at = _mm256_add_epi64(_mm256_set1_epi64x(static_cast<long long>(cell)), lanes64);
+            const __m256i pack = _mm256_load_si256(reinterpret_cast<const __m256i *>(kPack[static_cast<std::size_t>(keep)].data()));
+            _mm256_storeu_pd(xs + n, _mm256_castsi256_pd(_mm256_permutevar8x32_epi32(_mm256_castpd_si256(x), pack)));
+            _mm256_storeu_pd(ys + n, _mm256_castsi256_pd(_mm256_permutevar8x32_epi32(_mm256_castpd_si256(y), pack)));
+            _mm256_storeu_si256(reinterpret_cast<__m256i *>(cells + n), _mm256_permutevar8x32_epi32(at, pack));
+            n += static_cast<std::size_t>(std::popcount(static_cast<unsigned>(keep)));
+        }
+        for (; col <= s.c1; ++col)
+            n = gatherCell(s, col, top, base + static_cast<std::size_t>(col), xs, ys, cells, n, special);
+    }
+    special = special || anySpecial != 0;
+    return n;
+}
+#else
+constexpr auto gatherAvx2 = gatherPlain;  // never chosen: cpuHasAvx2() is false
+#endif
 
 } // namespace
 
 void OccupancyGrid::setBatchSimd(bool allowed)
 {
     g_batchMasks.store(allowed && cpuHasAvx2() ? batchMasksAvx2 : batchMasksPlain);
+    g_gatherAvx2.store(allowed && cpuHasAvx2());
+}
+
+std::size_t OccupancyGrid::gatherCoded(int c0, int c1, int r0, int r1, double *xs, double *ys, std::size_t *cells, bool &special) const
+{
+    const CodeSquare s{m_code.data(), static_cast<std::size_t>(m_cols), c0, c1, r0, r1, m_originX, m_originY, m_cellSize, m_quantStep, kQuantBits, kQuantMask, kSpecial};
+    return g_gatherAvx2.load(std::memory_order_relaxed) ? gatherAvx2(s, xs, ys, cells, special) : gatherPlain(s, xs, ys, cells, special);
+}
+
+void OccupancyGrid::gatherNearSet(double x, double y, double reach, NearSet &out) const
+{
+    reach += (std::fabs(x) + std::fabs(y) + reach) * 1e-12;
+    const int c0 = colOf(x - reach), c1 = colOf(x + reach);
+    const int r0 = rowOf(y - reach), r1 = rowOf(y + reach);
+    // the whole square of cells: trimming each row to the circle (a square root and two floors a
+    // row, and rows of varying length) cost more than the third of the cells it skipped
+    const size_t most = static_cast<size_t>(c1 - c0 + 1) * static_cast<size_t>(r1 - r0 + 1) + 4;
+    if (out.x.size() < most) {
+        out.x.resize(most);
+        out.y.resize(most);
+        out.cell.resize(most);
+    }
+    out.uncoded.clear();
+    bool special = false;
+    out.count = gatherCoded(c0, c1, r0, r1, out.x.data(), out.y.data(), out.cell.data(), special);
+    if (!special)
+        return;
+    // cells with no single code (several points, or off the map): rare; their points in full
+    for (int row = r0; row <= r1; ++row)
+        for (int col = c0; col <= c1; ++col) {
+            const size_t cell = static_cast<size_t>(row) * static_cast<size_t>(m_cols) + static_cast<size_t>(col);
+            if (m_code[cell] == kSpecial)
+                appendCellPoints(m_head[cell], out.uncoded);
+        }
 }
 
 void OccupancyGrid::batchMasks(const NearSet &set, const double *xs, const double *ys, int n, const Query &q,

@@ -116,6 +116,9 @@ private:
     bool codedCellIsFree(std::size_t cell, double left, double top, const Query &q) const;
     void appendCellPoints(std::int32_t head, std::vector<PointXYR> &out) const;
     void store(double x, double y, double r);
+    // gatherNearSet's coded centres over the cells [c0, c1] x [r0, r1] into xs, ys, cells (which
+    // hold 4 more than the cells): their count; `special` when a cell holds no single code
+    std::size_t gatherCoded(int c0, int c1, int r0, int r1, double *xs, double *ys, std::size_t *cells, bool &special) const;
     // the centre of a code's quantised square, in a cell whose corner is (left, top)
     double codeX(std::uint32_t code, double left) const { return left + ((code >> kQuantBits) + 0.5) * m_quantStep; }
     double codeY(std::uint32_t code, double top) const { return top + ((code & kQuantMask) + 0.5) * m_quantStep; }
@@ -245,42 +248,6 @@ inline bool OccupancyGrid::isFreeAmong(double x, double y, double r, std::vector
         }
     }
     return true;
-}
-
-inline void OccupancyGrid::gatherNearSet(double x, double y, double reach, NearSet &out) const
-{
-    reach += (std::fabs(x) + std::fabs(y) + reach) * 1e-12;
-    const int c0 = colOf(x - reach), c1 = colOf(x + reach);
-    const int r0 = rowOf(y - reach), r1 = rowOf(y + reach);
-    const size_t most = static_cast<size_t>(c1 - c0 + 1) * static_cast<size_t>(r1 - r0 + 1) + 1;
-    if (out.x.size() < most) {
-        out.x.resize(most);
-        out.y.resize(most);
-        out.cell.resize(most);
-    }
-    out.uncoded.clear();
-    double *xs = out.x.data(), *ys = out.y.data();
-    size_t *cells = out.cell.data();
-    size_t n = 0;
-    // The whole square of cells: trimming each row to the circle (a square root and two floors a
-    // row, and rows of varying length) cost more than the third of the cells it skipped.
-    for (int row = r0; row <= r1; ++row) {
-        const double top = cellTop(row);
-        const size_t base = static_cast<size_t>(row) * static_cast<size_t>(m_cols);
-        for (int col = c0; col <= c1; ++col) {
-            const size_t cell = base + static_cast<size_t>(col);
-            const std::uint32_t code = m_code[cell];
-            // branch-free: whether a cell is empty is a coin toss, so every cell is written and
-            // only a coded one is kept
-            xs[n] = codeX(code, cellLeft(col));
-            ys[n] = codeY(code, top);
-            cells[n] = cell;
-            n += !(code & kSpecial);
-            if (code == kSpecial)  // no single code (several points, or off the map): rare
-                appendCellPoints(m_head[cell], out.uncoded);
-        }
-    }
-    out.count = n;
 }
 
 inline bool OccupancyGrid::isFreeInSet(const NearSet &set, double x, double y, double r) const
