@@ -3,6 +3,7 @@
 // cannot decide (a point at the radius, to within rounding), cells holding several points,
 // obstacles off the map, radii smaller than the query's, and coordinates large beside the radius.
 #include "core/sampling/OccupancyGrid.h"
+#include "core/sampling/RingCandidates.h"
 #include "core/math/SeededRandom.h"
 
 #include <QtTest/QtTest>
@@ -81,6 +82,7 @@ private slots:
     void answersEqualTestingEveryPoint_data();
     void answersEqualTestingEveryPoint();
     void chainsAndCodesAfterManyPointsInACell();
+    void ringCandidatesEqualOnBothPaths();
 };
 
 void TestOccupancy::answersEqualTestingEveryPoint_data()
@@ -201,6 +203,48 @@ void TestOccupancy::chainsAndCodesAfterManyPointsInACell()
         QCOMPARE(grid.isFree(p.x + p.r * 0.999999, p.y, 1.0), false);
     }
     QCOMPARE(grid.size(), std::size_t(10));
+}
+
+void TestOccupancy::ringCandidatesEqualOnBothPaths()
+{
+    // A step's ring candidates from the generator's draws, made by the scalar loop and by the
+    // AVX2 lanes (where the CPU has them) in the chunks a step asks for: the same offsets, kept
+    // from the same pairs, and the same draws used, whatever the radius or where the draws end.
+    SeededRandom random(2024);
+    std::vector<double> draws(400);
+    std::size_t rejected = 0, made = 0;
+    for (int trial = 0; trial < 3000; ++trial) {
+        random.fillFloats(draws.data(), draws.size());
+        const double r = std::ldexp(1.0 + random.nextFloat(), static_cast<int>(random.nextFloat() * 40) - 20);
+        const std::size_t available = 2 + static_cast<std::size_t>(random.nextFloat() * 300);
+        const std::size_t want = 1 + static_cast<std::size_t>(random.nextFloat() * 60);
+        std::vector<double> dx[2], dy[2];
+        std::vector<std::size_t> after[2], used(2, 0), count(2, 0);
+        for (int simd = 0; simd < 2; ++simd) {
+            dx[simd].assign(want + 3, 0);
+            dy[simd].assign(want + 3, 0);
+            after[simd].assign(want + 3, 0);
+            setRingCandidatesSimd(simd == 1);
+            // as a step asks: eight first, then the rest
+            for (std::size_t upTo : {std::min<std::size_t>(want, 8), want})
+                makeRingCandidates(draws.data(), available, r, upTo, used[simd], count[simd],
+                                   {dx[simd].data(), dy[simd].data(), after[simd].data()});
+        }
+        QCOMPARE(count[1], count[0]);
+        QCOMPARE(used[1], used[0]);
+        for (std::size_t i = 0; i < count[0]; ++i) {
+            QVERIFY2(dx[1][i] == dx[0][i] && dy[1][i] == dy[0][i] && after[1][i] == after[0][i],
+                     qPrintable(QStringLiteral("trial %1, candidate %2 of %3").arg(trial).arg(i).arg(count[0])));
+            const double d2 = dx[0][i] * dx[0][i] + dy[0][i] * dy[0][i];
+            QVERIFY(d2 >= r * r && d2 <= 4 * r * r);  // in the ring
+        }
+        made += count[0];
+        rejected += used[0] / 2 - count[0];
+    }
+    setRingCandidatesSimd(true);
+    // square rejection keeps about 59% of the pairs (the ring's 3 pi r^2 of the square's 16 r^2)
+    QVERIFY(made > 30000);
+    QVERIFY(rejected > made / 2 && rejected < made);
 }
 
 QTEST_GUILESS_MAIN(TestOccupancy)

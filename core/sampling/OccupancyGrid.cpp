@@ -2,9 +2,9 @@
 #include "core/sampling/OccupancyGrid.h"
 
 #include "core/base/CpuFeatures.h"
+#include "core/sampling/PackLanes.h"
 
 #include <algorithm>
-#include <array>
 #include <atomic>
 #include <bit>
 
@@ -121,23 +121,6 @@ std::size_t gatherPlain(const CodeSquare &s, double *xs, double *ys, std::size_t
 }
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-// For each mask of kept lanes, the 32-bit lane order that moves the kept 64-bit lanes to the front.
-constexpr std::array<std::array<int, 8>, 16> packTable()
-{
-    std::array<std::array<int, 8>, 16> t{};
-    for (int m = 0; m < 16; ++m) {
-        int k = 0;
-        for (int lane = 0; lane < 4; ++lane)
-            if (m & (1 << lane)) {
-                t[static_cast<std::size_t>(m)][static_cast<std::size_t>(2 * k)] = 2 * lane;
-                t[static_cast<std::size_t>(m)][static_cast<std::size_t>(2 * k + 1)] = 2 * lane + 1;
-                ++k;
-            }
-    }
-    return t;
-}
-alignas(32) constexpr std::array<std::array<int, 8>, 16> kPack = packTable();
-
 // Four cells at a time: the same operations as gatherCell in each lane (no fused multiply-adds),
 // the kept lanes packed to the front by a table, so the same centres in the same order.
 __attribute__((target("avx2"))) std::size_t gatherAvx2(const CodeSquare &s, double *xs, double *ys, std::size_t *cells, bool &special)
@@ -166,7 +149,7 @@ __attribute__((target("avx2"))) std::size_t gatherAvx2(const CodeSquare &s, doub
             const __m256d x = _mm256_add_pd(_mm256_add_pd(originX, _mm256_mul_pd(colV, cellSize)), _mm256_mul_pd(_mm256_add_pd(qx, half), step));
             const __m256d y = _mm256_add_pd(topV, _mm256_mul_pd(_mm256_add_pd(qy, half), step));
             const __m256i at = _mm256_add_epi64(_mm256_set1_epi64x(static_cast<long long>(cell)), lanes64);
-            const __m256i pack = _mm256_load_si256(reinterpret_cast<const __m256i *>(kPack[static_cast<std::size_t>(keep)].data()));
+            const __m256i pack = _mm256_load_si256(reinterpret_cast<const __m256i *>(kPackLanes[static_cast<std::size_t>(keep)].data()));
             _mm256_storeu_pd(xs + n, _mm256_castsi256_pd(_mm256_permutevar8x32_epi32(_mm256_castpd_si256(x), pack)));
             _mm256_storeu_pd(ys + n, _mm256_castsi256_pd(_mm256_permutevar8x32_epi32(_mm256_castpd_si256(y), pack)));
             _mm256_storeu_si256(reinterpret_cast<__m256i *>(cells + n), _mm256_permutevar8x32_epi32(at, pack));

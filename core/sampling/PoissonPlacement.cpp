@@ -8,6 +8,7 @@
 #include "core/math/Torus.h"
 #include "core/sampling/AllowedTiles.h"
 #include "core/sampling/MaximalFill.h"
+#include "core/sampling/RingCandidates.h"
 
 #include <cmath>
 #include <utility>
@@ -176,29 +177,13 @@ public:
             // against all of them in vector lanes, then taken in order: the first candidate that
             // passes every check is the point, and the draws resume just after it.
             const std::size_t want = static_cast<std::size_t>(m_s.k);
-            m_candidates.resize(want);
+            resizeCandidates(want);
             std::size_t used = 0, count = 0;
             auto make = [&](std::size_t upTo) {
-                // On locals: a candidate's store may alias what the lambda holds by reference, which
-                // would then go through memory on every pair. The test is two flags, not a branch:
-                // four pairs in ten fall outside the ring, in no order a predictor could learn.
-                std::size_t c = count, u = used;
-                Candidate *out = m_candidates.data();
-                const double r = pr, inner = pr * pr, outer = 4 * pr * pr;
-                while (c < upTo) {
-                    const std::size_t available = m_random.ensure(u + 4 * (upTo - c) + 8);
-                    const double *d = m_random.unread();
-                    while (c < upTo && u + 2 <= available) {
-                        const double dx = (d[u] * 4 - 2) * r;
-                        const double dy = (d[u + 1] * 4 - 2) * r;
-                        u += 2;
-                        const double d2 = dx * dx + dy * dy;
-                        out[c] = {dx, dy, u};
-                        c += static_cast<std::size_t>(!(d2 < inner) & !(d2 > outer));
-                    }
+                while (count < upTo) {
+                    const std::size_t available = m_random.ensure(used + 4 * (upTo - count) + 8);
+                    makeRingCandidates(m_random.unread(), available, pr, upTo, used, count, candidates());
                 }
-                count = c;
-                used = u;
             };
             make(std::min<std::size_t>(want, kBatch));
             m_occupancy.gatherNearSet(parent.x, parent.y, reach, m_set);
@@ -241,8 +226,8 @@ public:
     {
         double xs[kBatch] = {}, ys[kBatch] = {};
         for (std::size_t i = 0; i < lanes; ++i) {
-            xs[i] = parent.x + m_candidates[b + i].dx;
-            ys[i] = parent.y + m_candidates[b + i].dy;
+            xs[i] = parent.x + m_candDx[b + i];
+            ys[i] = parent.y + m_candDy[b + i];
         }
         return testPositions(xs, ys, b, lanes, q);
     }
@@ -267,17 +252,20 @@ public:
         }
         m_random.ensure(2 * k);
         const double *d = m_random.unread();
-        m_candidates.resize(k);
-        for (std::size_t i = 0; i < k; ++i)
-            m_candidates[i] = {d[2 * i], d[2 * i + 1], 2 * i + 2};  // the draws; positions below
+        resizeCandidates(k);
+        for (std::size_t i = 0; i < k; ++i) {  // the draws; positions below
+            m_candDx[i] = d[2 * i];
+            m_candDy[i] = d[2 * i + 1];
+            m_candAfter[i] = 2 * i + 2;
+        }
         m_occupancy.gatherNearSet(x + w / 2, y + h / 2, std::hypot(w / 2, h / 2) * (1 + 1e-12) + m_largestRadius, m_set);
         const OccupancyGrid::Query q = m_occupancy.queryAround(x + w / 2, y + h / 2, std::max(w, h) / 2, m_s.radius);
         for (std::size_t b = 0; b < k; b += kBatch) {
             const std::size_t lanes = std::min(kBatch, k - b);
             double xs[kBatch] = {}, ys[kBatch] = {};
             for (std::size_t i = 0; i < lanes; ++i) {
-                xs[i] = x + m_candidates[b + i].dx * w;  // the tutorial's x + u * min(spacing, width - x)
-                ys[i] = y + m_candidates[b + i].dy * h;
+                xs[i] = x + m_candDx[b + i] * w;  // the tutorial's x + u * min(spacing, width - x)
+                ys[i] = y + m_candDy[b + i] * h;
             }
             if (testPositions(xs, ys, b, lanes, q))
                 return true;
@@ -308,7 +296,7 @@ public:
                 continue;
             }
             if (passRest(x, y, [this](double px, double py, double r) { return m_occupancy.isFreeInSet(m_set, px, py, r); })) {
-                m_random.skip(m_candidates[b + i].drawsAfter);
+                m_random.skip(m_candAfter[b + i]);
                 return true;
             }
             if (m_full)
@@ -402,12 +390,16 @@ private:
     std::size_t m_first;  // the layer's own points follow the obstacles in the occupancy
     std::size_t m_firstOwn;  // the same, a wrapped world's images left out
     DrawAhead m_random;
-    struct Candidate
+    // a step's candidates: offsets (or a square's draws), and the draws used once each is made
+    std::vector<double> m_candDx, m_candDy;
+    std::vector<std::size_t> m_candAfter;
+    void resizeCandidates(std::size_t n)  // and three more: makeRingCandidates' lanes write past the last
     {
-        double dx, dy;
-        std::size_t drawsAfter;  // draws this step has used once the candidate is made
-    };
-    std::vector<Candidate> m_candidates;
+        m_candDx.resize(n + 3);
+        m_candDy.resize(n + 3);
+        m_candAfter.resize(n + 3);
+    }
+    RingCandidates candidates() { return {m_candDx.data(), m_candDy.data(), m_candAfter.data()}; }
     std::size_t m_predicted = SIZE_MAX;  // the active slot the next step will likely pick
     std::vector<PointXYR> m_active;  // points that may still grow neighbours, as copies: no lookup
     bool m_full = false;

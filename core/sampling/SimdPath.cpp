@@ -1,7 +1,9 @@
-// GROVE_SIMD: the one switch over the AVX2 dispatches (ValueNoise, OccupancyGrid, VolumePlacement).
+// GROVE_SIMD: the one switch over the AVX2 dispatches (ValueNoise, OccupancyGrid, RingCandidates,
+// VolumePlacement).
 #include "core/sampling/SimdPath.h"
 
 #include "core/sampling/OccupancyGrid.h"
+#include "core/sampling/RingCandidates.h"
 #include "core/sampling/VolumePlacement.h"
 #include "core/fields/ValueNoise.h"
 
@@ -21,6 +23,7 @@ std::string applySimdEnvironment()
         return "GROVE_SIMD=avx2, but this CPU has no AVX2";
     setValueNoiseSimd(want == "avx2");
     OccupancyGrid::setBatchSimd(want == "avx2");
+    setRingCandidatesSimd(want == "avx2");
     setVolumeSimd(want == "avx2");
     return {};
 }
