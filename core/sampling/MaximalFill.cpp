@@ -34,29 +34,6 @@ struct Disc
     double x, y, m2, m;
 };
 
-// The discs a cell sees. Each point near the cell is written and kept or not by a count, without
-// a branch: whether a disc reaches into the cell is no pattern a predictor learns.
-class DiscList
-{
-public:
-    void clear() { m_size = 0; }
-    std::size_t size() const { return m_size; }
-    const Disc &operator[](std::size_t k) const { return m_store[k]; }
-    const Disc *begin() const { return m_store.data(); }
-    const Disc *end() const { return m_store.data() + m_size; }
-    void appendIf(const Disc &d, bool keep)
-    {
-        if (m_size == m_store.size())
-            m_store.resize(2 * m_size + 16);
-        m_store[m_size] = d;
-        m_size += keep;
-    }
-
-private:
-    std::vector<Disc> m_store;  // only grows: room past the end for the next write
-    std::size_t m_size = 0;
-};
-
 // Every point on the occupancy, copied once into cells of the background side in row order
 // (counting sort), with the points the fill adds chained per cell: the occupancy keeps its points
 // in Bridson's order, which is spatially random, so a cell's neighbours would each be a cache miss.
@@ -260,7 +237,8 @@ private:
             const double m = std::min(radius, p.r);
             const double dx = p.x < c.x0 ? c.x0 - p.x : p.x > c.x1 ? p.x - c.x1 : 0;
             const double dy = p.y < c.y0 ? c.y0 - p.y : p.y > c.y1 ? p.y - c.y1 : 0;
-            m_discs.appendIf({p.x, p.y, m * m, m}, dx * dx + dy * dy < m * m);
+            if (dx * dx + dy * dy < m * m)
+                m_discs.push_back({p.x, p.y, m * m, m});
         });
     }
 
@@ -288,15 +266,11 @@ private:
         return dx * dx + dy * dy < d.m2;
     }
 
-    // The tests of a cell's or piece's four corners are all made, and joined without a branch:
-    // which disc holds which corner is no pattern a predictor learns. The same answers.
     bool coveredByOne(const Rect &c) const
     {
-        for (const Disc &d : m_discs) {
-            const bool a = inside(d, c.x0, c.y0), b = inside(d, c.x1, c.y0), e = inside(d, c.x0, c.y1), f = inside(d, c.x1, c.y1);
-            if (a & b & e & f)
+        for (const Disc &d : m_discs)
+            if (inside(d, c.x0, c.y0) && inside(d, c.x1, c.y0) && inside(d, c.x0, c.y1) && inside(d, c.x1, c.y1))
                 return true;
-        }
         return false;
     }
 
@@ -333,8 +307,7 @@ private:
             const Disc &d = m_discs[k];
             const double r2 = m_shrunk2[k];
             const auto in = [&](double x, double y) { return (x - d.x) * (x - d.x) + (y - d.y) * (y - d.y) < r2; };
-            const bool a = in(q.x0, q.y0), b = in(q.x1, q.y0), e = in(q.x0, q.y1), f = in(q.x1, q.y1);
-            return a & b & e & f;
+            return in(q.x0, q.y0) && in(q.x1, q.y0) && in(q.x0, q.y1) && in(q.x1, q.y1);
         };
         // the disc that held the last piece usually holds this one
         if (m_lastPiece < m_discs.size() && holds(m_lastPiece))
@@ -479,7 +452,7 @@ private:
     SeededRandom m_random;
     bool m_full = false;
     double m_areaX1 = m_s.x0 + m_s.width, m_areaY1 = m_s.y0 + m_s.height;
-    DiscList m_discs;
+    std::vector<Disc> m_discs;
     std::vector<Vertex> m_vertices;
     int m_lastCover = 0;
     std::vector<double> m_shrunk2;  // per disc: its radius less the margin, squared (-1: no room)
