@@ -14,7 +14,6 @@ namespace {
 
 constexpr int kMaxDepth = 4;  // a cell splits into quarters down to 1/16 of its side
 constexpr int kLattice = 4;   // a cell with a gap reads the allowed area on a 5 x 5 lattice
-constexpr int kPieceDepth = 3;  // coveredPieceByPiece looks at pieces down to 1/8 of a cell's side
 
 struct Rect
 {
@@ -41,24 +40,43 @@ class CellPoints
 {
 public:
     CellPoints(const OccupancyGrid &occupancy, const PlacementSettings &s, double side)
-        : m_x0(s.x0), m_y0(s.y0), m_side(side),
+        : m_x0(s.x0), m_y0(s.y0), m_inverse(1 / side),
           m_cols(std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(s.width / side)))),
           m_rows(std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(s.height / side))))
     {
         const std::size_t cells = static_cast<std::size_t>(m_cols) * static_cast<std::size_t>(m_rows);
+        const std::size_t n = occupancy.size();
+        // The cells are written in random order: each write's line is asked for a few points
+        // ahead, so the misses overlap instead of waiting one by one.
+        constexpr std::size_t kAhead = 16;
+        std::vector<std::size_t> cellOfPoint(n);
+        for (std::size_t i = 0; i < n; ++i)
+            cellOfPoint[i] = cellOf(occupancy.point(i));
         m_start.assign(cells + 1, 0);
-        for (std::size_t i = 0; i < occupancy.size(); ++i)
-            ++m_start[cellOf(occupancy.point(i)) + 1];
+        for (std::size_t i = 0; i < n; ++i) {
+            if (i + kAhead < n)
+                __builtin_prefetch(m_start.data() + cellOfPoint[i + kAhead] + 1, 1);
+            ++m_start[cellOfPoint[i] + 1];
+        }
         for (std::size_t c = 0; c < cells; ++c)
             m_start[c + 1] += m_start[c];
-        m_points.resize(occupancy.size());
-        std::vector<std::uint32_t> fill(m_start.begin(), m_start.end() - 1);
-        for (std::size_t i = 0; i < occupancy.size(); ++i) {
-            const PointXYR &p = occupancy.point(i);
-            m_points[fill[cellOf(p)]++] = p;
+        // m_start[c] runs from the start of cell c to its end (the next cell's start) while the
+        // points go in, in the occupancy's order; then it moves back by one cell
+        m_points.resize(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            if (i + kAhead < n)
+                __builtin_prefetch(m_start.data() + cellOfPoint[i + kAhead], 1);
+            if (i + kAhead / 2 < n)
+                __builtin_prefetch(m_points.data() + m_start[cellOfPoint[i + kAhead / 2]], 1);
+            m_points[m_start[cellOfPoint[i]]++] = occupancy.point(i);
         }
+        std::copy_backward(m_start.begin(), m_start.end() - 1, m_start.end());
+        m_start[0] = 0;
         m_addedHead.assign(cells, -1);
     }
+
+    // the points on the occupancy when the fill began, cell by cell in row order
+    const std::vector<PointXYR> &points() const { return m_points; }
 
     void add(const PointXYR &p)
     {
@@ -92,12 +110,12 @@ public:
 private:
     std::int64_t colOf(double x) const
     {
-        const double c = std::floor((x - m_x0) / m_side);
+        const double c = std::floor((x - m_x0) * m_inverse);
         return c < 0 ? 0 : c >= static_cast<double>(m_cols) ? m_cols - 1 : static_cast<std::int64_t>(c);
     }
     std::int64_t rowOf(double y) const
     {
-        const double r = std::floor((y - m_y0) / m_side);
+        const double r = std::floor((y - m_y0) * m_inverse);
         return r < 0 ? 0 : r >= static_cast<double>(m_rows) ? m_rows - 1 : static_cast<std::int64_t>(r);
     }
     std::size_t cellOf(const PointXYR &p) const
@@ -105,12 +123,37 @@ private:
         return static_cast<std::size_t>(rowOf(p.y)) * static_cast<std::size_t>(m_cols) + static_cast<std::size_t>(colOf(p.x));
     }
 
-    double m_x0, m_y0, m_side;
+    // any monotonic mapping works: the copy and the queries use the same one
+    double m_x0, m_y0, m_inverse;
     std::int64_t m_cols, m_rows;
     std::vector<std::uint32_t> m_start;
     std::vector<PointXYR> m_points;
     std::vector<std::int32_t> m_addedHead, m_addedNext;
     std::vector<PointXYR> m_added;
+};
+
+// The discs gathered for one cell: a buffer that keeps its room between cells, so a gather can
+// write every point it visits and count only those it keeps.
+class DiscBuffer
+{
+public:
+    std::size_t size() const { return m_count; }
+    const Disc &operator[](std::size_t k) const { return m_discs[k]; }
+    const Disc *begin() const { return m_discs.data(); }
+    const Disc *end() const { return m_discs.data() + m_count; }
+    // Writes d at the end; keep says whether it stays there.
+    void write(const Disc &d, bool keep)
+    {
+        if (m_count == m_discs.size())
+            m_discs.resize(2 * m_count + 16);
+        m_discs[m_count] = d;
+        m_count += keep ? 1 : 0;
+    }
+    void clear() { m_count = 0; }
+
+private:
+    std::vector<Disc> m_discs;
+    std::size_t m_count = 0;
 };
 
 class GapFiller
@@ -185,8 +228,8 @@ private:
     void markCoveredByOne()
     {
         m_coveredBefore.assign(static_cast<std::size_t>(m_cols) * static_cast<std::size_t>(m_rows), 0);
-        for (std::size_t k = 0; k < m_occupancy.size(); ++k) {
-            const PointXYR &p = m_occupancy.point(k);
+        // in row order, so the marks go out in order too
+        for (const PointXYR &p : m_cellPoints.points()) {
             const Disc d{p.x, p.y, std::min(m_s.radius, p.r) * std::min(m_s.radius, p.r), std::min(m_s.radius, p.r)};
             // only cells whose whole side lies within [p - m, p + m] can be inside (the corner
             // test below decides; a cell the rounding leaves out is only not marked)
@@ -233,12 +276,11 @@ private:
     void gatherDiscs(const Rect &c, double radius, double reach)
     {
         m_discs.clear();
-        m_cellPoints.forEachNear(c.x0, c.y0, c.x1, c.y1, reach, [&](const PointXYR &p) {
+        m_cellPoints.forEachNear(c.x0, c.y0, c.x1, c.y1, reach, [&](const PointXYR &p) __attribute__((always_inline)) {
             const double m = std::min(radius, p.r);
-            const double dx = p.x < c.x0 ? c.x0 - p.x : p.x > c.x1 ? p.x - c.x1 : 0;
-            const double dy = p.y < c.y0 ? c.y0 - p.y : p.y > c.y1 ? p.y - c.y1 : 0;
-            if (dx * dx + dy * dy < m * m)
-                m_discs.push_back({p.x, p.y, m * m, m});
+            const double dx = std::max({0.0, c.x0 - p.x, p.x - c.x1});
+            const double dy = std::max({0.0, c.y0 - p.y, p.y - c.y1});
+            m_discs.write({p.x, p.y, m * m, m}, dx * dx + dy * dy < m * m);  // no branch to miss
         });
     }
 
@@ -295,13 +337,51 @@ private:
             }
             m_shrunk2.push_back(m_lastShrunk2);
         }
-        for (const Rect &q : c.quarters())
-            if (!pieceCovered(q, 1))
-                return false;
+        // Levels 1 and 2 at once: each disc's shrunk square against the 5 x 5 lattice of the
+        // cell's quarters and their quarters (the same corners Rect::quarters gives), one bit per
+        // lattice point, row by row. A piece whose corners are lattice points (i, j) and
+        // (i + s, j + s) is held by a disc when the four bits are set: bit j * 5 + i of
+        // mask & mask >> s & mask >> 5s & mask >> 6s.
+        const double mx = (c.x0 + c.x1) / 2, my = (c.y0 + c.y1) / 2;
+        const std::array<double, 5> xs{c.x0, (c.x0 + mx) / 2, mx, (mx + c.x1) / 2, c.x1};
+        const std::array<double, 5> ys{c.y0, (c.y0 + my) / 2, my, (my + c.y1) / 2, c.y1};
+        std::uint32_t heldLevel1 = 0, heldLevel2 = 0;  // the pieces held, by their first corner's bit
+        for (std::size_t k = 0; k < m_discs.size(); ++k) {
+            const Disc &d = m_discs[k];
+            const double r2 = m_shrunk2[k];
+            const double a0 = (xs[0] - d.x) * (xs[0] - d.x), a1 = (xs[1] - d.x) * (xs[1] - d.x),
+                         a2 = (xs[2] - d.x) * (xs[2] - d.x), a3 = (xs[3] - d.x) * (xs[3] - d.x),
+                         a4 = (xs[4] - d.x) * (xs[4] - d.x);
+            // one lattice row's five bits (independent sums: no chain through the mask)
+            const auto row = [&](double y) {
+                const double b = (y - d.y) * (y - d.y);
+                return static_cast<std::uint32_t>(a0 + b < r2) | static_cast<std::uint32_t>(a1 + b < r2) << 1
+                     | static_cast<std::uint32_t>(a2 + b < r2) << 2 | static_cast<std::uint32_t>(a3 + b < r2) << 3
+                     | static_cast<std::uint32_t>(a4 + b < r2) << 4;
+            };
+            const std::uint32_t mask = row(ys[0]) | row(ys[1]) << 5 | row(ys[2]) << 10 | row(ys[3]) << 15 | row(ys[4]) << 20;
+            heldLevel1 |= mask & mask >> 2 & mask >> 10 & mask >> 12;
+            heldLevel2 |= mask & mask >> 1 & mask >> 5 & mask >> 6;
+        }
+        // the quarters row by row; a quarter no disc holds by its quarters, and those by theirs
+        for (std::size_t qj = 0; qj < 4; qj += 2)
+            for (std::size_t qi = 0; qi < 4; qi += 2) {
+                if (heldLevel1 >> (qj * 5 + qi) & 1)
+                    continue;
+                for (std::size_t j = qj; j < qj + 2; ++j)
+                    for (std::size_t i = qi; i < qi + 2; ++i) {
+                        if (heldLevel2 >> (j * 5 + i) & 1)
+                            continue;
+                        for (const Rect &p : Rect{xs[i], ys[j], xs[i + 1], ys[j + 1]}.quarters())
+                            if (!pieceCovered(p))
+                                return false;
+                    }
+            }
         return true;
     }
 
-    bool pieceCovered(const Rect &q, int level)
+    // A piece at the finest level: one disc holds its four corners.
+    bool pieceCovered(const Rect &q)
     {
         const auto holds = [&](std::size_t k) {
             const Disc &d = m_discs[k];
@@ -317,12 +397,7 @@ private:
                 m_lastPiece = k;
                 return true;
             }
-        if (level == kPieceDepth)
-            return false;
-        for (const Rect &p : q.quarters())
-            if (!pieceCovered(p, level + 1))
-                return false;
-        return true;
+        return false;
     }
 
     // A spot on the boundaries of discs a and b (-1: none) that no other disc covers.
@@ -452,7 +527,7 @@ private:
     SeededRandom m_random;
     bool m_full = false;
     double m_areaX1 = m_s.x0 + m_s.width, m_areaY1 = m_s.y0 + m_s.height;
-    std::vector<Disc> m_discs;
+    DiscBuffer m_discs;
     std::vector<Vertex> m_vertices;
     int m_lastCover = 0;
     std::vector<double> m_shrunk2;  // per disc: its radius less the margin, squared (-1: no room)
