@@ -2,10 +2,14 @@
 // committed as it is written (resetUninitialized), so a big reservation that stays partly unused
 // costs address space, not RAM.
 //
-// Huge pages were tried (madvise) and dropped: with the occupancy's codes and prefetching, TLB
-// misses no longer show, while zeroing 2 MiB pages that are only partly used cost more system
-// time than they saved (8192^2, four layers: 0.38 s of system time against 0.13 s).
+// Huge pages for memory that is only partly used were tried and dropped: zeroing 2 MiB pages
+// that stay mostly empty cost more system time than the TLB misses they saved (8192^2, four
+// layers: 0.38 s of system time against 0.13 s). An array filled whole (reset with a value) of
+// 4 MiB or more does ask for them: every page is written at once, one fault per 2 MiB instead of
+// 512 (a 1024^2 world's cells: 4,100 faults fewer).
 #pragma once
+
+#include "core/base/HugePages.h"
 
 #include <cstddef>
 #include <new>
@@ -25,6 +29,8 @@ public:
     void reset(std::size_t n, const T &fill)
     {
         resetUninitialized(n);
+        if (m_bytes >= (std::size_t(4) << 20))
+            adviseHugePages(m_data, m_bytes);
         for (std::size_t i = 0; i < n; ++i)
             m_data[i] = fill;
     }

@@ -1,34 +1,11 @@
 #include "core/formats/TextOut.h"
 
+#include "core/base/HugePages.h"
+
 #include <algorithm>
 #include <cmath>
 
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
-
 namespace grove {
-
-namespace {
-
-// A big export's text fills hundreds of megabytes it has just reserved; in 2 MiB pages rather
-// than 4 KiB ones that is a five-hundredth of the page faults (where the system allows it).
-void adviseHugePages(char *from, std::size_t bytes)
-{
-#ifdef MADV_HUGEPAGE
-    constexpr std::uintptr_t kHuge = std::uintptr_t(2) << 20;
-    if (bytes < 8 * kHuge)
-        return;
-    const std::uintptr_t begin = (reinterpret_cast<std::uintptr_t>(from) + kHuge - 1) & ~(kHuge - 1);
-    const std::uintptr_t end = (reinterpret_cast<std::uintptr_t>(from) + bytes) & ~(kHuge - 1);
-    if (end > begin)
-        madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE);
-#else
-    (void)from, (void)bytes;
-#endif
-}
-
-} // namespace
 
 TextOut::TextOut(std::string &text, std::size_t expected, const TextSink *sink) : m_text(text), m_sink(sink)
 {
@@ -36,7 +13,9 @@ TextOut::TextOut(std::string &text, std::size_t expected, const TextSink *sink) 
         expected = std::min(expected, 2 * kPiece);
     if (m_text.capacity() - m_text.size() < expected)
         m_text.reserve(m_text.size() + expected);
-    adviseHugePages(m_text.data() + m_text.size(), m_text.capacity() - m_text.size());
+    // a big export's text fills hundreds of megabytes it has just reserved
+    if (m_text.capacity() - m_text.size() >= kHugeText)
+        adviseHugePages(m_text.data() + m_text.size(), m_text.capacity() - m_text.size());
 }
 
 char *floatText(char *p, float v)

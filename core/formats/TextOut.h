@@ -49,6 +49,7 @@ public:
     }
 
     static constexpr std::size_t kPiece = std::size_t(1) << 20;
+    static constexpr std::size_t kHugeText = std::size_t(16) << 20;  // room from which the text asks for huge pages
 
     static char *put(char *p, std::string_view s)
     {
