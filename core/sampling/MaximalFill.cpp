@@ -42,7 +42,7 @@ class CellPoints
 {
 public:
     CellPoints(const OccupancyGrid &occupancy, const PlacementSettings &s, double side)
-        : m_x0(s.x0), m_y0(s.y0), m_inverse(1 / side),
+        : m_x0(s.x0), m_y0(s.y0), m_side(side),
           m_cols(std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(s.width / side)))),
           m_rows(std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil(s.height / side))))
     {
@@ -117,12 +117,12 @@ public:
 private:
     std::int64_t colOf(double x) const
     {
-        const double c = std::floor((x - m_x0) * m_inverse);
+        const double c = std::floor((x - m_x0) / m_side);
         return c < 0 ? 0 : c >= static_cast<double>(m_cols) ? m_cols - 1 : static_cast<std::int64_t>(c);
     }
     std::int64_t rowOf(double y) const
     {
-        const double r = std::floor((y - m_y0) * m_inverse);
+        const double r = std::floor((y - m_y0) / m_side);
         return r < 0 ? 0 : r >= static_cast<double>(m_rows) ? m_rows - 1 : static_cast<std::int64_t>(r);
     }
     std::size_t cellOf(const PointXYR &p) const
@@ -130,8 +130,9 @@ private:
         return static_cast<std::size_t>(rowOf(p.y)) * static_cast<std::size_t>(m_cols) + static_cast<std::size_t>(colOf(p.x));
     }
 
-    // any monotonic mapping works: the copy and the queries use the same one
-    double m_x0, m_y0, m_inverse;
+    // The cells divide by the side (not multiply by its inverse): a point's cell orders the discs a
+    // cell gathers, and that order picks which of a gap's vertices is tried first.
+    double m_x0, m_y0, m_side;
     std::int64_t m_cols, m_rows;
     LargeArray<std::uint32_t> m_start;
     LargeArray<PointXYR> m_points;
