@@ -294,8 +294,8 @@ void TestMaximal::samePointsAsTheReleaseBefore()
     }
     // A bigger plain layer, where many filled points sit on a cell's edge (a crossing of a circle
     // with it): the cell such a point is filed under orders the discs its neighbours gather, and
-    // that order picks which vertex of a gap is tried first. Computing the cell by multiplying with
-    // the side's inverse instead of dividing moved points here (as shipped in 96c32c1).
+    // that order picks which vertex of a gap is tried first. The digest is 96c32c1's export;
+    // computing the cell by multiplying with the side's inverse instead of dividing changes it.
     const std::string plain = "grove: 1\nworld: {width: 400, height: 400, seed: 1}\nnodes:\n"
                               "  ground: {type: place_layer, params: {radius: 1, maximal: true}}\n";
     now << QString::fromStdString(Sha256::hex(exportJson(graphOf(plain), "a.grove.yaml")));

@@ -6,7 +6,7 @@
 // that stay mostly empty cost more system time than the TLB misses they saved (8192^2, four
 // layers: 0.38 s of system time against 0.13 s). An array filled whole (reset with a value) of
 // 4 MiB or more does ask for them: every page is written at once, one fault per 2 MiB instead of
-// 512 (a 1024^2 world's cells: 4,100 faults fewer).
+// 512 (a 1024^2 world: 18,457 page faults to 15,381).
 #pragma once
 
 #include "core/base/HugePages.h"
