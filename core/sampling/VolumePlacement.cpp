@@ -3,6 +3,7 @@
 #include "core/sampling/VolumePlacement.h"
 
 #include "core/base/CpuFeatures.h"
+#include "core/base/HugePages.h"
 #include "core/math/DrawAhead.h"
 #include "core/math/ExactLog.h"
 
@@ -189,8 +190,11 @@ private:
     int m_span = 0;
     std::vector<std::array<int, 3>> m_offsets;
     std::vector<std::ptrdiff_t> m_steps;  // the offsets as steps in the cell index
-    std::vector<std::int32_t> m_head;
-    std::vector<Entry> m_entries;
+    // On huge pages: a query reads cells and points all over both (570^3 at radius 10: 3.9 MB of
+    // cells, 4.3 MB of points), and with 4 KiB pages most of those reads also missed the TLB
+    // (that volume placed 7 to 11% faster in alternated runs)
+    std::vector<std::int32_t, HugePageAllocator<std::int32_t>> m_head;
+    std::vector<Entry, HugePageAllocator<Entry>> m_entries;
     mutable std::int32_t m_lastConflict = -1;  // the entry the last failed query found, -1: none
 };
 
