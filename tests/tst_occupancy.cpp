@@ -131,10 +131,10 @@ void TestOccupancy::answersEqualTestingEveryPoint()
         // the gathered set, as a placement step uses it: gathered around a nearby centre with a
         // reach that covers every query's radius
         const double cx = q.x + 0.3 * q.r, cy = q.y - 0.2 * q.r;
-        OccupancyGrid::setBatchSimd(false);
+        OccupancyGrid::setBatchSimd(VectorWidth::Sse2);
         grid.gatherNearSet(cx, cy, q.r * 1.9 + 1e-9, set);
         // gathered four cells at a time (AVX2, where the CPU has it): the same centres, in order
-        OccupancyGrid::setBatchSimd(true);
+        OccupancyGrid::setBatchSimd(VectorWidth::Avx2);
         grid.gatherNearSet(cx, cy, q.r * 1.9 + 1e-9, lanesSet);
         QCOMPARE(lanesSet.count, set.count);
         for (std::size_t j = 0; j < set.count; ++j)
@@ -147,8 +147,9 @@ void TestOccupancy::answersEqualTestingEveryPoint()
         QVERIFY2(grid.isFreeInSet(set, q.x, q.y, q.r) == expected,
                  qPrintable(QStringLiteral("isFreeInSet(%1, %2, %3)").arg(q.x, 0, 'g', 17).arg(q.y, 0, 'g', 17).arg(q.r)));
         // a batch of queries at this radius, the query first and the others within half a radius
-        // of it (fewer lanes for some), through both kernels: the lanes' answers, completed as
-        // the placement completes them, are the exact ones
+        // of it (fewer lanes for some), through every kernel the CPU runs (AVX-512, AVX2, SSE2
+        // pairs): the same masks from each, and the lanes' answers, completed as the placement
+        // completes them, are the exact ones
         const int lanes = 1 + static_cast<int>(static_cast<unsigned>(q.x * 1000) % 8);
         double xs[8] = {}, ys[8] = {};
         for (int i = 0; i < lanes; ++i) {
@@ -156,10 +157,18 @@ void TestOccupancy::answersEqualTestingEveryPoint()
             ys[i] = q.y + (i / 3 - 1) * 0.23 * q.r * (i > 0);
         }
         const OccupancyGrid::Query bounds = grid.queryAround(cx, cy, 0.8 * q.r, q.r);
-        for (bool simd : {true, false}) {
-            OccupancyGrid::setBatchSimd(simd);
+        unsigned widestConflict = 0, widestNear = 0;
+        for (VectorWidth lanesWidth : {VectorWidth::Avx512, VectorWidth::Avx2, VectorWidth::Sse2}) {
+            OccupancyGrid::setBatchSimd(lanesWidth);
+            const int simd = static_cast<int>(OccupancyGrid::batchWidth());
             unsigned conflict = 0, near = 0;
             OccupancyGrid::batchMasks(set, xs, ys, lanes, bounds, conflict, near);
+            if (lanesWidth == VectorWidth::Avx512) {
+                widestConflict = conflict;
+                widestNear = near;
+            }
+            QCOMPARE(conflict, widestConflict);
+            QCOMPARE(near, widestNear);
             QCOMPARE(conflict >> lanes, (0xFFu >> lanes));  // lanes past the batch count as blocked
             for (int i = 0; i < lanes; ++i) {
                 const bool want = bruteFree(scene.points, xs[i], ys[i], q.r);
@@ -171,14 +180,14 @@ void TestOccupancy::answersEqualTestingEveryPoint()
                     got = (++nearCalls, grid.isFreeInSet(set, xs[i], ys[i], q.r));
                 else
                     got = OccupancyGrid::isFreeAmong(xs[i], ys[i], q.r, set.uncoded);
-                QVERIFY2(got == want, qPrintable(QStringLiteral("lane %1 of %2 (simd %3) at (%4, %5, %6)")
+                QVERIFY2(got == want, qPrintable(QStringLiteral("lane %1 of %2 (width %3) at (%4, %5, %6)")
                                                      .arg(i).arg(lanes).arg(simd)
                                                      .arg(xs[i], 0, 'g', 17).arg(ys[i], 0, 'g', 17).arg(q.r)));
                 (want ? laneFrees : laneConflicts)++;
             }
         }
     }
-    OccupancyGrid::setBatchSimd(true);
+    OccupancyGrid::setBatchSimd(VectorWidth::Avx512);
     QVERIFY(laneConflicts > 500);
     QVERIFY(laneFrees > 500);
     QVERIFY(nearCalls > 0);  // some lanes were too close to call from the codes

@@ -15,4 +15,19 @@ inline bool cpuHasAvx2()
 #endif
 }
 
+// Whether this CPU (and the system, which must save the 512-bit registers) runs AVX-512F code:
+// the occupancy's batch test takes eight doubles a lane there.
+inline bool cpuHasAvx512()
+{
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    return __builtin_cpu_supports("avx512f");
+#else
+    return false;
+#endif
+}
+
+// The widest lanes a run-time dispatch may take (GROVE_SIMD narrows it from outside); a
+// dispatch takes the widest it has that the CPU runs, up to this.
+enum class VectorWidth { Sse2, Avx2, Avx512 };
+
 } // namespace grove

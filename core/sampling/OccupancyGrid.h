@@ -1,6 +1,7 @@
 // The shared occupancy of one placement: every point so far (obstacles and own) with its radius.
 #pragma once
 
+#include "core/base/CpuFeatures.h"
 #include "core/base/DataTypes.h"
 #include "core/base/LargeArray.h"
 
@@ -85,11 +86,14 @@ public:
     // For up to 8 queries at q's radius (xs[i], ys[i]; n of them), against the coded centres of
     // `set`: bit i of `conflict` when a centre is clearly closer than the radius, bit i of `near`
     // when one is too close to call or closer (then isFreeInSet decides). Bits at and past n are
-    // set in `conflict`. Vector lanes, AVX2 where the CPU has it; the same answers either way.
+    // set in `conflict`. Vector lanes, AVX-512 or AVX2 where the CPU has them; the same answers
+    // every way.
     static void batchMasks(const NearSet &set, const double *xs, const double *ys, int n, const Query &q,
                            unsigned &conflict, unsigned &near);
-    // Chooses batchMasks' AVX2 lanes (when the CPU has them) or the plain ones, to test both.
-    static void setBatchSimd(bool allowed);
+    // Chooses the widest batchMasks lanes and gather up to `widest` that the CPU has (default: the
+    // widest), to test each; batchWidth: the lanes batchMasks takes now.
+    static void setBatchSimd(VectorWidth widest);
+    static VectorWidth batchWidth();
     // isFree against a gathered set that holds every point a conflict could come from.
     bool isFreeInSet(const NearSet &set, double x, double y, double r) const;
 

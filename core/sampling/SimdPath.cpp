@@ -1,4 +1,4 @@
-// GROVE_SIMD: the one switch over the AVX2 dispatches (ValueNoise, OccupancyGrid, RingCandidates,
+// GROVE_SIMD: the one switch over the AVX2 and AVX-512 dispatches (ValueNoise, OccupancyGrid, RingCandidates,
 // VolumePlacement).
 #include "core/sampling/SimdPath.h"
 
@@ -17,17 +17,25 @@ std::string applySimdEnvironment()
     const std::string want = env ? env : "";
     if (want.empty())
         return {};
-    if (want != "avx2" && want != "sse2")
-        return "GROVE_SIMD takes avx2 or sse2, got '" + want + "'";
-    if (want == "avx2" && !cpuHasAvx2())
-        return "GROVE_SIMD=avx2, but this CPU has no AVX2";
-    setValueNoiseSimd(want == "avx2");
-    OccupancyGrid::setBatchSimd(want == "avx2");
-    setRingCandidatesSimd(want == "avx2");
-    setVolumeSimd(want == "avx2");
+    if (want != "avx512" && want != "avx2" && want != "sse2")
+        return "GROVE_SIMD takes avx512, avx2 or sse2, got '" + want + "'";
+    if (want == "avx512" && !cpuHasAvx512())
+        return "GROVE_SIMD=avx512, but this CPU has no AVX-512";
+    if (want != "sse2" && !cpuHasAvx2())
+        return "GROVE_SIMD=" + want + ", but this CPU has no AVX2";
+    const bool vectors = want != "sse2";
+    setValueNoiseSimd(vectors);
+    OccupancyGrid::setBatchSimd(want == "avx512" ? VectorWidth::Avx512 : vectors ? VectorWidth::Avx2 : VectorWidth::Sse2);
+    setRingCandidatesSimd(vectors);
+    setVolumeSimd(vectors);
     return {};
 }
 
-std::string activeSimdPath() { return valueNoiseSimdActive() ? "avx2" : "sse2"; }
+std::string activeSimdPath()
+{
+    if (!valueNoiseSimdActive())
+        return "sse2";
+    return OccupancyGrid::batchWidth() == VectorWidth::Avx512 ? "avx512" : "avx2";
+}
 
 } // namespace grove

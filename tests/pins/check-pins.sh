@@ -3,13 +3,16 @@
 # of bytes fails here until the pins are updated in the same commit.
 #   check-pins.sh GROVE_CLI            compare (exit 1 and the changed files when any differ)
 #   check-pins.sh GROVE_CLI --update   rewrite presets.sha256 from this grove-cli's exports
-# GROVE_SIMD=avx2|sse2 forces a vector path (exit 77, a skip, when the CPU has no AVX2).
+# GROVE_SIMD=avx512|avx2|sse2 forces a vector path (exit 77, a skip, when the CPU lacks it).
 set -euo pipefail
 cli="$1"
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 pins="$here/presets.sha256"
 if [ "${GROVE_SIMD:-}" = avx2 ] && ! grep -qw avx2 /proc/cpuinfo; then
   echo "check-pins: this CPU has no AVX2"; exit 77
+fi
+if [ "${GROVE_SIMD:-}" = avx512 ] && ! grep -qw avx512f /proc/cpuinfo; then
+  echo "check-pins: this CPU has no AVX-512"; exit 77
 fi
 tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
 "$here/export-presets.sh" "$cli" "$tmp/out"
