@@ -40,6 +40,7 @@ private slots:
     void latticeWrapsAndBadCoordinatesStayInRange();
     void worleyFindsTheTrulyNearestPoints();
     void worldSeedAndParamSeedAdd();
+    void randomFloatsInBatchesAreTheDraws();
     void unknownFractalIsRejected();
     void descriptorsAreComplete();
 };
@@ -343,6 +344,35 @@ void TestNoise::worldSeedAndParamSeedAdd()
         QCOMPARE(a->at(i * 31.0, i * 17.0), b->at(i * 31.0, i * 17.0));
         QCOMPARE(a->at(i * 31.0, i * 17.0), c->at(i * 31.0, i * 17.0));
     }
+}
+
+// The stream's floats in batches of every size (the AVX2 lanes' eight chains, the four scalar
+// chains, the single draws after them), on both paths, against the tutorial's generator written
+// out here: state = state * 16807 % 2147483647, then (state - 1) / 2147483646.
+void TestNoise::randomFloatsInBatchesAreTheDraws()
+{
+    for (bool simd : {true, false}) {
+        setRandomSimd(simd);
+        for (std::int32_t seed : {1, 7, -5, 2147483646, 123456789}) {
+            SeededRandom random(seed);
+            std::int64_t state = seed % 2147483647;
+            if (state <= 0)
+                state += 2147483646;
+            std::size_t drawn = 0;
+            for (std::size_t n : {0, 1, 7, 8, 15, 16, 17, 23, 24, 31, 100, 512, 1000, 3}) {
+                std::vector<double> batch(n);
+                random.fillFloats(batch.data(), n);
+                for (std::size_t i = 0; i < n; ++i, ++drawn) {
+                    state = state * 16807 % 2147483647;
+                    const double want = static_cast<double>(state - 1) / 2147483646.0;
+                    QVERIFY2(batch[i] == want, qPrintable(QStringLiteral("seed %1, draw %2 (a batch of %3, simd %4)")
+                                                              .arg(seed).arg(drawn).arg(n).arg(simd)));
+                }
+                QCOMPARE(random.state(), state);  // the next batch carries on from here
+            }
+        }
+    }
+    setRandomSimd(true);
 }
 
 void TestNoise::unknownFractalIsRejected()

@@ -6,6 +6,7 @@
 #include "core/sampling/RingCandidates.h"
 #include "core/sampling/VolumePlacement.h"
 #include "core/fields/ValueNoise.h"
+#include "core/math/SeededRandom.h"
 
 #include <cstdlib>
 
@@ -28,6 +29,7 @@ std::string applySimdEnvironment()
     OccupancyGrid::setBatchSimd(want == "avx512" ? VectorWidth::Avx512 : vectors ? VectorWidth::Avx2 : VectorWidth::Sse2);
     setRingCandidatesSimd(vectors);
     setVolumeSimd(vectors);
+    setRandomSimd(vectors);
     return {};
 }
 
