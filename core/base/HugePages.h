@@ -30,7 +30,7 @@ inline void adviseHugePages(void *from, std::size_t bytes)
 
 // A standard allocator for containers read at random all over (a place_volume grid's cells and
 // points): an allocation of 2 MiB or more starts on a 2 MiB boundary and asks for huge pages, so
-// its random reads miss the TLB far less. Grown a piece at a time (push_back), each 2 MiB page is
+// its random reads land on a few pages instead of thousands. Grown a piece at a time (push_back), each 2 MiB page is
 // zeroed whole at its first write: at most one page more than is used.
 template<typename T>
 struct HugePageAllocator
