@@ -160,7 +160,7 @@ void TestOccupancy::answersEqualTestingEveryPoint()
         unsigned widestConflict = 0, widestNear = 0;
         for (VectorWidth lanesWidth : {VectorWidth::Avx512, VectorWidth::Avx2, VectorWidth::Sse2}) {
             OccupancyGrid::setBatchSimd(lanesWidth);
-            const int simd = static_cast<int>(OccupancyGrid::batchWidth());
+            const int simd = static_cast<int>(lanesWidth);  // asked for: the CPU may run a narrower one
             unsigned conflict = 0, near = 0;
             OccupancyGrid::batchMasks(set, xs, ys, lanes, bounds, conflict, near);
             if (lanesWidth == VectorWidth::Avx512) {

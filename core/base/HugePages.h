@@ -11,6 +11,8 @@
 
 namespace grove {
 
+constexpr std::size_t kHugePageBytes = std::size_t(2) << 20;  // a transparent huge page on x86-64
+
 // Asks for huge pages over the whole 2 MiB pages inside [from, from + bytes), where the system
 // allows it (Linux with transparent huge pages on "madvise" or "always"); elsewhere, or refused,
 // nothing changes. Worth it only for memory that is about to be written in full: each huge page
@@ -18,7 +20,7 @@ namespace grove {
 inline void adviseHugePages(void *from, std::size_t bytes)
 {
 #ifdef MADV_HUGEPAGE
-    constexpr std::uintptr_t kHuge = std::uintptr_t(2) << 20;
+    constexpr std::uintptr_t kHuge = kHugePageBytes;
     const std::uintptr_t begin = (reinterpret_cast<std::uintptr_t>(from) + kHuge - 1) & ~(kHuge - 1);
     const std::uintptr_t end = (reinterpret_cast<std::uintptr_t>(from) + bytes) & ~(kHuge - 1);
     if (end > begin)
@@ -30,8 +32,9 @@ inline void adviseHugePages(void *from, std::size_t bytes)
 
 // A standard allocator for containers read at random all over (a place_volume grid's cells and
 // points): an allocation of 2 MiB or more starts on a 2 MiB boundary and asks for huge pages, so
-// its random reads land on a few pages instead of thousands. Grown a piece at a time (push_back), each 2 MiB page is
-// zeroed whole at its first write: at most one page more than is used.
+// its random reads land on a few pages instead of thousands. Grown a piece at a time
+// (push_back), each 2 MiB page is zeroed whole at its first write: at most one page more than is
+// used.
 template<typename T>
 struct HugePageAllocator
 {
@@ -48,7 +51,7 @@ struct HugePageAllocator
             throw std::bad_array_new_length();
         const std::size_t bytes = n * sizeof(T);
         void *p = ::operator new(bytes, alignmentFor(bytes));
-        if (bytes >= kHugePage)
+        if (bytes >= kHugePageBytes)
             adviseHugePages(p, bytes);
         return static_cast<T *>(p);
     }
@@ -61,10 +64,9 @@ struct HugePageAllocator
     }
 
 private:
-    static constexpr std::size_t kHugePage = std::size_t(2) << 20;
     static std::align_val_t alignmentFor(std::size_t bytes)
     {
-        return std::align_val_t(bytes >= kHugePage ? kHugePage : alignof(T) > 16 ? alignof(T) : 16);
+        return std::align_val_t(bytes >= kHugePageBytes ? kHugePageBytes : alignof(T) > 16 ? alignof(T) : 16);
     }
 };
 

@@ -207,14 +207,6 @@ void OccupancyGrid::setBatchSimd(VectorWidth widest)
     g_gatherAvx2.store(widest != VectorWidth::Sse2 && cpuHasAvx2());
 }
 
-VectorWidth OccupancyGrid::batchWidth()
-{
-    const BatchMasksFn f = g_batchMasks.load();
-    return f == batchMasksAvx512 && cpuHasAvx512() ? VectorWidth::Avx512
-           : f == batchMasksAvx2 && cpuHasAvx2()   ? VectorWidth::Avx2
-                                                   : VectorWidth::Sse2;
-}
-
 std::size_t OccupancyGrid::gatherCoded(int c0, int c1, int r0, int r1, double *xs, double *ys, std::size_t *cells, bool &special) const
 {
     const CodeSquare s{m_code.data(), static_cast<std::size_t>(m_cols), c0, c1, r0, r1, m_originX, m_originY, m_cellSize, m_quantStep, kQuantBits, kQuantMask, kSpecial};

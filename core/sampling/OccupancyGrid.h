@@ -91,9 +91,8 @@ public:
     static void batchMasks(const NearSet &set, const double *xs, const double *ys, int n, const Query &q,
                            unsigned &conflict, unsigned &near);
     // Chooses the widest batchMasks lanes and gather up to `widest` that the CPU has (default: the
-    // widest), to test each; batchWidth: the lanes batchMasks takes now.
+    // widest), to test each.
     static void setBatchSimd(VectorWidth widest);
-    static VectorWidth batchWidth();
     // isFree against a gathered set that holds every point a conflict could come from.
     bool isFreeInSet(const NearSet &set, double x, double y, double r) const;
 

@@ -33,11 +33,4 @@ std::string applySimdEnvironment()
     return {};
 }
 
-std::string activeSimdPath()
-{
-    if (!valueNoiseSimdActive())
-        return "sse2";
-    return OccupancyGrid::batchWidth() == VectorWidth::Avx512 ? "avx512" : "avx2";
-}
-
 } // namespace grove

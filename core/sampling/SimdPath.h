@@ -18,7 +18,4 @@ namespace grove {
 // nothing changes then.
 std::string applySimdEnvironment();
 
-// "avx512", "avx2" or "sse2": the path this process takes now.
-std::string activeSimdPath();
-
 } // namespace grove
