@@ -35,21 +35,26 @@ public:
             m_data[i] = fill;
     }
 
-    // For trivial T written before it is read.
-    void resetUninitialized(std::size_t n)
+    // For trivial T written before it is read. `filledSoon`: the caller is about to write all of
+    // it (a grid's next block of points, once a first block has filled): from 2 MiB up it starts
+    // on a 2 MiB boundary and asks for huge pages.
+    void resetUninitialized(std::size_t n, bool filledSoon = false)
     {
         release();
         if (n == 0)
             return;
         m_bytes = n * sizeof(T);
-        m_data = static_cast<T *>(::operator new(m_bytes, std::align_val_t(kAlign)));
+        m_align = filledSoon && m_bytes >= kHugePageBytes ? kHugePageBytes : kAlign;
+        m_data = static_cast<T *>(::operator new(m_bytes, std::align_val_t(m_align)));
         m_size = n;
+        if (m_align == kHugePageBytes)
+            adviseHugePages(m_data, m_bytes);
     }
 
     void release()
     {
         if (m_data)
-            ::operator delete(m_data, std::align_val_t(kAlign));  // unsized: Clang declares the sized form only with -fsized-deallocation
+            ::operator delete(m_data, std::align_val_t(m_align));  // unsized: Clang declares the sized form only with -fsized-deallocation
         m_data = nullptr;
         m_size = m_bytes = 0;
     }
@@ -65,6 +70,7 @@ private:
     T *m_data = nullptr;
     std::size_t m_size = 0;
     std::size_t m_bytes = 0;
+    std::size_t m_align = kAlign;
 };
 
 } // namespace grove

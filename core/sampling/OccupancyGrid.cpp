@@ -301,10 +301,12 @@ void OccupancyGrid::add(double x, double y, double r)
 void OccupancyGrid::store(double x, double y, double r)
 {
     if ((m_size & kBlockMask) == 0) {
+        // a grid that filled one block (a big layer) will fill the next: huge pages for it
+        const bool filledSoon = !m_blocks.empty();
         m_blocks.push_back(std::make_unique<LargeArray<PointXYR>>());
-        m_blocks.back()->resetUninitialized(kBlockSize);
+        m_blocks.back()->resetUninitialized(kBlockSize, filledSoon);
         m_nextBlocks.push_back(std::make_unique<LargeArray<std::int32_t>>());
-        m_nextBlocks.back()->resetUninitialized(kBlockSize);
+        m_nextBlocks.back()->resetUninitialized(kBlockSize, filledSoon);
     }
     const int col = colOf(x), row = rowOf(y);
     const size_t cell = static_cast<size_t>(row) * static_cast<size_t>(m_cols) + static_cast<size_t>(col);
@@ -353,6 +355,7 @@ std::vector<PointXYR> OccupancyGrid::takePoints(std::size_t from)
         return out;
     auto image = std::lower_bound(m_images.begin(), m_images.end(), from);
     out.reserve(m_size - from - static_cast<std::size_t>(m_images.end() - image));
+    adviseHugePages(out.data(), out.capacity() * sizeof(PointXYR));  // written whole, next
     for (size_t b = 0; b < m_blocks.size(); ++b) {
         const size_t begin = b << kBlockShift, end = std::min(m_size, begin + kBlockSize);
         for (size_t i = std::max(begin, from); i < end; ++i) {

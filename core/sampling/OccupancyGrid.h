@@ -105,7 +105,7 @@ public:
     std::vector<PointXYR> takePoints(std::size_t from);
 
 private:
-    static constexpr unsigned kBlockShift = 17;  // 131072 points: 3 MiB
+    static constexpr unsigned kBlockShift = 18;  // 262144 points: 6 MiB, three huge pages
     static constexpr std::size_t kBlockSize = std::size_t(1) << kBlockShift;
     static constexpr std::size_t kBlockMask = kBlockSize - 1;
     static constexpr unsigned kQuantBits = 15;
