@@ -319,14 +319,19 @@ void TestExport::aFileWrittenAsItIsRenderedHoldsTheSameBytes()
 {
     // grove-cli -o FILE writes the points text into the file as it renders it, a megabyte at a
     // time (ExportJob::streamText): every format, whole and split, must hold the bytes the export
-    // renders in memory, across several pieces (two layers, one with an attribute, megabytes each)
+    // renders in memory, across several pieces (two layers, one with an attribute, megabytes each).
+    // Rendered on two threads (formatInPieces), in memory or into the file, the bytes are those
+    // of one thread: grass's points make more pieces than a round's four.
     const Graph graph = graphOf("grove: 1\nworld: {width: 300, height: 300, seed: 3}\nnodes:\n"
                                 "  n: {type: value_noise, params: {frequency: 0.02}}\n"
                                 "  rocks: {type: place_layer, params: {radius: 3, rotation: [0, 360], scale: [0.5, 2]}}\n"
-                                "  grass: {type: place_layer, inputs: {obstacles: rocks.all}, params: {radius: 1.2}}\n"
+                                "  grass: {type: place_layer, inputs: {obstacles: rocks.all}, params: {radius: 1}}\n"
                                 "  wet: {type: attribute, inputs: {points: grass, field: n}, params: {name: wet}}\n");
     const EvalResult r = Evaluator(registry()).evaluate(graph);
     QVERIFY2(r.ok(), formatAll(r.diagnostics).c_str());
+    const std::vector<PointLayerPtr> layers = layersOf(r, exportedLayers(graph, registry()));
+    QCOMPARE(layers.size(), std::size_t(2));
+    QVERIFY(layers[1]->points.size() > 4 * kFormatPiece);
     QTemporaryDir dir;
     for (const ExportFormat format : {ExportFormat::Json, ExportFormat::Csv, ExportFormat::Tiled, ExportFormat::Gltf,
                                       ExportFormat::Godot, ExportFormat::UnrealCsv, ExportFormat::UnrealJson})
@@ -336,10 +341,16 @@ void TestExport::aFileWrittenAsItIsRenderedHoldsTheSameBytes()
             job.split = split;
             job.layers = exportedLayers(graph, registry());
             job.graphPath = "speed.grove.yaml";
+            job.threads = 1;
             const auto whole = buildExport(graph, registry(), r, job);
+            job.threads = 2;
+            const auto wholeOnThreads = buildExport(graph, registry(), r, job);
             job.streamText = true;
             const auto streamed = buildExport(graph, registry(), r, job);
-            QVERIFY(whole && streamed);
+            QVERIFY(whole && wholeOnThreads && streamed);
+            QCOMPARE(wholeOnThreads->files.size(), whole->files.size());
+            for (std::size_t f = 0; f < whole->files.size(); ++f)
+                QVERIFY2(wholeOnThreads->files[f].bytes == whole->files[f].bytes, exportExtension(format));
             const std::string where = dir.path().toStdString() + "/" + exportExtension(format) + (split ? "_split" : ".out");
             const auto err = writeExport(*streamed, {where, {}}, split);
             QVERIFY2(!err, err.value_or("").c_str());

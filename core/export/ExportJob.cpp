@@ -71,9 +71,9 @@ std::optional<ExportOutput> buildExport(const Graph &graph, const NodeRegistry &
     // the file's bytes now, or a renderer that writes them when the file is written
     const auto file = [&](std::string name, const std::vector<PointLayerPtr> &of) {
         if (!job.streamText)
-            return ExportFile{std::move(name), exportPoints(job.format, info, of), {}};
-        return ExportFile{std::move(name), {}, [format = job.format, info, of](const TextSink &sink) {
-                              return exportPoints(format, info, of, &sink);
+            return ExportFile{std::move(name), exportPoints(job.format, info, of, nullptr, job.threads), {}};
+        return ExportFile{std::move(name), {}, [format = job.format, info, of, threads = job.threads](const TextSink &sink) {
+                              return exportPoints(format, info, of, &sink, threads);
                           }};
     };
     if (!job.split) {

@@ -383,7 +383,7 @@ std::vector<std::string> rowPrefixes(const std::vector<PointLayerPtr> &layers)
 
 } // namespace
 
-std::string exportUnrealCsv(const std::vector<PointLayerPtr> &layers, const TextSink *sink)
+std::string exportUnrealCsv(const std::vector<PointLayerPtr> &layers, const TextSink *sink, int threads)
 {
     const auto prefixes = rowPrefixes(layers);
     const std::vector<std::string> attributes = attributeNames(layers);
@@ -398,39 +398,41 @@ std::string exportUnrealCsv(const std::vector<PointLayerPtr> &layers, const Text
         const std::vector<std::string> types = typeFields(layer, [](const std::string &name) { return csvField(name); }, longest);
         const std::string layerName = csvField(layer.info.name);
         const std::vector<const AttributeColumn *> columns = columnsNamed(layer, attributes);
-        for (std::size_t i = 0; i < layer.points.size(); ++i) {
-            const PointXYR &p = layer.points[i];
-            const PointAttributes a = layer.attributes(layer.idOf(i));
-            const std::size_t t = a.type < 0 || static_cast<std::size_t>(a.type) >= types.size() ? 0 : static_cast<std::size_t>(a.type);
-            char *at = text.room(prefixes[li].size() + layerName.size() + longest + 64 + (7 + columns.size()) * (kMaxNumberChars + 1));
-            at = TextOut::put(at, prefixes[li]);
-            at = whole(at, layer.idOf(i));
-            *at++ = ',';
-            at = TextOut::put(at, layerName);
-            *at++ = ',';
-            at = whole(at, layer.idOf(i));
-            for (double v : {p.x, p.y, layer.z.empty() ? 0.0 : layer.z[i], p.r}) {
+        formatInPieces(text, layer.points.size(), threads, 128 + 24 * attributes.size(), [&](TextOut &piece, std::size_t begin, std::size_t end) {
+            for (std::size_t i = begin; i < end; ++i) {
+                const PointXYR &p = layer.points[i];
+                const PointAttributes a = layer.attributes(layer.idOf(i));
+                const std::size_t t = a.type < 0 || static_cast<std::size_t>(a.type) >= types.size() ? 0 : static_cast<std::size_t>(a.type);
+                char *at = piece.room(prefixes[li].size() + layerName.size() + longest + 64 + (7 + columns.size()) * (kMaxNumberChars + 1));
+                at = TextOut::put(at, prefixes[li]);
+                at = whole(at, layer.idOf(i));
                 *at++ = ',';
-                at = numberOrZero(at, v);
-            }
-            *at++ = ',';
-            at = TextOut::put(at, types[t]);
-            *at++ = ',';
-            at = numberOrZero(at, a.rotation);
-            *at++ = ',';
-            at = numberOrZero(at, a.scale);
-            for (const AttributeColumn *column : columns) {  // a layer without the attribute: 0, as for Z
+                at = TextOut::put(at, layerName);
                 *at++ = ',';
-                at = numberOrZero(at, column ? column->values[i] : 0.0);
+                at = whole(at, layer.idOf(i));
+                for (double v : {p.x, p.y, layer.z.empty() ? 0.0 : layer.z[i], p.r}) {
+                    *at++ = ',';
+                    at = numberOrZero(at, v);
+                }
+                *at++ = ',';
+                at = TextOut::put(at, types[t]);
+                *at++ = ',';
+                at = numberOrZero(at, a.rotation);
+                *at++ = ',';
+                at = numberOrZero(at, a.scale);
+                for (const AttributeColumn *column : columns) {  // a layer without the attribute: 0, as for Z
+                    *at++ = ',';
+                    at = numberOrZero(at, column ? column->values[i] : 0.0);
+                }
+                *at++ = '\n';
+                piece.commit(at);
             }
-            *at++ = '\n';
-            text.commit(at);
-        }
+        });
     }
     return out;
 }
 
-std::string exportUnrealJson(const std::vector<PointLayerPtr> &layers, const TextSink *sink)
+std::string exportUnrealJson(const std::vector<PointLayerPtr> &layers, const TextSink *sink, int threads)
 {
     const auto prefixes = rowPrefixes(layers);
     std::string out = "[";
@@ -447,41 +449,44 @@ std::string exportUnrealJson(const std::vector<PointLayerPtr> &layers, const Tex
             columnNames.push_back(", " + jsonQuote(column.name) + ": ");
             namesSize += columnNames.back().size();
         }
-        for (std::size_t i = 0; i < layer.points.size(); ++i) {
-            const PointXYR &p = layer.points[i];
-            const PointAttributes a = layer.attributes(layer.idOf(i));
-            const std::size_t t = a.type < 0 || static_cast<std::size_t>(a.type) >= types.size() ? 0 : static_cast<std::size_t>(a.type);
-            char *at = text.room(prefixes[li].size() + layerName.size() + longest + namesSize + 160
-                                 + (8 + layer.columns.size()) * kMaxNumberChars);
-            at = first ? lit(at, "\n  {\"Name\": \"") : lit(at, ",\n  {\"Name\": \"");
-            first = false;
-            at = TextOut::put(at, prefixes[li]);  // letters, digits and _: nothing to escape
-            at = whole(at, layer.idOf(i));
-            at = lit(at, "\", \"Layer\": ");
-            at = TextOut::put(at, layerName);
-            at = lit(at, ", \"Id\": ");
-            at = whole(at, layer.idOf(i));
-            at = lit(at, ", \"X\": ");
-            at = numberOrZero(at, p.x);
-            at = lit(at, ", \"Y\": ");
-            at = numberOrZero(at, p.y);
-            at = lit(at, ", \"Z\": ");
-            at = numberOrZero(at, layer.z.empty() ? 0.0 : layer.z[i]);
-            at = lit(at, ", \"Radius\": ");
-            at = numberOrZero(at, p.r);
-            at = lit(at, ", \"Type\": ");
-            at = TextOut::put(at, types[t]);
-            at = lit(at, ", \"Rotation\": ");
-            at = numberOrZero(at, a.rotation);
-            at = lit(at, ", \"Scale\": ");
-            at = numberOrZero(at, a.scale);
-            for (std::size_t c = 0; c < layer.columns.size(); ++c) {
-                at = TextOut::put(at, columnNames[c]);
-                at = numberOrZero(at, layer.columns[c].values[i]);
+        const bool firstOfAll = first;
+        formatInPieces(text, layer.points.size(), threads, 200, [&](TextOut &piece, std::size_t begin, std::size_t end) {
+            for (std::size_t i = begin; i < end; ++i) {
+                const PointXYR &p = layer.points[i];
+                const PointAttributes a = layer.attributes(layer.idOf(i));
+                const std::size_t t = a.type < 0 || static_cast<std::size_t>(a.type) >= types.size() ? 0 : static_cast<std::size_t>(a.type);
+                char *at = piece.room(prefixes[li].size() + layerName.size() + longest + namesSize + 160
+                                      + (8 + layer.columns.size()) * kMaxNumberChars);
+                at = firstOfAll && i == 0 ? lit(at, "\n  {\"Name\": \"") : lit(at, ",\n  {\"Name\": \"");
+                at = TextOut::put(at, prefixes[li]);  // letters, digits and _: nothing to escape
+                at = whole(at, layer.idOf(i));
+                at = lit(at, "\", \"Layer\": ");
+                at = TextOut::put(at, layerName);
+                at = lit(at, ", \"Id\": ");
+                at = whole(at, layer.idOf(i));
+                at = lit(at, ", \"X\": ");
+                at = numberOrZero(at, p.x);
+                at = lit(at, ", \"Y\": ");
+                at = numberOrZero(at, p.y);
+                at = lit(at, ", \"Z\": ");
+                at = numberOrZero(at, layer.z.empty() ? 0.0 : layer.z[i]);
+                at = lit(at, ", \"Radius\": ");
+                at = numberOrZero(at, p.r);
+                at = lit(at, ", \"Type\": ");
+                at = TextOut::put(at, types[t]);
+                at = lit(at, ", \"Rotation\": ");
+                at = numberOrZero(at, a.rotation);
+                at = lit(at, ", \"Scale\": ");
+                at = numberOrZero(at, a.scale);
+                for (std::size_t c = 0; c < layer.columns.size(); ++c) {
+                    at = TextOut::put(at, columnNames[c]);
+                    at = numberOrZero(at, layer.columns[c].values[i]);
+                }
+                *at++ = '}';
+                piece.commit(at);
             }
-            *at++ = '}';
-            text.commit(at);
-        }
+        });
+        first = first && layer.points.empty();
     }
     text.add(first ? "]\n" : "\n]\n");
     return out;

@@ -29,7 +29,7 @@ std::vector<std::string> godotWarnings(const std::vector<PointLayerPtr> &layers)
 
 // Unreal DataTable rows: CSV whose first column `Name` is a unique row key (LAYER_ID), then the
 // FGrovePoint struct's fields; and the same rows as the JSON array FillDataTableFromJSONFile reads.
-std::string exportUnrealCsv(const std::vector<PointLayerPtr> &layers, const TextSink *sink = nullptr);
-std::string exportUnrealJson(const std::vector<PointLayerPtr> &layers, const TextSink *sink = nullptr);
+std::string exportUnrealCsv(const std::vector<PointLayerPtr> &layers, const TextSink *sink = nullptr, int threads = 1);
+std::string exportUnrealJson(const std::vector<PointLayerPtr> &layers, const TextSink *sink = nullptr, int threads = 1);
 
 } // namespace grove

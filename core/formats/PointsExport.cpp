@@ -26,7 +26,46 @@ std::string text(double v)
     return std::string(buf, num(buf, v));
 }
 
-std::string exportJson(const ExportInfo &info, const std::vector<PointLayerPtr> &layers, const TextSink *sink)
+// The JSON of points [begin, end) of a layer whose first point starts it when `first`.
+void appendJsonRange(TextOut &out, const PointLayer &layer, bool first, std::size_t begin, std::size_t end)
+{
+    for (size_t i = begin; i < end; ++i) {
+        const PointXYR &pt = layer.points[i];
+        const PointAttributes a = layer.attributes(layer.idOf(i));
+        char *p = out.room(128 + 6 * kNum);
+        p = first && i == 0 ? lit(p, "\n        {\"id\": ") : lit(p, ",\n        {\"id\": ");
+        p = whole(p, layer.idOf(i));
+        p = lit(p, ", \"x\": ");
+        p = num(p, pt.x);
+        p = lit(p, ", \"y\": ");
+        p = num(p, pt.y);
+        if (!layer.z.empty()) {  // a layer with a height input: 3D positions
+            p = lit(p, ", \"z\": ");
+            p = num(p, layer.z[i]);
+        }
+        p = lit(p, ", \"r\": ");
+        p = num(p, pt.r);
+        p = lit(p, ", \"t\": ");
+        p = whole(p, static_cast<std::uint64_t>(a.type < 0 ? 0 : a.type));
+        p = lit(p, ", \"rot\": ");
+        p = num(p, a.rotation);
+        p = lit(p, ", \"s\": ");
+        p = num(p, a.scale);
+        for (std::size_t c = 0; c < layer.columns.size(); ++c) {
+            out.commit(p);
+            const AttributeColumn &column = layer.columns[c];
+            p = out.room(column.name.size() + 32 + kNum);
+            p = c == 0 ? lit(p, ", \"attributes\": {\"") : lit(p, ", \"");
+            p = TextOut::put(p, column.name);
+            p = lit(p, "\": ");
+            p = num(p, column.values[i]);
+        }
+        p = layer.columns.empty() ? lit(p, "}") : lit(p, "}}");
+        out.commit(p);
+    }
+}
+
+std::string exportJson(const ExportInfo &info, const std::vector<PointLayerPtr> &layers, const TextSink *sink, int threads)
 {
     std::string text;
     text.reserve(sink ? 4096 : 4096 + totalPoints(layers) * 112);
@@ -34,14 +73,14 @@ std::string exportJson(const ExportInfo &info, const std::vector<PointLayerPtr> 
     for (size_t li = 0; li < layers.size(); ++li) {
         const PointLayer &layer = *layers[li];
         text += jsonLayerHead(layer, layer.points.size(), li == 0);
-        appendJsonPoints(text, layer, true, sink);
+        appendJsonPoints(text, layer, true, sink, threads);
         text += jsonLayerTail(layer.points.size());
     }
     text += jsonExportTail(layers.size());
     return text;
 }
 
-std::string exportCsv(const std::vector<PointLayerPtr> &layers, const TextSink *sink)
+std::string exportCsv(const std::vector<PointLayerPtr> &layers, const TextSink *sink, int threads)
 {
     // z, the last column, only when some layer has heights (empty for the layers without)
     const bool anyZ = std::any_of(layers.begin(), layers.end(), [](const PointLayerPtr &l) { return !l->z.empty(); });
@@ -50,7 +89,7 @@ std::string exportCsv(const std::vector<PointLayerPtr> &layers, const TextSink *
     const std::vector<std::string> attributes = attributeNames(layers);
     text += csvExportHead(anyZ, attributes);
     for (const auto &lp : layers)
-        appendCsvRows(text, *lp, anyZ, attributes, sink);
+        appendCsvRows(text, *lp, anyZ, attributes, sink, threads);
     return text;
 }
 
@@ -66,7 +105,7 @@ std::string tiledTags(const std::vector<std::string> &tags)
     return "\"properties\": [{\"name\": \"grove.tags\", \"type\": \"string\", \"value\": " + jsonQuote(joined) + "}], ";
 }
 
-std::string exportTiled(const ExportInfo &info, const std::vector<PointLayerPtr> &layers, const TextSink *sink)
+std::string exportTiled(const ExportInfo &info, const std::vector<PointLayerPtr> &layers, const TextSink *sink, int threads)
 {
     const int tile = 16;
     std::string text;
@@ -92,46 +131,49 @@ std::string exportTiled(const ExportInfo &info, const std::vector<PointLayerPtr>
         out.add("    {\"type\": \"objectgroup\", \"id\": " + std::to_string(li + 1) + ", \"name\": "
                 + jsonQuote(layer.info.name) + ", \"draworder\": \"topdown\", \"opacity\": 1, \"visible\": true, "
                 + tiledTags(layer.info.tags) + "\"x\": 0, \"y\": 0, \"objects\": [");
-        for (size_t i = 0; i < layer.points.size(); ++i) {
-            const PointXYR &pt = layer.points[i];
-            const PointAttributes a = layer.attributes(layer.idOf(i));
-            const std::string &type = types[static_cast<size_t>(a.type < 0 ? 0 : a.type)];
-            char *p = out.room(2 * longest + 400 + 6 * kNum);
-            p = i ? lit(p, ",\n      {\"id\": ") : lit(p, "\n      {\"id\": ");
-            p = whole(p, objectId++);
-            p = lit(p, ", \"name\": \"\", \"type\": ");
-            p = TextOut::put(p, type);
-            p = lit(p, ", \"class\": ");
-            p = TextOut::put(p, type);
-            p = lit(p, ", \"point\": true, \"x\": ");
-            p = num(p, pt.x);
-            p = lit(p, ", \"y\": ");
-            p = num(p, pt.y);
-            p = lit(p, ", \"width\": 0, \"height\": 0, \"rotation\": ");
-            p = num(p, a.rotation);
-            p = lit(p, ", \"visible\": true, \"properties\": [{\"name\": \"rotation\", \"type\": \"float\", \"value\": ");
-            p = num(p, a.rotation);
-            p = lit(p, "}, {\"name\": \"radius\", \"type\": \"float\", \"value\": ");
-            p = num(p, pt.r);
-            p = lit(p, "}, {\"name\": \"scale\", \"type\": \"float\", \"value\": ");
-            p = num(p, a.scale);
-            if (!layer.z.empty()) {
-                p = lit(p, "}, {\"name\": \"z\", \"type\": \"float\", \"value\": ");
-                p = num(p, layer.z[i]);
+        formatInPieces(out, layer.points.size(), threads, 448, [&](TextOut &piece, std::size_t begin, std::size_t end) {
+            for (size_t i = begin; i < end; ++i) {
+                const PointXYR &pt = layer.points[i];
+                const PointAttributes a = layer.attributes(layer.idOf(i));
+                const std::string &type = types[static_cast<size_t>(a.type < 0 ? 0 : a.type)];
+                char *p = piece.room(2 * longest + 400 + 6 * kNum);
+                p = i ? lit(p, ",\n      {\"id\": ") : lit(p, "\n      {\"id\": ");
+                p = whole(p, objectId + i);
+                p = lit(p, ", \"name\": \"\", \"type\": ");
+                p = TextOut::put(p, type);
+                p = lit(p, ", \"class\": ");
+                p = TextOut::put(p, type);
+                p = lit(p, ", \"point\": true, \"x\": ");
+                p = num(p, pt.x);
+                p = lit(p, ", \"y\": ");
+                p = num(p, pt.y);
+                p = lit(p, ", \"width\": 0, \"height\": 0, \"rotation\": ");
+                p = num(p, a.rotation);
+                p = lit(p, ", \"visible\": true, \"properties\": [{\"name\": \"rotation\", \"type\": \"float\", \"value\": ");
+                p = num(p, a.rotation);
+                p = lit(p, "}, {\"name\": \"radius\", \"type\": \"float\", \"value\": ");
+                p = num(p, pt.r);
+                p = lit(p, "}, {\"name\": \"scale\", \"type\": \"float\", \"value\": ");
+                p = num(p, a.scale);
+                if (!layer.z.empty()) {
+                    p = lit(p, "}, {\"name\": \"z\", \"type\": \"float\", \"value\": ");
+                    p = num(p, layer.z[i]);
+                }
+                piece.commit(p);
+                for (const AttributeColumn &c : layer.columns) {  // names are [a-z0-9_]: no escaping
+                    p = piece.room(c.name.size() + 64 + kNum);
+                    p = lit(p, "}, {\"name\": \"");
+                    p = TextOut::put(p, c.name);
+                    p = lit(p, "\", \"type\": \"float\", \"value\": ");
+                    p = num(p, c.values[i]);
+                    piece.commit(p);
+                }
+                p = piece.room(8);
+                p = lit(p, "}]}");
+                piece.commit(p);
             }
-            out.commit(p);
-            for (const AttributeColumn &c : layer.columns) {  // names are [a-z0-9_]: no escaping
-                p = out.room(c.name.size() + 64 + kNum);
-                p = lit(p, "}, {\"name\": \"");
-                p = TextOut::put(p, c.name);
-                p = lit(p, "\", \"type\": \"float\", \"value\": ");
-                p = num(p, c.values[i]);
-                out.commit(p);
-            }
-            p = out.room(8);
-            p = lit(p, "}]}");
-            out.commit(p);
-        }
+        });
+        objectId += layer.points.size();
         out.add(layer.points.empty() ? "]}" : "\n    ]}");
     }
     out.add(layers.empty() ? "],\n" : "\n  ],\n");
@@ -187,43 +229,12 @@ std::string jsonLayerHead(const PointLayer &layer, std::size_t count, bool first
     return out;
 }
 
-void appendJsonPoints(std::string &text, const PointLayer &layer, bool first, const TextSink *sink)
+void appendJsonPoints(std::string &text, const PointLayer &layer, bool first, const TextSink *sink, int threads)
 {
-    TextOut out(text, layer.points.size() * 112, sink);
-    for (size_t i = 0; i < layer.points.size(); ++i) {
-        const PointXYR &pt = layer.points[i];
-        const PointAttributes a = layer.attributes(layer.idOf(i));
-        char *p = out.room(128 + 6 * kNum);
-        p = first && i == 0 ? lit(p, "\n        {\"id\": ") : lit(p, ",\n        {\"id\": ");
-        p = whole(p, layer.idOf(i));
-        p = lit(p, ", \"x\": ");
-        p = num(p, pt.x);
-        p = lit(p, ", \"y\": ");
-        p = num(p, pt.y);
-        if (!layer.z.empty()) {  // a layer with a height input: 3D positions
-            p = lit(p, ", \"z\": ");
-            p = num(p, layer.z[i]);
-        }
-        p = lit(p, ", \"r\": ");
-        p = num(p, pt.r);
-        p = lit(p, ", \"t\": ");
-        p = whole(p, static_cast<std::uint64_t>(a.type < 0 ? 0 : a.type));
-        p = lit(p, ", \"rot\": ");
-        p = num(p, a.rotation);
-        p = lit(p, ", \"s\": ");
-        p = num(p, a.scale);
-        for (std::size_t c = 0; c < layer.columns.size(); ++c) {
-            out.commit(p);
-            const AttributeColumn &column = layer.columns[c];
-            p = out.room(column.name.size() + 32 + kNum);
-            p = c == 0 ? lit(p, ", \"attributes\": {\"") : lit(p, ", \"");
-            p = TextOut::put(p, column.name);
-            p = lit(p, "\": ");
-            p = num(p, column.values[i]);
-        }
-        p = layer.columns.empty() ? lit(p, "}") : lit(p, "}}");
-        out.commit(p);
-    }
+    TextOut all(text, layer.points.size() * 112, sink);
+    formatInPieces(all, layer.points.size(), threads, 112, [&](TextOut &out, std::size_t begin, std::size_t end) {
+        appendJsonRange(out, layer, first, begin, end);
+    });
 }
 
 std::string jsonLayerTail(std::size_t count)
@@ -273,60 +284,62 @@ std::vector<const AttributeColumn *> columnsNamed(const PointLayer &layer, const
 }
 
 void appendCsvRows(std::string &text, const PointLayer &layer, bool anyZ, const std::vector<std::string> &attributes,
-                   const TextSink *sink)
+                   const TextSink *sink, int threads)
 {
     // each export column: the layer's own column of that name, or none (an empty cell)
     const std::vector<const AttributeColumn *> columns = columnsNamed(layer, attributes);
     std::size_t longest = 0;
     const std::vector<std::string> types = typeFields(layer, [](const std::string &name) { return csvField(name); }, longest);
     const std::string name = csvField(layer.info.name);
-    TextOut out(text, layer.points.size() * 96, sink);
-    for (size_t i = 0; i < layer.points.size(); ++i) {
-        const PointXYR &pt = layer.points[i];
-        const PointAttributes a = layer.attributes(layer.idOf(i));
-        const std::string &type = types[static_cast<size_t>(a.type < 0 ? 0 : a.type)];
-        char *p = out.room(name.size() + longest + 64 + (6 + columns.size()) * (kNum + 1));
-        p = TextOut::put(p, name);
-        *p++ = ',';
-        p = whole(p, layer.idOf(i));
-        *p++ = ',';
-        p = num(p, pt.x);
-        *p++ = ',';
-        p = num(p, pt.y);
-        *p++ = ',';
-        p = num(p, pt.r);
-        *p++ = ',';
-        p = TextOut::put(p, type);
-        *p++ = ',';
-        p = num(p, a.rotation);
-        *p++ = ',';
-        p = num(p, a.scale);
-        if (anyZ) {
+    TextOut all(text, layer.points.size() * 96, sink);
+    formatInPieces(all, layer.points.size(), threads, 96, [&](TextOut &out, std::size_t begin, std::size_t end) {
+        for (size_t i = begin; i < end; ++i) {
+            const PointXYR &pt = layer.points[i];
+            const PointAttributes a = layer.attributes(layer.idOf(i));
+            const std::string &type = types[static_cast<size_t>(a.type < 0 ? 0 : a.type)];
+            char *p = out.room(name.size() + longest + 64 + (6 + columns.size()) * (kNum + 1));
+            p = TextOut::put(p, name);
             *p++ = ',';
-            if (!layer.z.empty())
-                p = num(p, layer.z[i]);
-        }
-        for (const AttributeColumn *c : columns) {
+            p = whole(p, layer.idOf(i));
             *p++ = ',';
-            if (c)
-                p = num(p, c->values[i]);
+            p = num(p, pt.x);
+            *p++ = ',';
+            p = num(p, pt.y);
+            *p++ = ',';
+            p = num(p, pt.r);
+            *p++ = ',';
+            p = TextOut::put(p, type);
+            *p++ = ',';
+            p = num(p, a.rotation);
+            *p++ = ',';
+            p = num(p, a.scale);
+            if (anyZ) {
+                *p++ = ',';
+                if (!layer.z.empty())
+                    p = num(p, layer.z[i]);
+            }
+            for (const AttributeColumn *c : columns) {
+                *p++ = ',';
+                if (c)
+                    p = num(p, c->values[i]);
+            }
+            *p++ = '\n';
+            out.commit(p);
         }
-        *p++ = '\n';
-        out.commit(p);
-    }
+    });
 }
 
 std::string exportPoints(ExportFormat format, const ExportInfo &info, const std::vector<PointLayerPtr> &layers,
-                         const TextSink *sink)
+                         const TextSink *sink, int threads)
 {
     switch (format) {
-    case ExportFormat::Json: return exportJson(info, layers, sink);
-    case ExportFormat::Csv: return exportCsv(layers, sink);
-    case ExportFormat::Tiled: return exportTiled(info, layers, sink);
+    case ExportFormat::Json: return exportJson(info, layers, sink, threads);
+    case ExportFormat::Csv: return exportCsv(layers, sink, threads);
+    case ExportFormat::Tiled: return exportTiled(info, layers, sink, threads);
     case ExportFormat::Gltf: return exportGltf(info, layers);  // binary, its lengths up front: whole
     case ExportFormat::Godot: return exportGodot(info, layers, sink);
-    case ExportFormat::UnrealCsv: return exportUnrealCsv(layers, sink);
-    case ExportFormat::UnrealJson: return exportUnrealJson(layers, sink);
+    case ExportFormat::UnrealCsv: return exportUnrealCsv(layers, sink, threads);
+    case ExportFormat::UnrealJson: return exportUnrealJson(layers, sink, threads);
     }
     return {};
 }

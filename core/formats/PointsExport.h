@@ -31,9 +31,10 @@ inline constexpr const char *kGroveVersion = "0.1.0";
 // Layers without a types list export as one implicit type named after the layer, so every
 // point has a valid type index and name. With a sink, the text goes to it a megabyte at a time as
 // it is written and the return is the rest, to be written after it (glTF, binary with its lengths
-// up front, comes back whole).
+// up front, comes back whole). `threads` (0: every core) make the JSON's and CSV's text
+// (formatInPieces): the same bytes for any count.
 std::string exportPoints(ExportFormat format, const ExportInfo &info, const std::vector<PointLayerPtr> &layers,
-                         const TextSink *sink = nullptr);
+                         const TextSink *sink = nullptr, int threads = 1);
 
 // The JSON and CSV exports in pieces, for writers that produce a layer's points a part at a time
 // (StreamExport, merge); exportPoints joins the same pieces. JSON: head, then per layer its head
@@ -41,14 +42,15 @@ std::string exportPoints(ExportFormat format, const ExportInfo &info, const std:
 // ("\"shard\": {...}") before "layers". A point starts with ",\n" unless it is a layer's first.
 std::string jsonExportHead(const ExportInfo &info, const std::string &extraLine = {});
 std::string jsonLayerHead(const PointLayer &layer, std::size_t count, bool firstLayer);
-void appendJsonPoints(std::string &out, const PointLayer &layer, bool first, const TextSink *sink = nullptr);
+void appendJsonPoints(std::string &out, const PointLayer &layer, bool first, const TextSink *sink = nullptr,
+                      int threads = 1);
 std::string jsonLayerTail(std::size_t count);
 std::string jsonExportTail(std::size_t layers);
 // CSV: the attributes' columns follow the point's own, one per name in `attributes`
 // (attributeNames of the exported layers); a layer without one of them leaves its cells empty.
 std::string csvExportHead(bool anyZ, const std::vector<std::string> &attributes = {});
 void appendCsvRows(std::string &out, const PointLayer &layer, bool anyZ, const std::vector<std::string> &attributes = {},
-                   const TextSink *sink = nullptr);
+                   const TextSink *sink = nullptr, int threads = 1);
 // The names of the layers' attributes (PointLayer::columns), each once, in the order first met.
 std::vector<std::string> attributeNames(const std::vector<PointLayerPtr> &layers);
 // The layer's column of each name in `names` (attributeNames of the exported layers), or null

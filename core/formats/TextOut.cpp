@@ -1,9 +1,11 @@
 #include "core/formats/TextOut.h"
 
 #include "core/base/HugePages.h"
+#include "core/base/ParallelFor.h"
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace grove {
 
@@ -16,6 +18,30 @@ TextOut::TextOut(std::string &text, std::size_t expected, const TextSink *sink) 
     // a big export's text fills hundreds of megabytes it has just reserved
     if (m_text.capacity() - m_text.size() >= kHugeText)
         adviseHugePages(m_text.data() + m_text.size(), m_text.capacity() - m_text.size());
+}
+
+void formatInPieces(TextOut &out, std::size_t count, int threads, std::size_t bytesEach, const PieceFormat &format)
+{
+    if (threads <= 0)
+        threads = hardwareThreads();
+    if (threads == 1 || count < 2 * kFormatPiece) {
+        format(out, 0, count);
+        return;
+    }
+    const std::size_t round = 2 * static_cast<std::size_t>(threads);
+    std::vector<std::string> texts(round);  // kept from round to round: allocated once
+    for (std::size_t first = 0; first < count; first += round * kFormatPiece) {
+        const std::size_t pieces = std::min(round, (count - first + kFormatPiece - 1) / kFormatPiece);
+        parallelFor(pieces, threads, 1, [&](std::size_t k, std::size_t, int) {
+            const std::size_t begin = first + k * kFormatPiece, end = std::min(count, begin + kFormatPiece);
+            texts[k].clear();
+            TextOut piece(texts[k], (end - begin) * bytesEach);
+            format(piece, begin, end);
+            return true;
+        });
+        for (std::size_t k = 0; k < pieces; ++k)
+            out.pass(texts[k]);
+    }
 }
 
 char *floatText(char *p, float v)

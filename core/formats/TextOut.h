@@ -47,6 +47,16 @@ public:
         if (m_sink && m_text.size() >= kPiece)
             drain();
     }
+    // add() for a text made elsewhere (formatInPieces'): with a sink it goes straight on, after
+    // what is waiting, not through the string.
+    void pass(std::string_view s)
+    {
+        if (!m_sink || s.size() < kPiece)
+            return add(s);
+        if (!m_text.empty())
+            drain();
+        (*m_sink)(s);
+    }
 
     static constexpr std::size_t kPiece = std::size_t(1) << 20;
     static constexpr std::size_t kHugeText = std::size_t(16) << 20;  // room from which the text asks for huge pages
@@ -68,6 +78,16 @@ private:
     std::string m_scratch;
     const TextSink *m_sink;
 };
+
+// Writes items [0, count) through `out`: format(piece, begin, end) writes items [begin, end)
+// into the TextOut it is handed. On one thread (or a small count) that is `out` itself, in one
+// call. On more (0: every core), the items are cut into pieces of kFormatPiece, made a round at
+// a time (two pieces a thread) into strings of their own, `bytesEach` reserved an item, and
+// passed on in order: the same bytes for any thread count, and never more than a round's text
+// held at once.
+using PieceFormat = std::function<void(TextOut &piece, std::size_t begin, std::size_t end)>;
+inline constexpr std::size_t kFormatPiece = 8192;
+void formatInPieces(TextOut &out, std::size_t count, int threads, std::size_t bytesEach, const PieceFormat &format);
 
 // A string literal, its length known at compile time.
 template<std::size_t N>
