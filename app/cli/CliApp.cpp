@@ -61,8 +61,8 @@ const Command kCommands[] = {
       --stats               per-layer statistics on stderr: count, tightest pair, pairs closer than
                             min(ri, rj) (always 0 for place_layer), widest clearing, time
       --max-points N        points one layer may hold (default 20000000)
-      --threads N           threads for chunks and raster rows, 1 to 256 (default: every core);
-                            the bytes are the same for any N
+      --threads N           threads for chunks, raster rows and the export's text, 1 to 256
+                            (default: every core); the bytes are the same for any N
       --region x0,y0,x1,y1  chunked worlds: export only this rectangle (x0 <= x < x1, y0 <= y < y1);
                             required for an endless world, inside the world for a finite one
       --shard K/N           chunked worlds: shard K (0 to N-1) of N, a run of the region's chunks,

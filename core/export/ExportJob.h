@@ -22,7 +22,7 @@ struct ExportJob
     std::vector<std::string> layers;  // exported node ids, in export order
     std::string graphPath;            // the graph's file; only its name goes into the export, no folders
     int pngSize = 0;                  // the PNG's longer side; 0: no PNG
-    int threads = 0;                  // chunks and raster rows in parallel; 0: every core
+    int threads = 0;                  // chunks, raster rows and the points text in parallel; 0: every core
     // Chunked worlds: only the points in this region (lazy layers compute just its chunks); the
     // JSON's bounds are the region. Unset: every layer as evaluated.
     std::optional<Region> region;
