@@ -44,19 +44,20 @@ public:
         if (n == 0)
             return;
         m_bytes = n * sizeof(T);
-        m_align = filledSoon && m_bytes >= kHugePageBytes ? kHugePageBytes : kAlign;
-        m_data = static_cast<T *>(::operator new(m_bytes, std::align_val_t(m_align)));
+        m_huge = filledSoon && m_bytes >= kHugePageBytes;
+        m_data = m_huge ? HugePageAllocator<T>().allocate(n) : static_cast<T *>(::operator new(m_bytes, std::align_val_t(kAlign)));
         m_size = n;
-        if (m_align == kHugePageBytes)
-            adviseHugePages(m_data, m_bytes);
     }
 
     void release()
     {
-        if (m_data)
-            ::operator delete(m_data, std::align_val_t(m_align));  // unsized: Clang declares the sized form only with -fsized-deallocation
+        if (m_data && m_huge)
+            HugePageAllocator<T>().deallocate(m_data, m_size);
+        else if (m_data)
+            ::operator delete(m_data, std::align_val_t(kAlign));  // unsized: Clang declares the sized form only with -fsized-deallocation
         m_data = nullptr;
         m_size = m_bytes = 0;
+        m_huge = false;
     }
 
     T *data() { return m_data; }
@@ -70,7 +71,7 @@ private:
     T *m_data = nullptr;
     std::size_t m_size = 0;
     std::size_t m_bytes = 0;
-    std::size_t m_align = kAlign;
+    bool m_huge = false;  // from HugePageAllocator
 };
 
 } // namespace grove

@@ -6,7 +6,6 @@
 #include "core/formats/PointsExport.h"
 #include "core/formats/TextOut.h"
 #include "core/base/Diagnostic.h"
-#include "core/base/HugePages.h"
 #include "core/base/TextEscape.h"
 #include "core/base/Value.h"
 
@@ -272,9 +271,7 @@ std::string exportGltf(const ExportInfo &info, const std::vector<PointLayerPtr> 
     const bool withBin = !groups.empty();
     const std::size_t total = 12 + 8 + json.size() + (withBin ? 8 + bin.size() : 0);
     std::string out;
-    out.reserve(total);
-    if (total >= TextOut::kHugeText)  // written whole next, as the binary chunk was
-        adviseHugePages(out.data(), out.capacity());
+    reserveText(out, total);  // written whole next, on huge pages as the binary chunk was
     putU32(out, 0x46546C67);  // "glTF"
     putU32(out, 2);
     putU32(out, static_cast<std::uint32_t>(total));

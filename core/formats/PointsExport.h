@@ -31,8 +31,8 @@ inline constexpr const char *kGroveVersion = "0.1.0";
 // Layers without a types list export as one implicit type named after the layer, so every
 // point has a valid type index and name. With a sink, the text goes to it a megabyte at a time as
 // it is written and the return is the rest, to be written after it (glTF, binary with its lengths
-// up front, comes back whole). `threads` (0: every core) make the JSON's and CSV's text
-// (formatInPieces): the same bytes for any count.
+// up front, comes back whole). `threads` (0: every core) make the text of JSON, CSV, Tiled and
+// both Unreal formats (formatInPieces): the same bytes for any count.
 std::string exportPoints(ExportFormat format, const ExportInfo &info, const std::vector<PointLayerPtr> &layers,
                          const TextSink *sink = nullptr, int threads = 1);
 

@@ -13,11 +13,16 @@ TextOut::TextOut(std::string &text, std::size_t expected, const TextSink *sink) 
 {
     if (sink)  // a piece, and room for the record that passes it
         expected = std::min(expected, 2 * kPiece);
-    if (m_text.capacity() - m_text.size() < expected)
-        m_text.reserve(m_text.size() + expected);
+    reserveText(m_text, expected);
+}
+
+void reserveText(std::string &text, std::size_t more)
+{
+    if (text.capacity() - text.size() < more)
+        text.reserve(text.size() + more);
     // a big export's text fills hundreds of megabytes it has just reserved
-    if (m_text.capacity() - m_text.size() >= kHugeText)
-        adviseHugePages(m_text.data() + m_text.size(), m_text.capacity() - m_text.size());
+    if (text.capacity() - text.size() >= TextOut::kHugeText)
+        adviseHugePages(text.data() + text.size(), text.capacity() - text.size());
 }
 
 void formatInPieces(TextOut &out, std::size_t count, int threads, std::size_t bytesEach, const PieceFormat &format)

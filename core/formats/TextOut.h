@@ -51,7 +51,7 @@ public:
     // what is waiting, not through the string.
     void pass(std::string_view s)
     {
-        if (!m_sink || s.size() < kPiece)
+        if (!m_sink)
             return add(s);
         if (!m_text.empty())
             drain();
@@ -78,6 +78,10 @@ private:
     std::string m_scratch;
     const TextSink *m_sink;
 };
+
+// Reserves room for `more` bytes after what `text` holds, asking for huge pages from kHugeText
+// up (the room is about to be written whole): TextOut's reservation, and the glTF's final buffer.
+void reserveText(std::string &text, std::size_t more);
 
 // Writes items [0, count) through `out`: format(piece, begin, end) writes items [begin, end)
 // into the TextOut it is handed. On one thread (or a small count) that is `out` itself, in one
