@@ -8,6 +8,7 @@
 #include "core/formats/TextOut.h"
 #include "core/graph/Expectation.h"
 #include "core/base/NumberText.h"
+#include "core/base/ShortestDigits.h"
 #include "core/formats/PointsFile.h"
 
 #include <QTemporaryDir>
@@ -21,6 +22,7 @@
 #include <cstring>
 #include <limits>
 #include <random>
+#include <vector>
 
 using namespace grove;
 using namespace grove::test;
@@ -212,6 +214,61 @@ private slots:
         QVERIFY2(worst <= 0x1p-51, qPrintable(QString("%1 from libm's long double cos and sin").arg(worst)));
         QVERIFY(sameBits(unitVector(0).second, 0.0));  // +0, not -0
         QCOMPARE(unitVectorDegrees(90).second, 1.0);
+    }
+
+    // The digits every export's numbers are written with (core/base/ShortestDigits.h) against
+    // another implementation's: std::to_chars' shortest scientific form (the standard library's
+    // Ryu), on random bit patterns of every exponent, subnormals, and each power of two with its
+    // neighbours (where the rounding interval is lopsided). A wrong table entry, bound or tie
+    // rule shows as a different digit string here.
+    void shortestDigitsAreTheStandardLibrarys()
+    {
+        auto viaToChars = [](double v) {
+            char sci[40];
+            const char *const end = std::to_chars(sci, sci + sizeof sci, v, std::chars_format::scientific).ptr;
+            const char *p = sci;
+            std::uint64_t digits = static_cast<std::uint64_t>(*p++ - '0');
+            int fractionDigits = 0;
+            if (*p == '.')
+                for (++p; *p != 'e'; ++p, ++fractionDigits)
+                    digits = digits * 10 + static_cast<std::uint64_t>(*p - '0');
+            int exponent = 0;
+            std::from_chars(p + 1 + (p[1] == '+'), end, exponent);
+            return std::pair{digits, exponent - fractionDigits};
+        };
+        std::vector<double> values;  // each checked below; the first difference fails the test
+        auto check = [&](double v) { values.push_back(v); };
+        std::mt19937_64 random(11);
+        for (int i = 0; i < 400000; ++i) {
+            std::uint64_t bits = random() & ~(std::uint64_t(1) << 63);
+            if (i % 2)  // an exponent from the whole range, subnormals included, at equal odds
+                bits = (bits & ((std::uint64_t(1) << 52) - 1)) | (random() % 2047) << 52;
+            const double v = std::bit_cast<double>(bits);
+            if (std::isfinite(v) && v > 0)
+                check(v);
+        }
+        for (int e = -1074; e <= 1023; ++e)
+            for (int step = -2; step <= 2; ++step) {
+                const double v = std::bit_cast<double>(std::bit_cast<std::uint64_t>(std::ldexp(1.0, e)) + static_cast<std::uint64_t>(step));
+                if (std::isfinite(v) && v > 0)
+                    check(v);
+            }
+        for (double v : {1e-6, 1e21, 0.1, 0.3, 5e-324, 1.7976931348623157e308, 2.2250738585072014e-308, 9007199254740993.0})
+            check(v);
+        for (const double v : values) {
+            const ShortestDigits got = shortestDigits(v);
+            const auto [digits, exponent] = viaToChars(v);
+            if (got.digits != digits || got.exponent != exponent)
+                QFAIL(qPrintable(QString("%1: %2e%3, std::to_chars %4e%5").arg(v, 0, 'g', 17).arg(got.digits)
+                                     .arg(got.exponent).arg(digits).arg(exponent)));
+        }
+        // and as writeNumber lays them out, JavaScript's way
+        QCOMPARE(formatNumber(0.1 + 0.2), std::string("0.30000000000000004"));
+        QCOMPARE(formatNumber(-1e-7), std::string("-1e-7"));
+        QCOMPARE(formatNumber(0.000001), std::string("0.000001"));
+        QCOMPARE(formatNumber(1.5e21), std::string("1.5e+21"));
+        QCOMPARE(formatNumber(123456789012345680000.0), std::string("123456789012345680000"));
+        QCOMPARE(formatNumber(5e-324), std::string("5e-324"));
     }
 
     // engines' floats: the shortest text that reads back the same float, as to_chars gives it;

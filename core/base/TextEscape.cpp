@@ -1,5 +1,6 @@
 // The one JSON string escaper, and the one \xHH byte escape.
 #include "core/base/TextEscape.h"
+#include "core/base/ShortestDigits.h"
 
 #include "core/base/Value.h"
 
@@ -87,27 +88,16 @@ char *writeNumber(char *out, double value)
         if (static_cast<double>(whole) == value)
             return std::to_chars(out, out + 24, whole).ptr;
     }
-    // Shortest round-trip digits, laid out as JavaScript's Number#toString does: plain
-    // notation from 1e-7 up to 1e21, exponent form outside.
-    char sci[32];
-    const char *const end = std::to_chars(sci, sci + sizeof sci, value, std::chars_format::scientific).ptr;
-    const char *p = sci;  // e.g. "-1.2345e+02"
-    if (*p == '-') {
+    // Shortest round-trip digits (ShortestDigits.h), laid out as JavaScript's Number#toString
+    // does: plain notation from 1e-6 up to (not including) 1e21, exponent form outside.
+    if (value < 0) {
         *out++ = '-';
-        ++p;
+        value = -value;
     }
+    const ShortestDigits shortest = shortestDigits(value);
     char digits[24];
-    int k = 0;
-    digits[k++] = *p++;
-    if (*p == '.')
-        for (++p; *p != 'e'; ++p)
-            digits[k++] = *p;
-    ++p;  // 'e'
-    const bool negative = *p++ == '-';
-    int exponent = 0;
-    for (; p < end; ++p)
-        exponent = exponent * 10 + (*p - '0');
-    const int n = (negative ? -exponent : exponent) + 1;  // value = 0.digits * 10^n
+    const int k = static_cast<int>(std::to_chars(digits, digits + sizeof digits, shortest.digits).ptr - digits);
+    const int n = shortest.exponent + k;  // value = 0.digits * 10^n
     if (k <= n && n <= 21) {
         std::memcpy(out, digits, static_cast<size_t>(k));
         std::memset(out + k, '0', static_cast<size_t>(n - k));
