@@ -329,8 +329,8 @@ constexpr Pow10 kPow10[kMaxPow10 - kMinPow10 + 1] = {
     {0xf70867153aa2db38, 0xb8cbee4fc66d1ea8},
 };
 
-// floor(e log10 2), floor(log10(3/4 2^e)) and floor(e log2 10): exact for |e| < 1100 (checked
-// against exact arithmetic over that range, wider than a double's exponents need)
+// floor(e log10 2) and floor(log10(3/4 2^e)), checked exact against exact arithmetic for |e| <= 1100,
+// and floor(e log2 10) for |e| <= 400: wider than a double's exponents (and the table's k) need
 int floorLog10Pow2(int e) { return (e * 1262611) >> 22; }
 int floorLog10ThreeQuartersPow2(int e) { return (e * 1262611 - 524031) >> 22; }
 int floorLog2Pow10(int e) { return (e * 1741647) >> 19; }
@@ -345,6 +345,16 @@ std::uint64_t roundToOdd(const Pow10 &g, std::uint64_t cp)
     const u128 y = static_cast<u128>(g.high) * cp + (x >> 64);
     const auto y0 = static_cast<std::uint64_t>(y), y1 = static_cast<std::uint64_t>(y >> 64);
     return y1 | (y0 > 1 ? 1 : 0);
+}
+
+// digits x 10^exponent without the digits' trailing zeros
+ShortestDigits trimmed(std::uint64_t digits, int exponent)
+{
+    while (digits != 0 && digits % 10 == 0) {
+        digits /= 10;
+        ++exponent;
+    }
+    return {digits, exponent};
 }
 
 } // namespace
@@ -370,32 +380,19 @@ ShortestDigits shortestDigits(double positive)
     const std::uint64_t lower = vbl + (even ? 0 : 1), upper = vbr - (even ? 0 : 1);
     // The decimals of one digit less, then those of this length, that lie in the interval; the
     // nearest of this length when both of its neighbours do or neither does
-    ShortestDigits out{0, 0};
     const std::uint64_t s = vb / 4;
-    bool done = false;
     if (s >= 10) {
         const std::uint64_t sp = s / 10;
         const bool upInside = lower <= 40 * sp, wpInside = 40 * sp + 40 <= upper;
-        if (upInside != wpInside) {
-            out = {sp + (wpInside ? 1 : 0), k + 1};
-            done = true;
-        }
+        if (upInside != wpInside)
+            return trimmed(sp + (wpInside ? 1 : 0), k + 1);
     }
-    if (!done) {
-        const bool uInside = lower <= 4 * s, wInside = 4 * s + 4 <= upper;
-        if (uInside != wInside) {
-            out = {s + (wInside ? 1 : 0), k};
-        } else {
-            const std::uint64_t mid = 4 * s + 2;
-            const bool up = vb > mid || (vb == mid && (s & 1) != 0);
-            out = {s + (up ? 1 : 0), k};
-        }
-    }
-    while (out.digits != 0 && out.digits % 10 == 0) {
-        out.digits /= 10;
-        ++out.exponent;
-    }
-    return out;
+    const bool uInside = lower <= 4 * s, wInside = 4 * s + 4 <= upper;
+    if (uInside != wInside)
+        return trimmed(s + (wInside ? 1 : 0), k);
+    const std::uint64_t mid = 4 * s + 2;
+    const bool up = vb > mid || (vb == mid && (s & 1) != 0);
+    return trimmed(s + (up ? 1 : 0), k);
 }
 
 } // namespace grove

@@ -1,6 +1,6 @@
 // The shortest decimal digits that read back as a given double: the digits writeNumber lays out
 // as JavaScript does. Schubfach (R. Giulietti, "The Schubfach way to render doubles", 2020): three
-// 128 x 64-bit products against a table of powers of ten, no loop over digits, no big numbers.
+// 128 x 64-bit products against a table of powers of ten, no big numbers, no digit-by-digit search.
 #pragma once
 
 #include <cstdint>

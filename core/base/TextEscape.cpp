@@ -1,7 +1,7 @@
 // The one JSON string escaper, and the one \xHH byte escape.
 #include "core/base/TextEscape.h"
-#include "core/base/ShortestDigits.h"
 
+#include "core/base/ShortestDigits.h"
 #include "core/base/Value.h"
 
 #include <charconv>
