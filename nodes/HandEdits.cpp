@@ -7,6 +7,7 @@
 #include "core/graph/AreaValue.h"
 #include "core/graph/EvalContext.h"
 #include "core/geometry/Polygon.h"
+#include "core/math/ExactHypot.h"
 #include "core/math/Torus.h"
 
 #include <algorithm>
@@ -56,7 +57,7 @@ std::optional<std::pair<std::size_t, std::size_t>> closePins(const std::vector<P
 
 std::string closeMessage(const std::vector<Pin> &pins, std::size_t a, std::size_t b, double spacing, const std::string &what)
 {
-    const double d = std::hypot(pins[a].x - pins[b].x, pins[a].y - pins[b].y);
+    const double d = exactHypot(pins[a].x - pins[b].x, pins[a].y - pins[b].y);
     return pinText(b) + " at " + at(pins[b].x, pins[b].y) + " is " + formatNumber(std::round(d * 1000) / 1000) + " from " + pinText(a) + " at "
            + at(pins[a].x, pins[a].y) + ", closer than " + what + " " + formatNumber(spacing)
            + ": move one of them, or delete one";

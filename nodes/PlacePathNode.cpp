@@ -11,6 +11,7 @@
 #include "core/graph/NodeRegistry.h"
 #include "core/graph/PathValue.h"
 #include "core/math/ExactAtan.h"
+#include "core/math/ExactHypot.h"
 #include "core/sampling/ChunkedLayer.h"
 #include "core/sampling/OccupancyGrid.h"
 
@@ -136,7 +137,7 @@ bool measure(std::vector<Path> &paths, std::size_t &bad)
         p.at.assign(1, 0.0);
         for (std::size_t i = 0; i < n; ++i) {
             const Vec2 a = p.v[i], b = p.v[(i + 1) % p.v.size()];
-            p.at.push_back(p.at.back() + std::hypot(b.x - a.x, b.y - a.y));
+            p.at.push_back(p.at.back() + exactHypot(b.x - a.x, b.y - a.y));
         }
         if (!std::isfinite(p.length()))
             return false;

@@ -3,6 +3,7 @@
 // not generated; tests/run.sh generates it) as the editor's QApplication adopts a designer's.
 #include "TestSupport.h"
 
+#include "core/math/ExactHypot.h"
 #include "core/math/ExactPower.h"
 #include "core/math/ExactTrig.h"
 #include "core/formats/TextOut.h"
@@ -267,6 +268,58 @@ private slots:
         QCOMPARE(formatNumber(1.5e21), std::string("1.5e+21"));
         QCOMPARE(formatNumber(123456789012345680000.0), std::string("123456789012345680000"));
         QCOMPARE(formatNumber(5e-324), std::string("5e-324"));
+    }
+
+    // a path's length and every distance: Grove's own hypot (core/math/ExactHypot.h) within one
+    // ulp of the true value for every size of input, with std::hypot's special values; and on
+    // x86_64 with glibc 2.35 or later, the very bits of its hypot, so exports pinned before Grove
+    // owned these bits keep them (a plain sqrt(x*x + y*y) differs there on about one pair in six)
+    void hypotIsWithinAnUlpAndGlibcsX86Bits()
+    {
+        std::mt19937_64 random(11);
+        std::uniform_real_distribution<double> coordinate(-4096, 4096);
+        const auto anyBits = [&] {
+            double v;
+            do
+                v = std::bit_cast<double>(random());
+            while (!std::isfinite(v));
+            return v;
+        };
+        std::vector<std::pair<double, double>> pairs;
+        for (int i = 0; i < 400000; ++i) {
+            pairs.emplace_back(coordinate(random), coordinate(random));  // lengths along paths
+            pairs.emplace_back(anyBits(), anyBits());                   // every exponent, subnormals
+            const double x = coordinate(random);                        // near-equal and lopsided
+            pairs.emplace_back(x, std::ldexp(std::nextafter(x, 0.0), static_cast<int>(random() % 61) - 30));
+            pairs.emplace_back(std::ldexp(coordinate(random), 1000 - static_cast<int>(random() % 40)),
+                               std::ldexp(coordinate(random), 1000 - static_cast<int>(random() % 40)));
+            pairs.emplace_back(std::ldexp(coordinate(random), -1010 - static_cast<int>(random() % 40)),
+                               std::ldexp(coordinate(random), -1010 - static_cast<int>(random() % 40)));
+        }
+        double worst = 0;
+        int notGlibcs = 0;
+        for (const auto &[x, y] : pairs) {
+            const double h = exactHypot(x, y);
+            const long double want = std::sqrt(static_cast<long double>(x) * x + static_cast<long double>(y) * y);
+            if (std::isnormal(h))
+                worst = std::max(worst, ulpsApart(h, want));
+            if (!sameBits(h, std::hypot(x, y)))
+                ++notGlibcs;
+        }
+        QVERIFY2(worst <= 1, qPrintable(QString("%1 ulp from the long double root").arg(worst)));
+#if defined(__x86_64__) && defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 35)
+        QCOMPARE(notGlibcs, 0);
+#else
+        qInfo("%d of %zu pairs differ from this machine's std::hypot", notGlibcs, pairs.size());
+#endif
+        const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+        QCOMPARE(exactHypot(3, -4), 5.0);
+        QCOMPARE(exactHypot(-0.0, 0.0), 0.0);
+        QCOMPARE(exactHypot(1e308, 1e308), 1.4142135623730951e308);  // no overflow on the way
+        QCOMPARE(exactHypot(3e-320, 4e-320), 5e-320);                 // nor underflow
+        QCOMPARE(exactHypot(1.0, 0x1p-60), 1.0);
+        QCOMPARE(exactHypot(nan, -inf), inf);
+        QVERIFY(std::isnan(exactHypot(nan, 1)));
     }
 
     // engines' floats: the shortest text that reads back the same float, as to_chars gives it;

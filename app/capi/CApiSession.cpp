@@ -7,6 +7,7 @@
 
 #include "core/base/Diagnostic.h"
 #include "core/base/Value.h"
+#include "core/math/ExactHypot.h"
 #include "core/sampling/ChunkedLayer.h"
 
 #include <algorithm>
@@ -40,7 +41,7 @@ double toSquare(double x, double y, double c, int i, int j)
 {
     const double dx = std::max({i * c - x, 0.0, x - (i + 1) * c});
     const double dy = std::max({j * c - y, 0.0, y - (j + 1) * c});
-    return std::hypot(dx, dy);
+    return exactHypot(dx, dy);
 }
 
 // floor(v / c) clamped to [lo, hi], computed in doubles so that no value overflows an int.
@@ -174,7 +175,7 @@ bool Session::wantedChunks(const grove_source *sources, int count, Wants &wants,
         for (int i = b.i0; i <= b.i1; ++i)  // in key order: one source's wants come sorted
             for (int j = b.j0; j <= b.j1; ++j)
                 if (toSquare(s.x, s.y, m_chunk, i, j) <= s.radius)
-                    wants.push_back({{i, j}, std::hypot((i + 0.5) * m_chunk - s.x, (j + 0.5) * m_chunk - s.y)});
+                    wants.push_back({{i, j}, exactHypot((i + 0.5) * m_chunk - s.x, (j + 0.5) * m_chunk - s.y)});
     }
     if (count > 1) {  // the sources' wants merged: each chunk once, at its nearest source's distance
         std::sort(wants.begin(), wants.end());

@@ -3,6 +3,7 @@
 
 #include "core/analysis/StatsBuckets.h"
 #include "core/base/NumberText.h"
+#include "core/math/ExactHypot.h"
 
 #include <cmath>
 
@@ -72,7 +73,7 @@ std::vector<CrowdingIndex::Hit> CrowdingIndex::around(double x, double y, double
         for (int i = -nx; i <= nx; ++i) {
             const double ax = x + i * m_periodX, ay = y + j * m_periodY;
             m_buckets->forEachNear(ax, ay, m_buckets->ringsFor(r), [&](const stats::Buckets::Item &q) {
-                const double d = std::hypot(q.x - ax, q.y - ay);
+                const double d = exactHypot(q.x - ax, q.y - ay);
                 if (!(d < spacingBetween(r, q.r)))
                     return;
                 Hit h;

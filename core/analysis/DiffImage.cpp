@@ -1,5 +1,6 @@
 // DiffImage: discs and arrows painted straight into an RGB buffer (no Qt: grove-cli paints it).
 #include "core/analysis/DiffImage.h"
+#include "core/math/ExactHypot.h"
 
 #include <algorithm>
 #include <cmath>
@@ -29,7 +30,7 @@ public:
     // A line of the given width: discs every half pixel (lines are short: arrows).
     void line(double ax, double ay, double bx, double by, double width, const Rgb &colour)
     {
-        const double length = std::hypot(bx - ax, by - ay);
+        const double length = exactHypot(bx - ax, by - ay);
         const int steps = std::max(1, static_cast<int>(std::ceil(length * 2)));
         for (int i = 0; i <= steps; ++i) {
             const double t = static_cast<double>(i) / steps;
@@ -92,7 +93,7 @@ Image renderDiffImage(const PointDiff &diff, const Region &area, int maxSide)
     for (const LayerDiff &l : diff.layers)
         for (const DiffPair &m : l.moved) {
             const double ax = px(m.from.x), ay = py(m.from.y), bx = px(m.to.x), by = py(m.to.y);
-            const double length = std::hypot(bx - ax, by - ay);
+            const double length = exactHypot(bx - ax, by - ay);
             if (!(length > 0) || !std::isfinite(length))
                 continue;
             // a move of a pixel or less would vanish: arrows are at least 8 pixels long, in the

@@ -3,6 +3,7 @@
 
 #include "core/base/TextEscape.h"
 #include "core/base/Value.h"
+#include "core/math/ExactHypot.h"
 
 #include <cmath>
 
@@ -133,7 +134,7 @@ std::string diffJson(const PointDiff &diff, const std::string &oldName, const st
             out += ", \"to\": ";
             point(out, m.to);
             out += ", \"distance\": ";
-            number(out, std::hypot(m.to.x - m.from.x, m.to.y - m.from.y));
+            number(out, exactHypot(m.to.x - m.from.x, m.to.y - m.from.y));
             out += "}";
         }, false);
         list(out, "added", l.added, [&](const DiffPoint &p) { point(out, p); }, false);

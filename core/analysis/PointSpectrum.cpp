@@ -3,6 +3,7 @@
 // block of points at a time. The powers come from repeated multiplication, re-anchored with an
 // exact sincos every 16 steps so the error stays near the rounding of one step.
 #include "core/analysis/PointSpectrum.h"
+#include "core/math/ExactHypot.h"
 
 #include <algorithm>
 #include <cmath>
@@ -113,7 +114,7 @@ PointSpectrum computePointSpectrum(const std::vector<PointXYR> &points, const Re
         for (int kx = -m; kx <= m; ++kx) {
             if (kx == 0 && ky == 0)
                 continue;
-            const double k = std::hypot(kx, ky), p = s.at(kx, ky);
+            const double k = exactHypot(kx, ky), p = s.at(kx, ky);
             if (k < s.lowFreqCut) {
                 lowSum += p;
                 ++lowCount;

@@ -3,6 +3,7 @@
 
 #include "core/base/HugePages.h"
 #include "core/base/LargeArray.h"
+#include "core/math/ExactHypot.h"
 #include "core/math/SeededRandom.h"
 
 #include <algorithm>
@@ -496,19 +497,19 @@ private:
         const double cx = (c.x0 + c.x1) / 2, cy = (c.y0 + c.y1) / 2;
         for (const Vertex &v : m_vertices) {
             double ux = cx - v.x, uy = cy - v.y;  // towards the cell's middle
-            double len = std::hypot(ux, uy);
+            double len = exactHypot(ux, uy);
             ux = len > 0 ? ux / len : 0;
             uy = len > 0 ? uy / len : 0;
             for (const int k : {v.a, v.b})
                 if (k >= 0) {
                     const Disc &d = m_discs[static_cast<std::size_t>(k)];
-                    const double ax = v.x - d.x, ay = v.y - d.y, al = std::hypot(ax, ay);
+                    const double ax = v.x - d.x, ay = v.y - d.y, al = exactHypot(ax, ay);
                     if (al > 0) {
                         ux += 2 * ax / al;
                         uy += 2 * ay / al;
                     }
                 }
-            len = std::hypot(ux, uy);
+            len = exactHypot(ux, uy);
             if (len > 0) {
                 ux /= len;
                 uy /= len;

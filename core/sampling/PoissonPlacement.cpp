@@ -3,6 +3,7 @@
 #include "core/sampling/PoissonPlacement.h"
 
 #include "core/math/DrawAhead.h"
+#include "core/math/ExactHypot.h"
 #include "core/math/ExactTrig.h"
 #include "core/math/SeededRandom.h"
 #include "core/math/Torus.h"
@@ -258,7 +259,7 @@ public:
             m_candDy[i] = d[2 * i + 1];
             m_candAfter[i] = 2 * i + 2;
         }
-        m_occupancy.gatherNearSet(x + w / 2, y + h / 2, std::hypot(w / 2, h / 2) * (1 + 1e-12) + m_largestRadius, m_set);
+        m_occupancy.gatherNearSet(x + w / 2, y + h / 2, exactHypot(w / 2, h / 2) * (1 + 1e-12) + m_largestRadius, m_set);
         const OccupancyGrid::Query q = m_occupancy.queryAround(x + w / 2, y + h / 2, std::max(w, h) / 2, m_s.radius);
         for (std::size_t b = 0; b < k; b += kBatch) {
             const std::size_t lanes = std::min(kBatch, k - b);

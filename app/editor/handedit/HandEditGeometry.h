@@ -2,6 +2,8 @@
 // must move to drag, the tenth of a unit a stored position is rounded to, and the shadow they draw with.
 #pragma once
 
+#include "core/math/ExactHypot.h"
+
 #include <QColor>
 #include <QPointF>
 
@@ -13,7 +15,7 @@ inline constexpr double kPickPixels = 7;  // how near (pixels) a press must be t
 inline constexpr double kDragPixels = 4;  // a press that moves less is a click
 inline const QColor kShadow(0, 0, 0, 170); // the dark edge under what the tools draw, so it shows on light ground
 
-inline double distance(QPointF a, QPointF b) { return std::hypot(a.x() - b.x(), a.y() - b.y()); }
+inline double distance(QPointF a, QPointF b) { return exactHypot(a.x() - b.x(), a.y() - b.y()); }
 
 // A position as the graph stores a hand edit: to a tenth of a unit, so saves stay short and diffable.
 inline double tidy(double v) { return std::round(v * 10) / 10; }

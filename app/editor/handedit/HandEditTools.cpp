@@ -7,6 +7,7 @@
 #include "preview/PreviewView.h"
 
 #include "core/analysis/LayerStats.h"
+#include "core/math/ExactHypot.h"
 #include "core/sampling/ChunkedLayer.h"
 
 #include <QAction>
@@ -256,7 +257,7 @@ std::optional<PickedPoint> HandEditTools::pointAt(QPointF world) const
     const PointLayer &pl = *l->points;
     for (std::size_t i = 0; i < pl.points.size(); ++i) {
         const PointXYR &p = pl.points[i];
-        const double d = std::hypot(p.x - world.x(), p.y - world.y());
+        const double d = exactHypot(p.x - world.x(), p.y - world.y());
         if (d <= std::max(p.r, pickSlack()) && (!best || d < bestD)) {
             const PointAttributes a = pl.attributes(pl.idOf(i));
             best = PickedPoint{p.x, p.y, p.r, std::nullopt, {}, {}, {}};

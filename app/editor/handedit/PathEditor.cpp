@@ -6,6 +6,7 @@
 #include "handedit/HandEditGeometry.h"
 
 #include "core/graph/NodeRegistry.h"
+#include "core/math/ExactHypot.h"
 
 #include <QCoreApplication>
 #include <QUndoStack>
@@ -54,7 +55,7 @@ std::optional<PathVertex> PathEditor::vertexAt(QPointF world, double slack) cons
     const std::vector<std::optional<DrawnPath>> all = paths();
     for (std::size_t i = 0; i < all.size(); ++i)
         for (std::size_t k = 0; all[i] && k < all[i]->points.size(); ++k) {
-            const double d = std::hypot(all[i]->points[k].x - world.x(), all[i]->points[k].y - world.y());
+            const double d = exactHypot(all[i]->points[k].x - world.x(), all[i]->points[k].y - world.y());
             if (d <= bestD) {
                 best = PathVertex{i, k};
                 bestD = d;

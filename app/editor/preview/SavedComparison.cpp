@@ -10,6 +10,7 @@
 #include "core/eval/Evaluator.h"
 #include "core/graph/GraphReader.h"
 #include "core/formats/PointsExport.h"
+#include "core/math/ExactHypot.h"
 #include "core/render/PreviewPipeline.h"
 
 #include <QFileInfo>
@@ -245,7 +246,7 @@ void SavedComparison::paint(QPainter &p)
                 const QPointF from = v.widgetAt(QPointF(m.from.x, m.from.y)), to = v.widgetAt(QPointF(m.to.x, m.to.y));
                 p.drawLine(from, to);
                 const QPointF d = to - from;
-                const double len = std::hypot(d.x(), d.y());
+                const double len = exactHypot(d.x(), d.y());
                 if (len < 1)
                     continue;
                 const QPointF u = d / len, n(-u.y(), u.x());
