@@ -4,10 +4,12 @@
 #include "TestSupport.h"
 
 #include "core/base/Sha256.h"
+#include "core/sampling/HeldPieces.h"
 
 #include <cmath>
 #include <cstring>
 #include <map>
+#include <random>
 
 using namespace grove;
 using namespace grove::test;
@@ -25,6 +27,7 @@ private slots:
     void offLeavesTheLayerUnchanged();
     void badMaximalIsALocatedParamError();
     void chunkedWorldIsRefusedAtTheParam();
+    void heldPiecesLieInsideOneShrunkDisc();
 };
 
 namespace {
@@ -331,6 +334,49 @@ void TestMaximal::chunkedWorldIsRefusedAtTheParam()
     QVERIFY2(text.find("ground") != std::string::npos, text.c_str());
     // without maximal the chunked world places as always
     QVERIFY(evaluate(graphText(1, {false, false, false}, "false", "{width: 300, height: 300, seed: 1, chunk: 100}")).ok());
+}
+
+void TestMaximal::heldPiecesLieInsideOneShrunkDisc()
+{
+    // The fill passes by a cell whose 16 pieces the points before it hold: a piece marked held
+    // that no single shrunk disc holds would hide a gap. Every piece of a dense random layout is
+    // asked of every disc here (corners in long double); the marks must be a subset of that
+    // answer, and miss only pieces near a disc's edge (a disc at the layer's radius is stamped from
+    // where the point lies in its cell to 1/32 of the side).
+    for (const double radius : {1.0, 0.37, 25.0}) {
+        const double side = radius / std::sqrt(2.0);
+        const PieceGrid grid{-3 * side, 2 * side, side, 40, 30, 60 * side, radius};
+        std::mt19937_64 random(static_cast<std::uint64_t>(radius * 1000));
+        std::uniform_real_distribution<double> x(grid.x0 - radius, grid.x0 + 40 * side + radius),
+            y(grid.y0 - radius, grid.y0 + 30 * side + radius), r(0.5 * radius, 1.5 * radius);
+        LargeArray<PointXYR> points;
+        points.reset(900, PointXYR{});
+        for (std::size_t k = 0; k < points.size(); ++k)
+            points[k] = {x(random), y(random), r(random)};  // some smaller than the layer's radius
+        LargeArray<std::uint16_t> held;
+        markHeldPieces(grid, points, held);
+        std::size_t marked = 0, heldByADisc = 0, wrong = 0;
+        const long double piece = side / 4;
+        for (std::int64_t j = 0; j < 4 * grid.rows; ++j)
+            for (std::int64_t i = 0; i < 4 * grid.cols; ++i) {
+                const long double x0 = grid.x0 + i * piece, y0 = grid.y0 + j * piece;
+                bool inOne = false;
+                for (std::size_t k = 0; k < points.size() && !inOne; ++k) {
+                    const PointXYR &p = points[k];
+                    const double m = std::min(radius, p.r);
+                    const long double s = m - pieceMargin(m, grid.scale);
+                    const auto in = [&](long double cx, long double cy) { return (cx - p.x) * (cx - p.x) + (cy - p.y) * (cy - p.y) < s * s; };
+                    inOne = in(x0, y0) && in(x0 + piece, y0) && in(x0, y0 + piece) && in(x0 + piece, y0 + piece);
+                }
+                const bool mark = held[static_cast<std::size_t>((j / 4) * grid.cols + i / 4)] >> ((j % 4) * 4 + i % 4) & 1;
+                marked += mark;
+                heldByADisc += inOne;
+                wrong += mark && !inOne;
+            }
+        QCOMPARE(wrong, std::size_t(0));
+        QVERIFY2(heldByADisc > 4000 && marked * 100 >= heldByADisc * 99,
+                 qPrintable(QString("%1 of %2 held pieces marked").arg(marked).arg(heldByADisc)));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestMaximal)

@@ -5,6 +5,7 @@
 #include "core/base/LargeArray.h"
 #include "core/math/ExactHypot.h"
 #include "core/math/SeededRandom.h"
+#include "core/sampling/HeldPieces.h"
 
 #include <algorithm>
 #include <array>
@@ -176,6 +177,7 @@ public:
           m_rows(static_cast<std::int64_t>(std::ceil(s.height / side)))
     {
         markCoveredByOne();
+        markHeldPieces(PieceGrid{s.x0, s.y0, side, m_cols, m_rows, m_scale, s.radius}, m_cellPoints.points(), m_held);
     }
 
     bool full() const { return m_full; }
@@ -190,10 +192,12 @@ public:
                 std::min(m_s.y0 + static_cast<double>(j + 1) * m_side, m_areaY1)};
     }
 
-    // A background cell, unless one disc of the points placed before the fill covers it.
+    // A background cell, unless the points placed before the fill cover it: one disc alone, or
+    // one disc for each of its 16 pieces.
     void fillBaseCell(std::int64_t i, std::int64_t j)
     {
-        if (!m_coveredBefore[static_cast<std::size_t>(j) * static_cast<std::size_t>(m_cols) + static_cast<std::size_t>(i)])
+        const std::size_t c = static_cast<std::size_t>(j) * static_cast<std::size_t>(m_cols) + static_cast<std::size_t>(i);
+        if (!m_coveredBefore[c] && m_held[c] != 0xFFFF)
             fillCell(baseCell(i, j), 0);
     }
 
@@ -338,12 +342,10 @@ private:
     // uncovered vertex either; it runs only where this one cannot tell.
     bool coveredPieceByPiece(const Rect &c)
     {
-        constexpr double eps = 0x1p-52;
         m_shrunk2.clear();
         for (const Disc &d : m_discs) {
             if (d.m != m_lastM) {  // the discs of a layer without a radius field share one radius
-                const double scale = m_scale + d.m;
-                const double margin = 1e-4 * d.m + 8 * std::sqrt(eps * scale * d.m) + 8 * eps * scale;
+                const double margin = pieceMargin(d.m, m_scale);
                 m_lastM = d.m;
                 m_lastShrunk2 = d.m > margin ? (d.m - margin) * (d.m - margin) : -1.0;
             }
@@ -550,6 +552,7 @@ private:
     double m_side;
     std::int64_t m_cols, m_rows;
     std::vector<std::uint8_t> m_coveredBefore;  // per background cell: one disc covers it (before the fill)
+    LargeArray<std::uint16_t> m_held;           // per background cell: its pieces held before the fill
 };
 
 } // namespace
