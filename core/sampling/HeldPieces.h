@@ -24,7 +24,8 @@ inline double pieceMargin(double m, double scale)
 }
 
 // The background cells: `cols` x `rows` of side `side` from (x0, y0), in an area whose largest
-// coordinate is `scale`; a point's disc is min(radius, p.r).
+// coordinate is `scale`; a point's disc is min(radius, p.r), never larger than the disc the fill
+// gives it at a spot's own radius, so a held piece is covered whatever the radius field says.
 struct PieceGrid
 {
     double x0, y0, side;

@@ -176,7 +176,6 @@ public:
           m_side(side), m_cols(static_cast<std::int64_t>(std::ceil(s.width / side))),
           m_rows(static_cast<std::int64_t>(std::ceil(s.height / side)))
     {
-        markCoveredByOne();
         markHeldPieces(PieceGrid{s.x0, s.y0, side, m_cols, m_rows, m_scale, s.radius}, m_cellPoints.points(), m_held);
     }
 
@@ -192,20 +191,18 @@ public:
                 std::min(m_s.y0 + static_cast<double>(j + 1) * m_side, m_areaY1)};
     }
 
-    // A background cell, unless the points placed before the fill cover it: one disc alone, or
-    // one disc for each of its 16 pieces.
+    // A background cell, unless the points placed before the fill hold each of its 16 pieces.
     void fillBaseCell(std::int64_t i, std::int64_t j)
     {
-        const std::size_t c = static_cast<std::size_t>(j) * static_cast<std::size_t>(m_cols) + static_cast<std::size_t>(i);
-        if (!m_coveredBefore[c] && m_held[c] != 0xFFFF)
+        if (m_held[static_cast<std::size_t>(j) * static_cast<std::size_t>(m_cols) + static_cast<std::size_t>(i)] != 0xFFFF)
             fillCell(baseCell(i, j), 0);
     }
 
     // One background cell (clipped to the area) and, when it needs them, its quarters.
     void fillCell(const Rect &cell, int depth)
     {
-        // a background cell comes here unmarked (no disc from before the fill covers it alone):
-        // its first look skips the single-disc test
+        // a background cell comes here with a piece no disc from before the fill holds, so one
+        // disc alone rarely covers it: its first look skips that test
         for (bool firstLook = depth == 0;; firstLook = false) {
             if (m_full)
                 return;
@@ -236,32 +233,6 @@ public:
     }
 
 private:
-    // Every background cell that one stored point's disc covers alone, point by point: the disc
-    // at min(layer radius, p.r) is never larger than the disc at the spot's own radius, so a
-    // marked cell is covered whatever the radius field says.
-    void markCoveredByOne()
-    {
-        m_coveredBefore.assign(static_cast<std::size_t>(m_cols) * static_cast<std::size_t>(m_rows), 0);
-        // in row order, so the marks go out in order too
-        const LargeArray<PointXYR> &points = m_cellPoints.points();
-        for (std::size_t k = 0; k < points.size(); ++k) {
-            const PointXYR &p = points[k];
-            const Disc d{p.x, p.y, std::min(m_s.radius, p.r) * std::min(m_s.radius, p.r), std::min(m_s.radius, p.r)};
-            // only cells whose whole side lies within [p - m, p + m] can be inside (the corner
-            // test below decides; a cell the rounding leaves out is only not marked)
-            const double c0 = std::ceil((p.x - d.m - m_s.x0) / m_side), c1 = std::floor((p.x + d.m - m_s.x0) / m_side) - 1;
-            const double r0 = std::ceil((p.y - d.m - m_s.y0) / m_side), r1 = std::floor((p.y + d.m - m_s.y0) / m_side) - 1;
-            if (!(c1 >= 0 && r1 >= 0 && c0 < static_cast<double>(m_cols) && r0 < static_cast<double>(m_rows)))
-                continue;  // off the area (or not a number)
-            for (auto j = static_cast<std::int64_t>(std::max(0.0, r0)); j <= std::min<std::int64_t>(m_rows - 1, static_cast<std::int64_t>(r1)); ++j)
-                for (auto i = static_cast<std::int64_t>(std::max(0.0, c0)); i <= std::min<std::int64_t>(m_cols - 1, static_cast<std::int64_t>(c1)); ++i) {
-                    const Rect c = baseCell(i, j);
-                    if (inside(d, c.x0, c.y0) && inside(d, c.x1, c.y0) && inside(d, c.x0, c.y1) && inside(d, c.x1, c.y1))
-                        m_coveredBefore[static_cast<std::size_t>(j) * static_cast<std::size_t>(m_cols) + static_cast<std::size_t>(i)] = 1;
-                }
-        }
-    }
-
     // The sampler's checks for one spot; the point (and a wrapped world's images) when they pass.
     bool tryAt(double x, double y)
     {
@@ -551,7 +522,6 @@ private:
     double m_scale = std::max({std::fabs(m_s.x0), std::fabs(m_areaX1), std::fabs(m_s.y0), std::fabs(m_areaY1)});
     double m_side;
     std::int64_t m_cols, m_rows;
-    std::vector<std::uint8_t> m_coveredBefore;  // per background cell: one disc covers it (before the fill)
     LargeArray<std::uint16_t> m_held;           // per background cell: its pieces held before the fill
 };
 
