@@ -80,7 +80,9 @@ public:
                     for (int piece = 0; piece < 16; ++piece) {
                         // the piece in cells from the point's cell's corner, and its farthest
                         // distance from the bin on each axis
-                        const double px0 = cell % 5 - 2 + (piece % 4) / 4.0, py0 = cell / 5 - 2 + (piece / 4) / 4.0;
+                        const int column = cell % 5 - 2, row = cell / 5 - 2;
+                        const int pieceColumn = piece % 4, pieceRow = piece / 4;
+                        const double px0 = column + 0.25 * pieceColumn, py0 = row + 0.25 * pieceRow;
                         const double dx = std::max(px0 + 0.25 - x0, x1 - px0), dy = std::max(py0 + 0.25 - y0, y1 - py0);
                         bits |= static_cast<unsigned>(dx * dx + dy * dy < reach2) << piece;
                     }
