@@ -8,8 +8,8 @@ namespace grove {
 
 namespace {
 
-// ceil(v) and floor(v) for v in [0, hi] (NaN: 0), from a truncation and no branch: baseline
-// x86_64 has no rounding instruction, and the library's calls were much of this file's time.
+// ceil(v) and floor(v) for v in [0, hi] (NaN: 0), from a truncation: baseline x86_64 has no
+// rounding instruction, and the library's calls were much of the rows' time.
 std::int64_t ceilIn(double v, double hi)
 {
     v = std::min(std::max(0.0, v), hi);  // this order: NaN gives 0
