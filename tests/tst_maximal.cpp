@@ -340,9 +340,10 @@ void TestMaximal::heldPiecesLieInsideOneShrunkDisc()
 {
     // The fill passes by a cell whose 16 pieces the points before it hold: a piece marked held
     // that no single shrunk disc holds would hide a gap. Every piece of a dense random layout is
-    // asked of every disc here (corners in long double); the marks must be a subset of that
-    // answer, and miss only pieces near a disc's edge (a disc at the layer's radius is stamped from
-    // where the point lies in its cell to 1/32 of the side).
+    // asked of every disc here (corners in long double, each disc shrunk by its own radius over
+    // 10^4); the marks must be a subset of that answer, and miss only pieces near a disc's edge (a
+    // disc at the layer's radius is stamped from where the point lies in its cell to 1/32 of the
+    // side).
     for (const double radius : {1.0, 0.37, 25.0}) {
         const double side = radius / std::sqrt(2.0);
         const PieceGrid grid{-3 * side, 2 * side, side, 40, 30, 60 * side, radius};
@@ -363,8 +364,9 @@ void TestMaximal::heldPiecesLieInsideOneShrunkDisc()
                 bool inOne = false;
                 for (std::size_t k = 0; k < points.size() && !inOne; ++k) {
                     const PointXYR &p = points[k];
-                    const double m = std::min(radius, p.r);
-                    const long double s = m - pieceMargin(m, grid.scale);
+                    // the disc shrunk by a ten-thousandth of its radius, written out here rather
+                    // than taken from pieceMargin: a margin that shrank below it fails the test
+                    const long double s = std::min(radius, p.r) * (1 - 1e-4L);
                     const auto in = [&](long double cx, long double cy) { return (cx - p.x) * (cx - p.x) + (cy - p.y) * (cy - p.y) < s * s; };
                     inOne = in(x0, y0) && in(x0 + piece, y0) && in(x0, y0 + piece) && in(x0 + piece, y0 + piece);
                 }
