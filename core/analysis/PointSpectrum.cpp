@@ -1,13 +1,18 @@
 // The periodogram, computed separably: per point, the powers of exp(-2 pi i x / side) for every
 // kx and of exp(-2 pi i y / side) for every ky, then the sum over points of their products, a
 // block of points at a time. The powers come from repeated multiplication, re-anchored with an
-// exact sincos every 16 steps so the error stays near the rounding of one step.
+// exact sincos every 16 steps so the error stays near the rounding of one step. No libm: the same
+// doubles on every machine.
 #include "core/analysis/PointSpectrum.h"
 #include "core/math/ExactHypot.h"
+#include "core/math/ExactLog.h"
+#include "core/math/ExactTrig.h"
 
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <tuple>
+#include <utility>
 
 namespace grove {
 
@@ -18,17 +23,20 @@ constexpr std::size_t kMaxPoints = 20000;
 constexpr double kRingReach = 2.5;  // the frequencies reach 2.5 / radius
 constexpr int kAnchorEvery = 16;
 
-// e[k] = exp(-2 pi i k t) for k = 0..m, as re and im.
+// e[k] = exp(-2 pi i k t) for k = 0..m, as re and im. The step and every 16th power come from
+// unitVector (cos and sin of whole turns from + - * /, ExactTrig.h), not libm, so the spectrum and
+// the figures `check` and `expect:` compare are the same doubles on every machine.
 void powersOf(double t, int m, double *re, double *im)
 {
-    const double step = -2 * std::numbers::pi * t;
-    const double sr = std::cos(step), si = std::sin(step);
+    const auto turn = [](double turns) {  // exp(-2 pi i turns)
+        const auto [c, s] = unitVector(turns - std::floor(turns));
+        return std::pair<double, double>{c, -s};
+    };
+    const auto [sr, si] = turn(t);
     double cr = 1, ci = 0;
     for (int k = 0; k <= m; ++k) {
-        if (k % kAnchorEvery == 0 && k > 0) {
-            cr = std::cos(step * k);
-            ci = std::sin(step * k);
-        }
+        if (k % kAnchorEvery == 0 && k > 0)
+            std::tie(cr, ci) = turn(t * k);
         re[k] = cr;
         im[k] = ci;
         const double nr = cr * sr - ci * si;
@@ -136,7 +144,7 @@ PointSpectrum computePointSpectrum(const std::vector<PointXYR> &points, const Re
         s.radial[b] = mean;
         const double variance = std::max(0.0, sumSq[b] / static_cast<double>(count[b]) - mean * mean);
         if (b >= 3 && mean > 0 && variance > 0) {
-            anisoSum += 10 * std::log10(variance / (mean * mean));
+            anisoSum += 10 * exactLog(variance / (mean * mean)) / std::numbers::ln10;
             ++anisoCount;
         }
     }

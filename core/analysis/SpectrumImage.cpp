@@ -1,9 +1,11 @@
 // Paints a point spectrum into an RGB image for grove-cli check --spectrum.
 #include "core/analysis/SpectrumImage.h"
+#include "core/math/ExactLog.h"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <numbers>
 
 namespace grove {
 
@@ -74,7 +76,7 @@ Image renderSpectrumImage(const PointSpectrum &spectrum)
         for (int ky = -m; ky <= m; ++ky)
             for (int kx = -m; kx <= m; ++kx) {
                 const double p = spectrum.at(kx, ky);
-                const double t = p > 0 ? (std::log10(p) + 2) / 3 : 0;
+                const double t = p > 0 ? (exactLog(p) / std::numbers::ln10 + 2) / 3 : 0;  // no libm: the same pixels everywhere
                 canvas.fill((kx + m) * scale, (ky + m) * scale, (kx + m + 1) * scale, (ky + m + 1) * scale, ramp(t));
             }
 

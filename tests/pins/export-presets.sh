@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Exports every shipped preset in every grove-cli format into OUTDIR, one file per preset and
-# format (NAME.FORMAT), with the grove-cli given. An endless world exports a fixed region.
+# format (NAME.FORMAT), with the grove-cli given. An endless world exports a fixed region. Then
+# grove-cli check's spectrum of the check graphs' layers (tests/check): its report, the figures
+# `expect:` compares (check-GRAPH-LAYER.txt, the picture's path left out), and its picture (.png).
 # GROVE_SIMD, if set, passes through (core/sampling/SimdPath.h). Usage: export-presets.sh GROVE_CLI OUTDIR
 set -euo pipefail
 cli="$1" out="$2"
@@ -28,3 +30,14 @@ run() {
 export -f run
 export cli
 printf '%s\n' "${jobs[@]}" | xargs -d '\n' -P "$(nproc)" -I{} bash -c 'run "$@"' _ {}
+
+cli_path="$(command -v -- "$cli" || true)"
+case "$cli_path" in /*) ;; *) cli_path="$PWD/$cli" ;; esac
+for c in blue_white:random blue_white:jittered blue_white:bridson grid:grid; do
+  graph="${c%%:*}" layer="${c#*:}" dest="$out/check-${c/:/-}"
+  if ! (cd "$root" && "$cli_path" check "tests/check/$graph.grove.yaml" --spectrum "$layer=$dest.png" > "$dest.log" 2>&1); then
+    echo "export-presets: check of $graph's $layer failed:" >&2; cat "$dest.log" >&2; exit 1
+  fi
+  sed 's/ -> .*//' "$dest.log" > "$dest.txt"
+  rm -f "$dest.log"
+done
