@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The same bytes on aarch64: grove-cli cross-built with Debian's g++-aarch64-linux-gnu against the
-# arm64 multiarch libraries, run under qemu-user, exports every preset in every format; each
-# export's digest must equal its pin (tests/pins/presets.sha256). A script a developer runs:
+# arm64 multiarch libraries, run under qemu-user, exports every preset in every format and writes
+# `check`'s spectrum reports (tests/pins/export-presets.sh); each file's digest must equal its pin
+# (tests/pins/presets.sha256). A script a developer runs:
 #   tests/cross/aarch64.sh [BUILD_DIR]     (default build-aarch64, relative to the repository)
 # Installs what is missing first (apt, needs root or sudo). Prints the result and the minutes of
 # each phase; exits non-zero when a digest differs or a step fails.
