@@ -9,6 +9,7 @@ cli="$1" out="$2"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 formats=(json csv tiled gltf godot unreal unreal-json)
 mkdir -p "$out"
+out="$(cd "$out" && pwd)"  # absolute: the checks below run from the repository's root
 jobs=()
 for graph in "$root"/presets/*.grove.yaml; do
   name="$(basename "$graph" .grove.yaml)"
