@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numbers>
 #include <tuple>
 #include <utility>
 
@@ -144,7 +143,7 @@ PointSpectrum computePointSpectrum(const std::vector<PointXYR> &points, const Re
         s.radial[b] = mean;
         const double variance = std::max(0.0, sumSq[b] / static_cast<double>(count[b]) - mean * mean);
         if (b >= 3 && mean > 0 && variance > 0) {
-            anisoSum += 10 * exactLog(variance / (mean * mean)) / std::numbers::ln10;
+            anisoSum += 10 * exactLog10(variance / (mean * mean));
             ++anisoCount;
         }
     }

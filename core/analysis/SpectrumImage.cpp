@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <numbers>
 
 namespace grove {
 
@@ -76,7 +75,7 @@ Image renderSpectrumImage(const PointSpectrum &spectrum)
         for (int ky = -m; ky <= m; ++ky)
             for (int kx = -m; kx <= m; ++kx) {
                 const double p = spectrum.at(kx, ky);
-                const double t = p > 0 ? (exactLog(p) / std::numbers::ln10 + 2) / 3 : 0;  // no libm: the same pixels everywhere
+                const double t = p > 0 ? (exactLog10(p) + 2) / 3 : 0;  // no libm: the same pixels everywhere
                 canvas.fill((kx + m) * scale, (ky + m) * scale, (kx + m + 1) * scale, (ky + m + 1) * scale, ramp(t));
             }
 

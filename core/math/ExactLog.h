@@ -41,6 +41,12 @@ inline double exactLog(double s)
     return de * kLn2Hi + (de * kLn2Lo + 2 * t * p);
 }
 
+// log10(s) for a finite s > 0: exactLog over ln 10 (the spectrum's decibels and picture).
+inline double exactLog10(double s)
+{
+    return exactLog(s) / 2.30258509299404568402;
+}
+
 // x^(1/3) for x in [1/8, 1] (place_volume's shell radius 2r x^(1/3)): a linear first guess, then
 // six Newton steps y = y - (y^3 - x) / (3 y^2), each squaring the relative error (0.12 to below
 // one ulp). Outside [1/8, 1] the guess is poor and the result is not meant to be used.
