@@ -82,6 +82,7 @@ private slots:
     void answersEqualTestingEveryPoint_data();
     void answersEqualTestingEveryPoint();
     void chainsAndCodesAfterManyPointsInACell();
+    void pointsComeBackInOrderPastTheFirstBlock();
     void ringCandidatesEqualOnBothPaths();
 };
 
@@ -104,6 +105,8 @@ void TestOccupancy::answersEqualTestingEveryPoint_data()
     QTest::newRow("off the map") << 120.0 << 80.0 << 1.0 << 2.5 << 1.0 << 2000 << 0.3;
     // coordinates thousands of radii long: rounding in the coordinates, not in the radius
     QTest::newRow("long world") << 4000.0 << 6.0 << 0.25 << 0.4 << 0.25 / std::sqrt(2.0) << 6000 << 0.05;
+    // a small grid (a chunk's) holding more points than its first block: the block doubles twice
+    QTest::newRow("outgrown first block") << 60.0 << 60.0 << 0.05 << 0.3 << 0.5 << 9000 << 0.02;
 }
 
 void TestOccupancy::answersEqualTestingEveryPoint()
@@ -212,6 +215,36 @@ void TestOccupancy::chainsAndCodesAfterManyPointsInACell()
         QCOMPARE(grid.isFree(p.x + p.r * 0.999999, p.y, 1.0), false);
     }
     QCOMPARE(grid.size(), std::size_t(10));
+}
+
+void TestOccupancy::pointsComeBackInOrderPastTheFirstBlock()
+{
+    // A chunk-sized grid starts with a small block of points and doubles it as it fills: every
+    // point, its chain and its answers must survive each move, and takePoints give back the
+    // layer's points in the order they came, from any start.
+    OccupancyGrid grid(40, 40, 2);
+    std::vector<Stored> points;
+    SeededRandom random(7);
+    for (int i = 0; i < 40000; ++i) {
+        points.push_back({random.nextFloat() * 40, random.nextFloat() * 40, 0.01 + 0.02 * random.nextFloat()});
+        grid.add(points.back().x, points.back().y, points.back().r);
+        if (i % 997 == 0) {  // answers asked while the points grow, not only at the end
+            const double x = random.nextFloat() * 40, y = random.nextFloat() * 40;
+            QCOMPARE(grid.isFree(x, y, 0.5), bruteFree(points, x, y, 0.5));
+        }
+    }
+    QCOMPARE(grid.size(), points.size());
+    for (std::size_t i = 0; i < points.size(); i += 13)
+        QVERIFY(grid.point(i).x == points[i].x && grid.point(i).y == points[i].y && grid.point(i).r == points[i].r);
+    // every point found through its cell's chain (the points are too far apart for another to
+    // block the query: a lost link loses the points behind it)
+    for (std::size_t i = 0; i < points.size(); ++i)
+        QVERIFY2(!grid.isFree(points[i].x + 0.5 * points[i].r, points[i].y, 1.0), qPrintable(QStringLiteral("point %1").arg(i)));
+    const std::vector<PointXYR> taken = grid.takePoints(100);
+    QCOMPARE(taken.size(), points.size() - 100);
+    for (std::size_t i = 0; i < taken.size(); ++i)
+        QVERIFY2(taken[i].x == points[i + 100].x && taken[i].y == points[i + 100].y && taken[i].r == points[i + 100].r,
+                 qPrintable(QStringLiteral("point %1").arg(i + 100)));
 }
 
 void TestOccupancy::ringCandidatesEqualOnBothPaths()

@@ -2,6 +2,7 @@
 #include "core/sampling/ChunkedLayer.h"
 
 #include "core/sampling/OccupancyGrid.h"
+#include "core/base/HugePages.h"
 #include "core/base/ParallelFor.h"
 
 #include <algorithm>
@@ -494,8 +495,12 @@ ChunkStatus ChunkedLayer::collect(const Region &region, int threads, const std::
             return ChunkStatus::Cancelled;
         total += cp->points.size();
     }
+    const std::size_t before = points.size();
     points.reserve(total);
     ids.reserve(total);
+    // written whole next (a region's edge chunks in part): a fault a huge page, not a fault a 4 KiB
+    adviseHugePages(points.data() + before, (total - before) * sizeof(PointXYR));
+    adviseHugePages(ids.data() + ids.size(), (total - before) * sizeof(std::uint64_t));
     if (z && m_s.height)
         z->reserve(total);
     for (const ChunkCoord &c : chunks) {

@@ -13,9 +13,9 @@
 
 namespace grove {
 
-// A uniform grid of singly linked cell lists over points kept in fixed-size blocks (no
-// reallocation, no copy while growing). Any cell size gives the same answers: a query tests
-// every point whose cell could hold a conflict, with the exact `dx*dx + dy*dy < m*m`.
+// A uniform grid of singly linked cell lists over points kept in blocks (the first doubles from
+// a small size; the rest are whole, never moved). Any cell size gives the same answers: a query
+// tests every point whose cell could hold a conflict, with the exact `dx*dx + dy*dy < m*m`.
 // Pre-fill it with obstacle points from anywhere (other layers, neighbouring chunks).
 //
 // Beside each cell's list head sits a 4-byte code: the cell's only point, quantised to 1/32768
@@ -108,6 +108,7 @@ private:
     static constexpr unsigned kBlockShift = 18;  // 262144 points: 6 MiB, three huge pages
     static constexpr std::size_t kBlockSize = std::size_t(1) << kBlockShift;
     static constexpr std::size_t kBlockMask = kBlockSize - 1;
+    static constexpr std::size_t kFirstBlock = 4096;  // the smallest first block (96 KiB)
     static constexpr unsigned kQuantBits = 15;
     static constexpr std::uint32_t kQuantMask = (1u << kQuantBits) - 1;
     static constexpr std::uint32_t kEmpty = 0xFFFFFFFFu;    // no point
@@ -119,6 +120,7 @@ private:
     bool codedCellIsFree(std::size_t cell, double left, double top, const Query &q) const;
     void appendCellPoints(std::int32_t head, std::vector<PointXYR> &out) const;
     void store(double x, double y, double r);
+    void grow();  // room for the next point: the first block doubled, or one more block
     // gatherNearSet's coded centres over the cells [c0, c1] x [r0, r1] into xs, ys, cells (which
     // hold 4 more than the cells): their count; `special` when a cell holds no single code
     std::size_t gatherCoded(int c0, int c1, int r0, int r1, double *xs, double *ys, std::size_t *cells, bool &special) const;
@@ -139,10 +141,12 @@ private:
     LargeArray<std::uint32_t> m_code;  // per cell: kEmpty, the point's quantised offset, or kSpecial
     std::int32_t next(std::size_t i) const { return (*m_nextBlocks[i >> kBlockShift])[i & kBlockMask]; }
 
-    // Points and their chain links live in fixed blocks: no reallocation, no copy while growing.
+    // Points and their chain links live in blocks: the first doubles up to kBlockSize, the rest are
+    // whole from the start.
     std::vector<std::unique_ptr<LargeArray<PointXYR>>> m_blocks;
     std::vector<std::unique_ptr<LargeArray<std::int32_t>>> m_nextBlocks;  // per point: the next older point in its cell
     std::size_t m_size = 0;
+    std::size_t m_capacity = 0;  // points the blocks hold room for
     double m_periodX = 0, m_periodY = 0;  // setWrap's
     std::vector<std::size_t> m_images;    // the indices of the images, ascending
 };
