@@ -30,6 +30,7 @@ private slots:
     void paletteOfTheWrongSizeIsAClearError();
     void pngDecodesToTheImage();
     void sameGraphSameBytes();
+    void aKeptScratchPaintsTheSameGround();
     void cancelReturnsNothing();
     void failedWriteLeavesNothing();
     void previewSizeKeepsTheAspect();
@@ -339,6 +340,36 @@ void TestPreview::sameGraphSameBytes()
     const std::string png = readFile(p1);
     QCOMPARE(u32(png, 16), 300u);  // 880 x 480 capped at 300: 300 x 164
     QCOMPARE(u32(png, 20), 164u);
+}
+
+void TestPreview::aKeptScratchPaintsTheSameGround()
+{
+    // The editor keeps the ground's working rows from frame to frame: what the last frame left in
+    // them (a bigger picture, a smaller one, another part of the world) must never show.
+    const Graph g = groundGraph("0.8");
+    Evaluator evaluator(registry());
+    const EvalResult r = evaluator.evaluate(g);
+    QVERIFY2(r.ok(), formatAll(r.diagnostics).c_str());
+    GroundScratch scratch;
+    struct Frame
+    {
+        int width, height;
+        Region region;
+    };
+    const Frame frames[] = {{240, 160, {}}, {400, 300, {}}, {90, 50, {}}, {240, 160, {30, 20, 90, 60}}, {240, 160, {}}};
+    for (const Frame &f : frames) {
+        RenderOptions fresh, kept;
+        fresh.region = kept.region = f.region;
+        kept.groundScratch = &scratch;
+        // whatever a frame left, at its largest: another label everywhere, a steep shade
+        scratch.labels.assign(std::max<std::size_t>(scratch.labels.size(), 120000), 1);
+        scratch.shade.assign(scratch.labels.size(), 1e6);
+        const Image want = renderGround(g, r, f.width, f.height, fresh);
+        const Image got = renderGround(g, r, f.width, f.height, kept);
+        QVERIFY(!want.empty());
+        QVERIFY2(got.rgb == want.rgb, qPrintable(QStringLiteral("%1 x %2").arg(f.width).arg(f.height)));
+        QCOMPARE(scratch.labels.size(), static_cast<std::size_t>(f.width) * static_cast<std::size_t>(f.height));
+    }
 }
 
 void TestPreview::cancelReturnsNothing()

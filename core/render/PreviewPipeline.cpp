@@ -123,6 +123,7 @@ PreviewFrame PreviewPipeline::runImpl(const Graph &graph, const RegionRequest *r
     const auto start = Clock::now();
     RenderOptions options;
     options.cancel = cancel;
+    options.groundScratch = &m_groundScratch;
     options.hiddenLayers = hiddenLayers;
     options.sliceMin = depthSlice.first;
     options.sliceMax = depthSlice.second;

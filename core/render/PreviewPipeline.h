@@ -90,6 +90,7 @@ private:
         Image image;
     };
     Ground m_grounds[2];
+    GroundScratch m_groundScratch;  // the ground's rows, reused run after run (under m_mutex)
     const Image *findGround(const std::string &key) const;
     void keepGround(const std::string &key, Image image);
 };

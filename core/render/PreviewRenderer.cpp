@@ -159,8 +159,12 @@ void paintGround(Image &image, const Region &region, const Ground *ground, const
     const bool shaded = ground->shade && ground->shading != 0;
     const int threads = options.threads > 0 ? options.threads : defaultRasterThreads();
     const size_t cells = static_cast<size_t>(w) * static_cast<size_t>(h);
-    std::vector<int> labels(cells);
-    std::vector<double> here(shaded ? cells : 0);
+    GroundScratch own;
+    GroundScratch &scratch = options.groundScratch ? *options.groundScratch : own;
+    scratch.labels.resize(cells);  // every row is sampled before it is read
+    scratch.shade.resize(shaded ? cells : 0);
+    std::vector<int> &labels = scratch.labels;
+    std::vector<double> &here = scratch.shade;
     // x is accumulated as Field::sampleRow does, so the row paths give at()'s values.
     stopped = !forRows(h, threads, options, [&](int py) {
         const double wy = y0 + (py + 0.5) * sy;

@@ -18,6 +18,15 @@ namespace grove {
 struct EvalResult;
 class NodeRegistry;
 
+// The ground's working rows (each pixel's label and shade), kept by a caller that paints again
+// and again (the editor's preview): a frame then reuses them instead of asking the system for
+// fresh pages and faulting them in (8 MiB at the editor's size). One renderGround at a time.
+struct GroundScratch
+{
+    std::vector<int> labels;
+    std::vector<double> shade;
+};
+
 struct RenderOptions
 {
     const std::atomic<bool> *cancel = nullptr;  // when set, renderPreview stops and returns an empty Image
@@ -33,6 +42,7 @@ struct RenderOptions
     // Volume layers (place_volume): only points with sliceMin <= z < sliceMax are drawn (the
     // editor's depth slice); all of them by default.
     double sliceMin = -HUGE_VAL, sliceMax = HUGE_VAL;
+    GroundScratch *groundScratch = nullptr;  // none: the ground's rows are allocated for the call
 };
 
 // Paints the world [0, width) x [0, height) (or options.region) scaled to a width x height pixel image:
