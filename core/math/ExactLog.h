@@ -3,7 +3,9 @@
 // operations in the same order).
 #pragma once
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 
 namespace grove {
 
@@ -20,13 +22,15 @@ inline double exactLog(double s)
         return s == 0 ? -HUGE_VAL : s > 0 ? s : std::nan("");  // +inf stays, the rest has no log
     double m = s;
     int e = 0;
-    while (m < 1) {  // at most 1074 times, for the smallest subnormal
-        m = m * 2;
-        e = e - 1;
-    }
-    while (m >= 2) {
-        m = m * 0.5;
-        e = e + 1;
+    if (const std::uint64_t bits = std::bit_cast<std::uint64_t>(s); (bits >> 52) != 0) {
+        // a normal s: m in [1, 2) and e read from the bits, the values the halvings give
+        e = static_cast<int>(bits >> 52) - 1023;
+        m = std::bit_cast<double>((bits & 0x000FFFFFFFFFFFFFull) | 0x3FF0000000000000ull);
+    } else {
+        while (m < 1) {  // a subnormal: at most 1074 doublings, each exact
+            m = m * 2;
+            e = e - 1;
+        }
     }
     if (m > kSqrt2) {
         m = m * 0.5;

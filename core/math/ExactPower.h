@@ -4,7 +4,9 @@
 
 #include "core/math/ExactLog.h"
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 namespace grove {
@@ -32,6 +34,8 @@ inline double exactExp(double y)
                                           1.0 / 40320, 1.0 / 362880, 1.0 / 3628800, 1.0 / 39916800, 1.0 / 479001600};
     for (int n = 12; n >= 0; --n)
         p = p * r + kInvFactorial[n];
+    if (k >= -1022 && k <= 1023)  // 2^k a normal double: p 2^k is one correctly rounded product, as scaleB
+        return p * std::bit_cast<double>(static_cast<std::uint64_t>(k + 1023) << 52);
     return std::ldexp(p, k);  // IEEE scaleB: exact, or one correctly rounded step into the subnormals
 }
 
