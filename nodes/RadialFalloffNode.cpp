@@ -40,13 +40,24 @@ public:
         return m_source ? m_source->at(x, y) * f : f;
     }
 
+    // fade's values a piece of the row at a time, the powers four at a time (exactPowers)
     void sampleRow(double x0, double dx, double y, int n, double *out) const override
     {
         if (m_source)
             m_source->sampleRow(x0, dx, y, n, out);
-        for (int i = 0; i < n; ++i) {
-            const double f = falloff(x0 + i * dx, y);
-            out[i] = m_source ? out[i] * f : f;
+        constexpr int kPiece = 256;
+        double t[kPiece], power[kPiece];
+        for (int from = 0; from < n; from += kPiece) {
+            const int count = std::min(kPiece, n - from);
+            for (int i = 0; i < count; ++i) {
+                const double ox = x0 + (from + i) * dx - m_cx, oy = y - m_cy;
+                t[i] = std::sqrt(ox * ox + oy * oy) / m_radius;
+            }
+            exactPowers(t, m_exponent, power, count);
+            for (int i = 0; i < count; ++i) {
+                const double f = t[i] < 1 ? 1 - power[i] : 0;
+                out[from + i] = m_source ? out[from + i] * f : f;
+            }
         }
     }
 

@@ -1,6 +1,8 @@
 // The field nodes that turn noise into terrain and biomes: the semantics and error messages of
 // domain_warp, radial_falloff, math, remap and biome_table.
 #include "tst_noise_support.h"
+#include <bit>
+#include <cstdint>
 
 using namespace grove;
 using namespace grove::test;
@@ -97,6 +99,20 @@ void TestFieldNodes::radialFalloffMakesAnIsland()
     FieldPtr scaled = falloff("", constant("c", 0.8));
     QCOMPARE(scaled->at(150, 50), 0.8 * 0.75);
     QCOMPARE(scaled->at(0, 0), 0.0);
+    // a row (the preview's, four powers at a time) is at()'s values to the bit: through the centre
+    // (t = 0), past dmax, fractional and whole exponents, with a field wired and without
+    for (const char *params : {"exponent: 1.2", "exponent: 0.5", "exponent: 2", "exponent: 7.3"})
+        for (const FieldPtr &f : {falloff(params), falloff(params, constant("c", 0.8))})
+            for (double y : {50.0, 13.7, -40.0}) {
+                double row[523];
+                f->sampleRow(-7.3, 0.4130, y, 523, row);
+                for (int i = 0; i < 523; ++i)
+                    QVERIFY2(std::bit_cast<std::uint64_t>(row[i]) == std::bit_cast<std::uint64_t>(f->at(-7.3 + i * 0.4130, y)),
+                             qPrintable(QStringLiteral("%1, y %2, pixel %3").arg(params).arg(y).arg(i)));
+            }
+    double centre[5];
+    falloff("exponent: 1.2")->sampleRow(98, 1, 50, 5, centre);  // the centre's pixel in a block of four
+    QCOMPARE(centre[2], 1.0);
 }
 
 void TestFieldNodes::mathOperations_data()

@@ -185,6 +185,31 @@ private slots:
         QCOMPARE(exactPower(-2, 1025), -std::numeric_limits<double>::infinity());
         QCOMPARE(exactPower(std::numeric_limits<double>::infinity(), 0.5), std::numeric_limits<double>::infinity());
     }
+    // a row's powers four at a time (radial_falloff's rows): each exactPower's bits, whatever a
+    // block of four holds (0, 1, negatives, subnormals, infinities, NaN beside ordinary bases)
+    void powersFourAtATimeAreExactPowersBits()
+    {
+        std::mt19937_64 random(11);
+        std::uniform_real_distribution<double> unit(0, 1);
+        const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+        const double odd[] = {0.0, 1.0, -0.75, 3e-310, inf, nan, 1e300, 5e-324};
+        int blocksOfOrdinary = 0;
+        for (int round = 0; round < 20000; ++round) {
+            const double exponents[] = {1.2, 0.5, 7.3, -2.5, 2.0, 999.5, inf, nan, unit(random) * 6 - 1};
+            const double e = exponents[round % 9];
+            double base[23], out[23];
+            for (double &b : base)
+                b = random() % 6 == 0 ? odd[random() % 8] : unit(random) * (round % 2 ? 1 : 50);
+            exactPowers(base, e, out, 23);
+            for (int i = 0; i < 23; ++i)
+                QVERIFY2(std::bit_cast<std::uint64_t>(out[i]) == std::bit_cast<std::uint64_t>(exactPower(base[i], e))
+                             || (std::isnan(out[i]) && std::isnan(exactPower(base[i], e))),
+                         qPrintable(QString("%1 ^ %2").arg(base[i], 0, 'g', 17).arg(e, 0, 'g', 17)));
+            for (int i = 0; i + 4 <= 23; i += 4)
+                blocksOfOrdinary += base[i] > 0 && base[i + 1] > 0 && base[i + 2] > 0 && base[i + 3] > 0;
+        }
+        QVERIFY(blocksOfOrdinary > 10000);  // most blocks went through the lanes
+    }
     // cos and sin from Grove's own series: the same bits as the full 30 terms for any angle
     // (near octant edges, tiny and zero angles too), and within 2^-51 of libm's
     void trigStopsEarlyWithTheSameBits()

@@ -13,36 +13,53 @@ namespace grove {
 // doublings, then ln m = 2 atanh(t), t = (m - 1) / (m + 1), |t| < 0.172, by its series to t^25
 // in Horner form, and e ln 2 with ln 2 split in two (the high part has 32 bits, so e * high is
 // exact). Within a few ulp of the true value (tst_volume holds it to long double's logl).
-inline double exactLog(double s)
+// exactLog of N values at once (exactLog is exactLogN<1>): each lane the same operations in the
+// same order, so the lanes' chains of products overlap and each answer is exactLog's.
+template<int N>
+inline void exactLogN(const double *s, double *out)
 {
     constexpr double kLn2Hi = 6.93147180369123816490e-01;  // fdlibm's split of ln 2
     constexpr double kLn2Lo = 1.90821492927058770002e-10;
     constexpr double kSqrt2 = 1.4142135623730951;
-    if (!(s > 0 && s <= 1.7976931348623157e308))
-        return s == 0 ? -HUGE_VAL : s > 0 ? s : std::nan("");  // +inf stays, the rest has no log
-    double m = s;
-    int e = 0;
-    if (const std::uint64_t bits = std::bit_cast<std::uint64_t>(s); (bits >> 52) != 0) {
-        // a normal s: m in [1, 2) and e read from the bits, the values the halvings give
-        e = static_cast<int>(bits >> 52) - 1023;
-        m = std::bit_cast<double>((bits & 0x000FFFFFFFFFFFFFull) | 0x3FF0000000000000ull);
-    } else {
-        while (m < 1) {  // a subnormal: at most 1074 doublings, each exact
-            m = m * 2;
-            e = e - 1;
+    double t[N], t2[N], p[N], de[N];
+    bool special[N];
+    for (int i = 0; i < N; ++i) {
+        special[i] = !(s[i] > 0 && s[i] <= 1.7976931348623157e308);
+        double m = special[i] ? 1 : s[i];
+        int e = 0;
+        if (const std::uint64_t bits = std::bit_cast<std::uint64_t>(m); (bits >> 52) != 0) {
+            // a normal s: m in [1, 2) and e read from the bits, the values the halvings give
+            e = static_cast<int>(bits >> 52) - 1023;
+            m = std::bit_cast<double>((bits & 0x000FFFFFFFFFFFFFull) | 0x3FF0000000000000ull);
+        } else {
+            while (m < 1) {  // a subnormal: at most 1074 doublings, each exact
+                m = m * 2;
+                e = e - 1;
+            }
         }
+        if (m > kSqrt2) {
+            m = m * 0.5;
+            e = e + 1;
+        }
+        t[i] = (m - 1) / (m + 1);
+        t2[i] = t[i] * t[i];
+        p[i] = 1.0 / 25;
+        de[i] = e;
     }
-    if (m > kSqrt2) {
-        m = m * 0.5;
-        e = e + 1;
-    }
-    const double t = (m - 1) / (m + 1);
-    const double t2 = t * t;
-    double p = 1.0 / 25;
+#pragma GCC unroll 12
     for (int n = 11; n >= 0; --n)
-        p = p * t2 + 1.0 / (2 * n + 1);
-    const double de = e;
-    return de * kLn2Hi + (de * kLn2Lo + 2 * t * p);
+        for (int i = 0; i < N; ++i)
+            p[i] = p[i] * t2[i] + 1.0 / (2 * n + 1);
+    for (int i = 0; i < N; ++i)
+        out[i] = special[i] ? (s[i] == 0 ? -HUGE_VAL : s[i] > 0 ? s[i] : std::nan(""))  // +inf stays, the rest has no log
+                            : de[i] * kLn2Hi + (de[i] * kLn2Lo + 2 * t[i] * p[i]);
+}
+
+inline double exactLog(double s)
+{
+    double out;
+    exactLogN<1>(&s, &out);
+    return out;
 }
 
 // log10(s) for a finite s > 0: exactLog over ln 10 (the spectrum's decibels and picture).

@@ -15,28 +15,47 @@ namespace grove {
 // split in two: k * high is exact), e^r by its Taylor series to r^13 in Horner form (the next
 // term is below 4e-18 of it), then scaled by 2^k, an exact operation (rounded once if subnormal).
 // Within a few ulp of the true value (tst_numbers holds it to long double's powl).
-inline double exactExp(double y)
+// exactExp of N values at once (exactExp is exactExpN<1>), each lane exactExp's operations.
+template<int N>
+inline void exactExpN(const double *y, double *out)
 {
     constexpr double kLn2Hi = 6.93147180369123816490e-01;  // 32 significant bits
     constexpr double kLn2Lo = 1.90821492927058770002e-10;
     constexpr double kInvLn2 = 1.44269504088896338700e+00;
-    if (std::isnan(y))
-        return y;
-    if (y > 709.8)
-        return std::numeric_limits<double>::infinity();
-    if (y < -745.2)
-        return 0;
-    const double kd = y * kInvLn2;
-    const int k = static_cast<int>(kd < 0 ? kd - 0.5 : kd + 0.5);
-    const double r = (y - k * kLn2Hi) - k * kLn2Lo;
-    double p = 1.0 / 6227020800.0;  // 1/13!
     constexpr double kInvFactorial[13] = {1.0, 1.0, 1.0 / 2, 1.0 / 6, 1.0 / 24, 1.0 / 120, 1.0 / 720, 1.0 / 5040,
                                           1.0 / 40320, 1.0 / 362880, 1.0 / 3628800, 1.0 / 39916800, 1.0 / 479001600};
+    double r[N], p[N];
+    int k[N];
+    for (int i = 0; i < N; ++i) {
+        const double v = std::isnan(y[i]) || y[i] > 709.8 || y[i] < -745.2 ? 0 : y[i];  // the others: below
+        const double kd = v * kInvLn2;
+        k[i] = static_cast<int>(kd < 0 ? kd - 0.5 : kd + 0.5);
+        r[i] = (v - k[i] * kLn2Hi) - k[i] * kLn2Lo;
+        p[i] = 1.0 / 6227020800.0;  // 1/13!
+    }
+#pragma GCC unroll 13  // the constants inline, no loop: the chains are the whole cost
     for (int n = 12; n >= 0; --n)
-        p = p * r + kInvFactorial[n];
-    if (k >= -1022 && k <= 1023)  // 2^k a normal double: p 2^k is one correctly rounded product, as scaleB
-        return p * std::bit_cast<double>(static_cast<std::uint64_t>(k + 1023) << 52);
-    return std::ldexp(p, k);  // IEEE scaleB: exact, or one correctly rounded step into the subnormals
+        for (int i = 0; i < N; ++i)
+            p[i] = p[i] * r[i] + kInvFactorial[n];
+    for (int i = 0; i < N; ++i) {
+        if (std::isnan(y[i]))
+            out[i] = y[i];
+        else if (y[i] > 709.8)
+            out[i] = std::numeric_limits<double>::infinity();
+        else if (y[i] < -745.2)
+            out[i] = 0;
+        else if (k[i] >= -1022 && k[i] <= 1023)  // 2^k a normal double: one correctly rounded product, as scaleB
+            out[i] = p[i] * std::bit_cast<double>(static_cast<std::uint64_t>(k[i] + 1023) << 52);
+        else
+            out[i] = std::ldexp(p[i], k[i]);  // IEEE scaleB: exact, or one correctly rounded step into the subnormals
+    }
+}
+
+inline double exactExp(double y)
+{
+    double out;
+    exactExpN<1>(&y, &out);
+    return out;
 }
 
 // Whole exponents up to 1024 in size multiply out by repeated squaring (exact for small powers of
@@ -74,6 +93,33 @@ inline double exactPower(double base, double exponent)
     if (std::isinf(magnitude))
         return exponent > 0 ? sign * kInf : sign * 0.0;
     return sign * exactExp(exponent * exactLog(magnitude));
+}
+
+// base[i]^exponent for n bases, each exactPower(base[i], exponent): four at a time through the
+// log and exp lanes where the exponent is not whole and the four bases are positive finite
+// numbers other than 1 (exactPower's own path for them: 1 * exactExp(exponent exactLog(base))).
+inline void exactPowers(const double *base, double exponent, double *out, int n)
+{
+    int i = 0;
+    if (std::isfinite(exponent) && exponent != std::floor(exponent)) {
+        for (; i + 4 <= n; i += 4) {
+            bool lanes = true;
+            for (int j = 0; j < 4; ++j)
+                lanes = lanes && base[i + j] > 0 && base[i + j] <= 1.7976931348623157e308 && base[i + j] != 1;
+            if (!lanes) {
+                for (int j = 0; j < 4; ++j)
+                    out[i + j] = exactPower(base[i + j], exponent);
+                continue;
+            }
+            double y[4];
+            exactLogN<4>(base + i, y);
+            for (int j = 0; j < 4; ++j)
+                y[j] = exponent * y[j];
+            exactExpN<4>(y, out + i);
+        }
+    }
+    for (; i < n; ++i)
+        out[i] = exactPower(base[i], exponent);
 }
 
 } // namespace grove
