@@ -495,12 +495,11 @@ ChunkStatus ChunkedLayer::collect(const Region &region, int threads, const std::
             return ChunkStatus::Cancelled;
         total += cp->points.size();
     }
-    const std::size_t before = points.size();
     points.reserve(total);
     ids.reserve(total);
     // written whole next (a region's edge chunks in part): a fault a huge page, not a fault a 4 KiB
-    adviseHugePages(points.data() + before, (total - before) * sizeof(PointXYR));
-    adviseHugePages(ids.data() + ids.size(), (total - before) * sizeof(std::uint64_t));
+    adviseHugePages(points.data() + points.size(), (points.capacity() - points.size()) * sizeof(PointXYR));
+    adviseHugePages(ids.data() + ids.size(), (ids.capacity() - ids.size()) * sizeof(std::uint64_t));
     if (z && m_s.height)
         z->reserve(total);
     for (const ChunkCoord &c : chunks) {
