@@ -236,8 +236,8 @@ void TestOccupancy::pointsComeBackInOrderPastTheFirstBlock()
     QCOMPARE(grid.size(), points.size());
     for (std::size_t i = 0; i < points.size(); i += 13)
         QVERIFY(grid.point(i).x == points[i].x && grid.point(i).y == points[i].y && grid.point(i).r == points[i].r);
-    // every point found through its cell's chain (the points are too far apart for another to
-    // block the query: a lost link loses the points behind it)
+    // every point found through its cell's chain (for most points no other lies close enough to
+    // block the query, so a lost link loses the points behind it)
     for (std::size_t i = 0; i < points.size(); ++i)
         QVERIFY2(!grid.isFree(points[i].x + 0.5 * points[i].r, points[i].y, 1.0), qPrintable(QStringLiteral("point %1").arg(i)));
     const std::vector<PointXYR> taken = grid.takePoints(100);
