@@ -20,27 +20,24 @@ public:
     {
     }
 
-    double falloff(double x, double y) const
+    // the distance from the centre in radii
+    double radii(double x, double y) const
     {
         const double dx = x - m_cx, dy = y - m_cy;
-        return fade(std::sqrt(dx * dx + dy * dy));
+        return std::sqrt(dx * dx + dy * dy) / m_radius;
     }
-    // the falloff at distance d from the centre: it only falls as d grows
-    double fade(double d) const
-    {
-        const double t = d / m_radius;
-        if (!(t < 1))
-            return 0;  // t^e >= 1 from here on (and a zero radius has no inside)
-        return 1 - exactPower(t, m_exponent);
-    }
+    // the falloff at t radii from the centre, given t^exponent: it only falls as t grows, and is 0
+    // from t = 1 on (t^e >= 1 there, and a zero radius has no inside)
+    static double fadeOf(double t, double power) { return t < 1 ? 1 - power : 0; }
+    double fade(double t) const { return t < 1 ? fadeOf(t, exactPower(t, m_exponent)) : 0; }
 
     double at(double x, double y) const override
     {
-        const double f = falloff(x, y);
+        const double f = fade(radii(x, y));
         return m_source ? m_source->at(x, y) * f : f;
     }
 
-    // fade's values a piece of the row at a time, the powers four at a time (exactPowers)
+    // at()'s values a piece of the row at a time, the powers four at a time (exactPowers)
     void sampleRow(double x0, double dx, double y, int n, double *out) const override
     {
         if (m_source)
@@ -49,13 +46,11 @@ public:
         double t[kPiece], power[kPiece];
         for (int from = 0; from < n; from += kPiece) {
             const int count = std::min(kPiece, n - from);
-            for (int i = 0; i < count; ++i) {
-                const double ox = x0 + (from + i) * dx - m_cx, oy = y - m_cy;
-                t[i] = std::sqrt(ox * ox + oy * oy) / m_radius;
-            }
+            for (int i = 0; i < count; ++i)
+                t[i] = radii(x0 + (from + i) * dx, y);
             exactPowers(t, m_exponent, power, count);
             for (int i = 0; i < count; ++i) {
-                const double f = t[i] < 1 ? 1 - power[i] : 0;
+                const double f = fadeOf(t[i], power[i]);
                 out[from + i] = m_source ? out[from + i] * f : f;
             }
         }
@@ -69,7 +64,8 @@ public:
         const double nx = std::clamp(m_cx, a.x0, a.x1) - m_cx, ny = std::clamp(m_cy, a.y0, a.y1) - m_cy;
         const double fx = std::max(std::fabs(a.x0 - m_cx), std::fabs(a.x1 - m_cx));
         const double fy = std::max(std::fabs(a.y0 - m_cy), std::fabs(a.y1 - m_cy));
-        const FieldRange f{fade(std::sqrt(fx * fx + fy * fy)), fade(std::sqrt(nx * nx + ny * ny))};
+        const FieldRange f{fade(std::sqrt(fx * fx + fy * fy) / m_radius),
+                           fade(std::sqrt(nx * nx + ny * ny) / m_radius)};
         if (!m_source)
             return f.widened();
         const FieldRange s = m_source->rangeIn(a);

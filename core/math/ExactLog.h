@@ -9,12 +9,8 @@
 
 namespace grove {
 
-// ln(s) for a finite s > 0. s = m 2^e with m in (sqrt(1/2), sqrt(2)] by exact halvings and
-// doublings, then ln m = 2 atanh(t), t = (m - 1) / (m + 1), |t| < 0.172, by its series to t^25
-// in Horner form, and e ln 2 with ln 2 split in two (the high part has 32 bits, so e * high is
-// exact). Within a few ulp of the true value (tst_volume holds it to long double's logl).
-// exactLog of N values at once (exactLog is exactLogN<1>): each lane the same operations in the
-// same order, so the lanes' chains of products overlap and each answer is exactLog's.
+// exactLog of N values at once: each lane exactLog's operations in the same order, so the lanes'
+// chains of products overlap and each answer is exactLog's.
 template<int N>
 inline void exactLogN(const double *s, double *out)
 {
@@ -55,6 +51,11 @@ inline void exactLogN(const double *s, double *out)
                             : de[i] * kLn2Hi + (de[i] * kLn2Lo + 2 * t[i] * p[i]);
 }
 
+// ln(s) for a finite s > 0. s = m 2^e with m in (sqrt(1/2), sqrt(2)] by exact halvings and
+// doublings, then ln m = 2 atanh(t), t = (m - 1) / (m + 1), |t| < 0.172, by its series to t^25
+// in Horner form, and e ln 2 with ln 2 split in two (the high part has 32 bits, so e * high is
+// exact). Within a few ulp of the true value (tst_volume holds it to long double's logl).
+// exactLogN's one-lane case.
 inline double exactLog(double s)
 {
     double out;

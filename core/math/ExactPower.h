@@ -11,11 +11,7 @@
 
 namespace grove {
 
-// e^y. y = k ln 2 + r with k the nearest whole number to y / ln 2 and |r| <= ln 2 / 2 (ln 2
-// split in two: k * high is exact), e^r by its Taylor series to r^13 in Horner form (the next
-// term is below 4e-18 of it), then scaled by 2^k, an exact operation (rounded once if subnormal).
-// Within a few ulp of the true value (tst_numbers holds it to long double's powl).
-// exactExp of N values at once (exactExp is exactExpN<1>), each lane exactExp's operations.
+// exactExp of N values at once, each lane exactExp's operations, so their chains overlap.
 template<int N>
 inline void exactExpN(const double *y, double *out)
 {
@@ -51,6 +47,11 @@ inline void exactExpN(const double *y, double *out)
     }
 }
 
+// e^y. y = k ln 2 + r with k the nearest whole number to y / ln 2 and |r| <= ln 2 / 2 (ln 2
+// split in two: k * high is exact), e^r by its Taylor series to r^13 in Horner form (the next
+// term is below 4e-18 of it), then scaled by 2^k, an exact operation (rounded once if subnormal).
+// Within a few ulp of the true value (tst_numbers holds it to long double's powl).
+// exactExpN's one-lane case.
 inline double exactExp(double y)
 {
     double out;
