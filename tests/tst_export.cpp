@@ -321,8 +321,9 @@ void TestExport::aFileWrittenAsItIsRenderedHoldsTheSameBytes()
     // time (ExportJob::streamText): every format, whole and split, must hold the bytes the export
     // renders in memory, across several pieces (two layers, one with an attribute, megabytes each).
     // Rendered on two threads (formatInPieces), in memory or into the file, the bytes are those
-    // of one thread: grass's points make more pieces than a round's four.
-    const Graph graph = graphOf("grove: 1\nworld: {width: 300, height: 300, seed: 3}\nnodes:\n"
+    // of one thread: grass's points make more pieces than two rounds' eight, so a round is passed
+    // on while the next is made, into texts the round before last held.
+    const Graph graph = graphOf("grove: 1\nworld: {width: 360, height: 360, seed: 3}\nnodes:\n"
                                 "  n: {type: value_noise, params: {frequency: 0.02}}\n"
                                 "  rocks: {type: place_layer, params: {radius: 3, rotation: [0, 360], scale: [0.5, 2]}}\n"
                                 "  grass: {type: place_layer, inputs: {obstacles: rocks.all}, params: {radius: 1}}\n"
@@ -331,7 +332,7 @@ void TestExport::aFileWrittenAsItIsRenderedHoldsTheSameBytes()
     QVERIFY2(r.ok(), formatAll(r.diagnostics).c_str());
     const std::vector<PointLayerPtr> layers = layersOf(r, exportedLayers(graph, registry()));
     QCOMPARE(layers.size(), std::size_t(2));
-    QVERIFY(layers[1]->points.size() > 4 * kFormatPiece);
+    QVERIFY(layers[1]->points.size() > 8 * kFormatPiece);
     QTemporaryDir dir;
     for (const ExportFormat format : {ExportFormat::Json, ExportFormat::Csv, ExportFormat::Tiled, ExportFormat::Gltf,
                                       ExportFormat::Godot, ExportFormat::UnrealCsv, ExportFormat::UnrealJson})

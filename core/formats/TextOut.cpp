@@ -34,18 +34,31 @@ void formatInPieces(TextOut &out, std::size_t count, int threads, std::size_t by
         return;
     }
     const std::size_t round = 2 * static_cast<std::size_t>(threads);
-    std::vector<std::string> texts(round);  // kept from round to round: allocated once
-    for (std::size_t first = 0; first < count; first += round * kFormatPiece) {
+    // two rounds' texts, kept from round to round (allocated once): while one round is made, the
+    // round before it is passed on (into its file) by whichever worker takes the work's item 0
+    std::vector<std::string> texts(2 * round);
+    std::size_t waiting = 0;  // the pieces of the round before, not yet passed on
+    const auto passOn = [&](const std::string *made) {
+        for (std::size_t k = 0; k < waiting; ++k)
+            out.pass(made[k]);
+    };
+    for (std::size_t first = 0, r = 0; first < count; first += round * kFormatPiece, ++r) {
         const std::size_t pieces = std::min(round, (count - first + kFormatPiece - 1) / kFormatPiece);
-        parallelFor(pieces, threads, 1, [&](std::size_t k, std::size_t, int) {
-            const std::size_t begin = first + k * kFormatPiece, end = std::min(count, begin + kFormatPiece);
-            texts[k].clear();
-            TextOut piece(texts[k], (end - begin) * bytesEach);
+        std::string *now = texts.data() + (r % 2) * round, *before = texts.data() + ((r + 1) % 2) * round;
+        parallelFor(pieces + 1, threads, 1, [&](std::size_t item, std::size_t, int) {
+            if (item == 0) {
+                passOn(before);
+                return true;
+            }
+            const std::size_t k = item - 1, begin = first + k * kFormatPiece, end = std::min(count, begin + kFormatPiece);
+            now[k].clear();
+            TextOut piece(now[k], (end - begin) * bytesEach);
             format(piece, begin, end);
             return true;
         });
-        for (std::size_t k = 0; k < pieces; ++k)
-            out.pass(texts[k]);
+        waiting = pieces;
+        if (first + round * kFormatPiece >= count)
+            passOn(now);  // the last round
     }
 }
 

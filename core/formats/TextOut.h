@@ -87,8 +87,9 @@ void reserveText(std::string &text, std::size_t more);
 // into the TextOut it is handed. On one thread (or a small count) that is `out` itself, in one
 // call. On more (0: every core), the items are cut into pieces of kFormatPiece, made a round at
 // a time (two pieces a thread) into strings of their own, `bytesEach` reserved an item, and
-// passed on in order: the same bytes for any thread count, and never more than a round's text
-// held at once.
+// passed on in order, each round while the next is made (`out`'s sink is called from one worker
+// at a time, never at once): the same bytes for any thread count, and never more than two
+// rounds' text held at once.
 using PieceFormat = std::function<void(TextOut &piece, std::size_t begin, std::size_t end)>;
 inline constexpr std::size_t kFormatPiece = 8192;
 void formatInPieces(TextOut &out, std::size_t count, int threads, std::size_t bytesEach, const PieceFormat &format);
