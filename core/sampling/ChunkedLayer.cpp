@@ -298,13 +298,17 @@ ChunkPointsPtr ChunkedLayer::compute(int i, int j, const std::atomic<bool> *canc
     PlacementControl control{cancel, {}, &result->tally};
     if (placeChunk(s, grid, adopted, frontier, kFrontierTries, placed, control) != PlacementStatus::Done)
         return nullptr;
-    // the ghost margin's points leave this chunk: the neighbours may take them
-    result->points = std::move(ownPins);
+    // the ghost margin's points leave this chunk: the neighbours may take them. Both lists are
+    // allocated once at their size (they stay cached; grown by doubling, a 16384² world's chunks
+    // faulted in three times their points' memory).
+    const std::size_t inside = static_cast<std::size_t>(
+        std::count_if(placed.begin(), placed.end(), [&](const PointXYR &p) { return own.contains(p.x, p.y); }));
+    result->points.reserve(ownPins.size() + adopted.size() + inside);
+    result->ghosts.reserve(placed.size() - inside);
+    result->points.insert(result->points.end(), ownPins.begin(), ownPins.end());
     result->points.insert(result->points.end(), adopted.begin(), adopted.end());
     for (const PointXYR &p : placed)
         (own.contains(p.x, p.y) ? result->points : result->ghosts).push_back(p);
-    result->points.shrink_to_fit();
-    result->ghosts.shrink_to_fit();
     if (result->points.size() >= kChunkPointLimit)
         throw std::length_error("a chunk holds more points than its ids can number");
     // specials: this chunk's `count` points with the smallest hash
