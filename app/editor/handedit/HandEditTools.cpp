@@ -327,7 +327,7 @@ std::vector<HandEditTools::Crowder> HandEditTools::crowdersAt(QPointF at, double
         if (hit.layer == 0) {
             if (m_moving && other == QPointF(m_moving->x, m_moving->y))
                 continue;  // the point being moved is not in its own way
-            c.kind = std::find(pins.begin(), pins.end(), other) != pins.end() ? Crowder::Pin : Crowder::Own;
+            c.kind = std::find(pins.begin(), pins.end(), other) != pins.end() ? Crowder::LayerPin : Crowder::Own;
         }
         found.push_back(std::move(c));
     }

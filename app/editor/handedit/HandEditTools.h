@@ -58,7 +58,7 @@ public:
     // when it is placed again around the new pin.
     struct Crowder
     {
-        enum Kind { Obstacle, Pin, Own } kind = Obstacle;
+        enum Kind { Obstacle, LayerPin, Own } kind = Obstacle;  // LayerPin: one of the layer's pins
         TooClosePair pair;
         QPointF image;  // where it is ringed: pair.other, or on a wrapped world its copy across the seam by the cursor
         bool staysTooClose() const { return kind != Own; }
