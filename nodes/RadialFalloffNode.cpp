@@ -26,10 +26,10 @@ public:
         const double dx = x - m_cx, dy = y - m_cy;
         return std::sqrt(dx * dx + dy * dy) / m_radius;
     }
-    // the falloff at t radii from the centre, given t^exponent: it only falls as t grows, and is 0
-    // from t = 1 on (t^e >= 1 there, and a zero radius has no inside)
+    // the falloff at t radii from the centre, given t^exponent (asked only for t < 1): it only
+    // falls as t grows, and is 0 from t = 1 on (t^e >= 1 there, and a zero radius has no inside)
     static double fadeOf(double t, double power) { return t < 1 ? 1 - power : 0; }
-    double fade(double t) const { return t < 1 ? fadeOf(t, exactPower(t, m_exponent)) : 0; }
+    double fade(double t) const { return fadeOf(t, t < 1 ? exactPower(t, m_exponent) : 0); }
 
     double at(double x, double y) const override
     {
@@ -37,20 +37,25 @@ public:
         return m_source ? m_source->at(x, y) * f : f;
     }
 
-    // at()'s values a piece of the row at a time, the powers four at a time (exactPowers)
+    // at()'s values a piece of the row at a time: the powers of the pixels inside (t < 1, the
+    // only ones at() asks for) packed together and taken four at a time (exactPowers)
     void sampleRow(double x0, double dx, double y, int n, double *out) const override
     {
         if (m_source)
             m_source->sampleRow(x0, dx, y, n, out);
         constexpr int kPiece = 256;
-        double t[kPiece], power[kPiece];
+        double t[kPiece], inside[kPiece], power[kPiece];
         for (int from = 0; from < n; from += kPiece) {
             const int count = std::min(kPiece, n - from);
-            for (int i = 0; i < count; ++i)
-                t[i] = radii(x0 + (from + i) * dx, y);
-            exactPowers(t, m_exponent, power, count);
+            int packed = 0;
             for (int i = 0; i < count; ++i) {
-                const double f = fadeOf(t[i], power[i]);
+                t[i] = radii(x0 + (from + i) * dx, y);
+                if (t[i] < 1)
+                    inside[packed++] = t[i];
+            }
+            exactPowers(inside, m_exponent, power, packed);
+            for (int i = 0, k = 0; i < count; ++i) {
+                const double f = fadeOf(t[i], t[i] < 1 ? power[k++] : 0);
                 out[from + i] = m_source ? out[from + i] * f : f;
             }
         }
