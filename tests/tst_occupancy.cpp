@@ -2,6 +2,10 @@
 // exactly those of testing every stored point: these cases aim at the thin band where a code
 // cannot decide (a point at the radius, to within rounding), cells holding several points,
 // obstacles off the map, radii smaller than the query's, and coordinates large beside the radius.
+// A grid built on a freed grid's memory answers as a new one.
+#include "core/base/LargeArray.h"
+#include "core/base/ParallelFor.h"
+#include "core/base/RecycledBlocks.h"
 #include "core/sampling/OccupancyGrid.h"
 #include "core/sampling/RingCandidates.h"
 #include "core/math/SeededRandom.h"
@@ -84,6 +88,7 @@ private slots:
     void chainsAndCodesAfterManyPointsInACell();
     void pointsComeBackInOrderPastTheFirstBlock();
     void ringCandidatesEqualOnBothPaths();
+    void aFreedGridsMemoryServesTheNextOneClean();
 };
 
 void TestOccupancy::answersEqualTestingEveryPoint_data()
@@ -287,6 +292,58 @@ void TestOccupancy::ringCandidatesEqualOnBothPaths()
     // square rejection keeps about 59% of the pairs (the ring's 3 pi r^2 of the square's 16 r^2)
     QVERIFY(made > 30000);
     QVERIFY(rejected > made / 2 && rejected < made);
+}
+
+void TestOccupancy::aFreedGridsMemoryServesTheNextOneClean()
+{
+    // A chunked world places grid after grid of the same size: a freed grid's blocks are kept and
+    // the next grid takes them. Nothing of the old grid may show through (a stale cell would
+    // block a free spot), and what is kept stays bounded.
+    releaseFreedMemory();
+    QCOMPARE(recycledBlocks::keptBytes(), std::size_t(0));
+    SeededRandom random(11);
+    std::vector<Stored> old;
+    {
+        OccupancyGrid grid(300, 300, 1);  // 90,000 cells: each 4-byte array is 352 KiB
+        for (int i = 0; i < 20000; ++i) {
+            old.push_back({random.nextFloat() * 300, random.nextFloat() * 300, 0.5});
+            grid.add(old.back().x, old.back().y, old.back().r);
+        }
+    }
+    const std::size_t kept = recycledBlocks::keptBytes();
+    QVERIFY(kept >= 2 * 90000 * sizeof(std::int32_t));  // at least the cells' heads and codes
+    std::vector<Stored> fresh;
+    {
+        OccupancyGrid grid(300, 300, 1);
+        QVERIFY(recycledBlocks::keptBytes() < kept);  // it took them back
+        for (const Stored &p : old)
+            QVERIFY(grid.isFree(p.x, p.y, 0.5));
+        for (int i = 0; i < 3000; ++i) {
+            fresh.push_back({random.nextFloat() * 300, random.nextFloat() * 300, 0.5});
+            grid.add(fresh.back().x, fresh.back().y, fresh.back().r);
+        }
+        for (const Stored &p : old)
+            QCOMPARE(grid.isFree(p.x, p.y, 0.5), bruteFree(fresh, p.x, p.y, 0.5));
+        const std::vector<PointXYR> taken = grid.takePoints(0);
+        QCOMPARE(taken.size(), fresh.size());
+        QVERIFY(taken.back().x == fresh.back().x && taken.back().y == fresh.back().y);
+    }
+    // bounded: many blocks freed at once keep at most kKeptBytes; too small or too large, none
+    {
+        std::vector<LargeArray<std::uint8_t>> many(200);
+        for (auto &a : many)
+            a.resetUninitialized(std::size_t(1) << 20);
+    }
+    QVERIFY(recycledBlocks::keptBytes() <= recycledBlocks::kKeptBytes);
+    QVERIFY(recycledBlocks::keptBytes() >= recycledBlocks::kKeptBytes - (std::size_t(1) << 20));
+    releaseFreedMemory(true);  // between the bands of an export: kept
+    QVERIFY(recycledBlocks::keptBytes() > 0);
+    releaseFreedMemory();  // the work is over
+    QCOMPARE(recycledBlocks::keptBytes(), std::size_t(0));
+    {
+        LargeArray<std::uint8_t> small(recycledBlocks::kSmallest - 1, 0), large(recycledBlocks::kLargest + 1, 0);
+    }
+    QCOMPARE(recycledBlocks::keptBytes(), std::size_t(0));
 }
 
 QTEST_GUILESS_MAIN(TestOccupancy)

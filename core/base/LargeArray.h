@@ -1,6 +1,7 @@
 // Large flat arrays of fixed size: no reallocation, no copy, cache-line aligned. Memory is only
 // committed as it is written (resetUninitialized), so a big reservation that stays partly unused
-// costs address space, not RAM.
+// costs address space, not RAM. Blocks of 64 KiB to 16 MiB come from recycledBlocks and go back
+// to it: the next grid of the same size reuses them without faulting them in again.
 //
 // Huge pages for memory that is only partly used were tried and dropped: zeroing 2 MiB pages
 // that stay mostly empty cost more system time than the TLB misses they saved (8192^2, four
@@ -10,6 +11,7 @@
 #pragma once
 
 #include "core/base/HugePages.h"
+#include "core/base/RecycledBlocks.h"
 
 #include <cstddef>
 #include <new>
@@ -45,7 +47,10 @@ public:
             return;
         m_bytes = n * sizeof(T);
         m_huge = filledSoon && m_bytes >= kHugePageBytes;
-        m_data = m_huge ? HugePageAllocator<T>().allocate(n) : static_cast<T *>(::operator new(m_bytes, std::align_val_t(kAlign)));
+        if (m_huge)
+            m_data = HugePageAllocator<T>().allocate(n);
+        else
+            m_data = static_cast<T *>(recycledBlocks::take(m_bytes, m_capacity));
         m_size = n;
     }
 
@@ -54,9 +59,9 @@ public:
         if (m_data && m_huge)
             HugePageAllocator<T>().deallocate(m_data, m_size);
         else if (m_data)
-            ::operator delete(m_data, std::align_val_t(kAlign));  // unsized: Clang declares the sized form only with -fsized-deallocation
+            recycledBlocks::give(m_data, m_capacity);
         m_data = nullptr;
-        m_size = m_bytes = 0;
+        m_size = m_bytes = m_capacity = 0;
         m_huge = false;
     }
 
@@ -67,10 +72,10 @@ public:
     const T &operator[](std::size_t i) const { return m_data[i]; }
 
 private:
-    static constexpr std::size_t kAlign = 64;
     T *m_data = nullptr;
     std::size_t m_size = 0;
     std::size_t m_bytes = 0;
+    std::size_t m_capacity = 0;  // of a block from recycledBlocks
     bool m_huge = false;  // from HugePageAllocator
 };
 

@@ -1,5 +1,6 @@
 // parallelFor: blocks from an atomic counter, std::threads joined before it returns.
 #include "core/base/ParallelFor.h"
+#include "core/base/RecycledBlocks.h"
 
 #include <algorithm>
 #include <atomic>
@@ -55,8 +56,10 @@ int hardwareThreads()
     return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }
 
-void releaseFreedMemory()
+void releaseFreedMemory(bool keepRecycled)
 {
+    if (!keepRecycled)
+        recycledBlocks::clear();
 #if defined(__GLIBC__)
     malloc_trim(0);
 #endif

@@ -22,6 +22,8 @@ int hardwareThreads();
 // Hands the memory threads have freed back to the system. glibc keeps what each thread's arena
 // held, between the blocks still in use: work that frees big blocks on several threads (chunks,
 // rasters) would otherwise sit on the memory of its largest moment. Elsewhere it does nothing.
-void releaseFreedMemory();
+// The blocks recycledBlocks keeps go too, unless `keepRecycled` (between the steps of work that
+// will want them again: the bands of a streamed export).
+void releaseFreedMemory(bool keepRecycled = false);
 
 } // namespace grove

@@ -3,6 +3,7 @@
 #include "core/formats/StreamExport.h"
 
 #include "core/base/ParallelFor.h"
+#include "core/base/RecycledBlocks.h"
 #include "core/base/SafeFile.h"
 #include "core/base/Value.h"
 
@@ -271,8 +272,10 @@ StreamStatus streamExport(const StreamExportJob &job, const std::string &path, s
                 prep[p]->setCacheBudget(std::clamp(bands * largestBand[p], std::min(kMinCacheBytes, job.cacheBytes), job.cacheBytes));
             }
             // The chunks' working memory, freed on the threads, goes back to the system: kept in the
-            // threads' arenas, a 16384² world's four layers peaked at 270-290 MB, not 225.
-            releaseFreedMemory();
+            // threads' arenas, a 16384² world's four layers peaked at 270-290 MB, not 225. The
+            // grids' blocks that recycledBlocks keeps stay for the next band's chunks: handed back
+            // too, they were faulted in again, chunk after chunk (127k page faults against 80k).
+            releaseFreedMemory(true);
             if (auto status = joinWriter())
                 return *status;
             if (stopped())
@@ -285,6 +288,7 @@ StreamStatus streamExport(const StreamExportJob &job, const std::string &path, s
         }
         if (auto status = joinWriter())
             return *status;
+        recycledBlocks::clear();  // every band is placed: no grid will want them
         for (std::size_t li = 0; li < n; ++li)
             if (auto err = spools[li].append(pending[li]))
                 return failed(*err);
