@@ -294,21 +294,24 @@ ChunkPointsPtr ChunkedLayer::compute(int i, int j, const std::atomic<bool> *canc
     s.width = domain.x1 - domain.x0;
     s.height = domain.y1 - domain.y0;
     s.seed = chunkSeed(m_s.placement.seed, i, j);
-    std::vector<PointXYR> placed;
+    std::size_t first = 0;
     PlacementControl control{cancel, {}, &result->tally};
-    if (placeChunk(s, grid, adopted, frontier, kFrontierTries, placed, control) != PlacementStatus::Done)
+    if (placeChunk(s, grid, adopted, frontier, kFrontierTries, first, control) != PlacementStatus::Done)
         return nullptr;
     // the ghost margin's points leave this chunk: the neighbours may take them. Both lists are
     // allocated once at their size (they stay cached; grown by doubling, a 16384² world's chunks
-    // faulted in three times their points' memory).
-    const std::size_t inside = static_cast<std::size_t>(
-        std::count_if(placed.begin(), placed.end(), [&](const PointXYR &p) { return own.contains(p.x, p.y); }));
+    // faulted in three times their points' memory), straight from the grid.
+    std::size_t inside = 0;
+    for (std::size_t k = first; k < grid.size(); ++k)
+        inside += own.contains(grid.point(k).x, grid.point(k).y) ? 1 : 0;
     result->points.reserve(ownPins.size() + adopted.size() + inside);
-    result->ghosts.reserve(placed.size() - inside);
+    result->ghosts.reserve(grid.size() - first - inside);
     result->points.insert(result->points.end(), ownPins.begin(), ownPins.end());
     result->points.insert(result->points.end(), adopted.begin(), adopted.end());
-    for (const PointXYR &p : placed)
+    for (std::size_t k = first; k < grid.size(); ++k) {
+        const PointXYR &p = grid.point(k);
         (own.contains(p.x, p.y) ? result->points : result->ghosts).push_back(p);
+    }
     if (result->points.size() >= kChunkPointLimit)
         throw std::length_error("a chunk holds more points than its ids can number");
     // specials: this chunk's `count` points with the smallest hash

@@ -12,6 +12,7 @@
 #include "core/sampling/RingCandidates.h"
 
 #include <cmath>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -469,9 +470,11 @@ PlacementStatus grow(Sampler &sampler, Poller &poll)
 } // namespace
 
 PlacementStatus placeChunk(const PlacementSettings &s, OccupancyGrid &occupancy, const std::vector<PointXYR> &adopted,
-                           const std::vector<PointXYR> &frontier, int frontierTries, std::vector<PointXYR> &out,
+                           const std::vector<PointXYR> &frontier, int frontierTries, std::size_t &firstPlaced,
                            const PlacementControl &control)
 {
+    if (occupancy.imageCount() != 0)
+        throw std::logic_error("placeChunk: a chunk's occupancy does not wrap");
     Sampler sampler(s, occupancy);
     Poller poll(control, sampler, std::max(1.0, maxPointsEstimate(s.width, s.height, s.radius) * 0.6));
     for (const PointXYR &p : adopted)
@@ -509,7 +512,7 @@ PlacementStatus placeChunk(const PlacementSettings &s, OccupancyGrid &occupancy,
         return status;
     if (control.tally)
         *control.tally = sampler.tally();
-    out = occupancy.takePoints(sampler.firstOwn());
+    firstPlaced = sampler.firstOwn();
     return PlacementStatus::Done;
 }
 

@@ -63,9 +63,12 @@ PlacementStatus placePoisson(const PlacementSettings &settings, OccupancyGrid &o
 // that already holds every point it must keep clear of. `adopted` (already on the occupancy, and
 // this layer's own) and the frontier (points of chunks placed before, near this one, each with
 // `frontierTries` candidates in its ring) start in the active list; then the start mode, growth,
-// and a patches pass over the whole area that re-seeds whatever the neighbours cut off.
+// and a patches pass over the whole area that re-seeds whatever the neighbours cut off. On
+// success the chunk's points stay on the occupancy, in the order they were placed, from
+// `firstPlaced` on (read them with point(i): the caller splits them into its lists, with no copy
+// between). The occupancy must not wrap.
 PlacementStatus placeChunk(const PlacementSettings &settings, OccupancyGrid &occupancy, const std::vector<PointXYR> &adopted,
-                           const std::vector<PointXYR> &frontier, int frontierTries, std::vector<PointXYR> &out,
+                           const std::vector<PointXYR> &frontier, int frontierTries, std::size_t &firstPlaced,
                            const PlacementControl &control = {});
 
 } // namespace grove
