@@ -56,10 +56,9 @@ int hardwareThreads()
     return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }
 
-void releaseFreedMemory(bool keepRecycled)
+void releaseFreedMemory()
 {
-    if (!keepRecycled)
-        recycledBlocks::clear();
+    recycledBlocks::clear();
 #if defined(__GLIBC__)
     malloc_trim(0);
 #endif

@@ -21,9 +21,8 @@ int hardwareThreads();
 
 // Hands the memory threads have freed back to the system. glibc keeps what each thread's arena
 // held, between the blocks still in use: work that frees big blocks on several threads (chunks,
-// rasters) would otherwise sit on the memory of its largest moment. Elsewhere it does nothing.
-// The blocks recycledBlocks keeps go too, unless `keepRecycled` (between the steps of work that
-// will want them again: the bands of a streamed export).
-void releaseFreedMemory(bool keepRecycled = false);
+// rasters) would otherwise sit on the memory of its largest moment. The blocks recycledBlocks
+// keeps go first. Elsewhere than glibc it only empties recycledBlocks.
+void releaseFreedMemory();
 
 } // namespace grove

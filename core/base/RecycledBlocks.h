@@ -6,11 +6,14 @@
 namespace grove {
 
 // Work that allocates and frees blocks of the same few sizes over and over (a chunk's occupancy
-// grid, placed one chunk after another on each thread) pays for fresh memory each time once the
-// freed memory is handed back to the system (releaseFreedMemory): every page is faulted in and
-// zeroed again. These functions keep a bounded number of freed blocks, from kSmallest up to
-// kLargest bytes and kKeptBytes in all, and hand them out again. Thread-safe; blocks are
-// aligned to kAlign bytes. What is kept stays resident, at most kKeptBytes.
+// grid, placed one chunk after another on each thread) gets them back from glibc poorly: a block
+// freed in one thread's arena serves only that thread, so each arena comes to hold its own grids'
+// memory, and what the system is handed back (releaseFreedMemory, or glibc trimming a heap's top)
+// is faulted in and zeroed again by the next grid. These functions keep a bounded number of freed
+// blocks, from kSmallest up to kLargest bytes and kKeptBytes in all, for any thread to take.
+// Thread-safe; blocks are aligned to kAlign bytes. What is kept stays resident. A 16384² world
+// streamed on 2 threads, untrimmed: peak RSS 262-290 MB and 73-79k page faults without them,
+// 209-211 MB and 54-55k with them.
 namespace recycledBlocks {
 
 inline constexpr std::size_t kAlign = 64;
