@@ -1,6 +1,6 @@
 // Large flat arrays of fixed size: no reallocation, no copy, cache-line aligned. Memory is only
 // committed as it is written (resetUninitialized), so a big reservation that stays partly unused
-// costs address space, not RAM. Blocks of 64 KiB to 16 MiB come from recycledBlocks and go back
+// costs address space, not RAM. Blocks of 64 KiB to 4 MiB come from recycledBlocks and go back
 // to it: the next grid of the same size reuses them without faulting them in again.
 //
 // Huge pages for memory that is only partly used were tried and dropped: zeroing 2 MiB pages
