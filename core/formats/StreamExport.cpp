@@ -275,8 +275,8 @@ StreamStatus streamExport(const StreamExportJob &job, const std::string &path, s
             // recycledBlocks, and what the threads free is what the next band's chunks take. A
             // 16384² world on 2 threads peaked at 206-211 MB untrimmed, 201-203 trimmed after each
             // band, but faulted 54-55k pages in against 69-70k and ran 0.4-2.4 s faster in three
-            // alternated pairs (8 threads: 243 against 230 MB). Before the grids were kept, the
-            // threads' arenas held the grids' memory apart, and untrimmed it peaked at 277-285 MB.
+            // alternated pairs (8 threads: 243 against 230 MB). Without the kept blocks, the
+            // threads' arenas hold the grids' memory apart: untrimmed, 262-290 MB.
             if (auto status = joinWriter())
                 return *status;
             if (stopped())
