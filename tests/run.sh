@@ -48,6 +48,8 @@ report_stages() {
     echo "grove: stage times in seconds ($([ $rc -eq 0 ] && echo passed || echo "FAILED, exit $rc"))"
     for i in "${!stage_names[@]}"; do printf '  %-10s %6d\n' "${stage_names[$i]}" "${stage_secs[$i]}"; done
     printf '  %-10s %6d\n' total $(( $(date +%s) - run_t0 ))
+    # a full disk fails a link with "No space left on device": say how much was left, and where
+    echo "grove: $(df -h --output=avail "$build" | tail -1 | tr -d ' ') free on the disk of $build"
   } | tee "$build/stage-times.txt"
 }
 trap report_stages EXIT
@@ -55,6 +57,8 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 enabled() { [ "${!1:-1}" != "0" ]; }  # a stage switch, on unless set to 0
 
+# a build of everything with its sanitizer builds takes several GB (the figures: README, "Tests")
+echo "grove: $(df -h --output=avail "$root" | tail -1 | tr -d ' ') free on the disk of $root"
 begin_stage packages "what is missing (Debian packages, npm readers, the German locale)"
 # the manual (docs/): Sphinx, MyST and the furo theme, before CMake looks for sphinx-build
 apt_install python3-sphinx python3-myst-parser furo
