@@ -300,6 +300,39 @@ private slots:
         QCOMPARE(formatNumber(5e-324), std::string("5e-324"));
     }
 
+    // The exports' whole numbers (ids, counts, the digits of every coordinate) are written eight
+    // digits at a time (core/base/DecimalDigits.h): std::to_chars's text for every length.
+    void wholeNumbersAreToCharsText()
+    {
+        std::vector<std::uint64_t> values;
+        for (std::uint64_t v = 0; v < 1000000; ++v)
+            values.push_back(v);
+        std::uint64_t power = 1;
+        for (int i = 0; i < 20; ++i, power *= 10)
+            for (const std::uint64_t v : {power - 1, power, power + 1, 2 * power - 1, power + power / 2})
+                values.push_back(v);
+        values.push_back(std::numeric_limits<std::uint64_t>::max());
+        std::mt19937_64 random(5);
+        for (int i = 0; i < 1000000; ++i)  // every bit width at equal odds
+            values.push_back(random() >> (random() % 64));
+        for (const std::uint64_t v : values) {
+            char got[24], want[24];
+            const std::string_view ours(got, static_cast<std::size_t>(whole(got, v) - got));
+            const std::string_view theirs(want, static_cast<std::size_t>(std::to_chars(want, want + sizeof want, v).ptr - want));
+            if (ours != theirs)
+                QFAIL(qPrintable(QString("%1 written as %2").arg(v).arg(QString::fromLatin1(ours.data(), static_cast<int>(ours.size())))));
+            QCOMPARE(decimalLength(v), static_cast<int>(theirs.size()));
+        }
+        // whole doubles, negative ones too, and the digits of the rest (node's String(v))
+        QCOMPARE(formatNumber(-9007199254740991.0), std::string("-9007199254740991"));
+        QCOMPARE(formatNumber(-100000000.0), std::string("-100000000"));
+        QCOMPARE(formatNumber(10000000000000000.0), std::string("10000000000000000"));
+        QCOMPARE(formatNumber(-0.0), std::string("-0"));
+        QCOMPARE(formatNumber(12345678.900000002), std::string("12345678.900000002"));
+        QCOMPARE(formatNumber(1234567.8901234567), std::string("1234567.8901234567"));
+        QCOMPARE(formatNumber(1.0000000000000002), std::string("1.0000000000000002"));
+    }
+
     // a path's length and every distance: Grove's own hypot (core/math/ExactHypot.h) within one
     // ulp of the true value for every size of input, with std::hypot's special values; and on
     // x86_64 with glibc 2.35 or later, the very bits of its hypot, so exports pinned before Grove

@@ -1,6 +1,7 @@
 // The one JSON string escaper, and the one \xHH byte escape.
 #include "core/base/TextEscape.h"
 
+#include "core/base/DecimalDigits.h"
 #include "core/base/ShortestDigits.h"
 #include "core/base/Value.h"
 
@@ -85,8 +86,11 @@ char *writeNumber(char *out, double value)
     // most 1 apart), and JavaScript writes them plainly.
     if (std::fabs(value) < 0x1p53) {
         const auto whole = static_cast<std::int64_t>(value);
-        if (static_cast<double>(whole) == value)
-            return std::to_chars(out, out + 24, whole).ptr;
+        if (static_cast<double>(whole) == value) {
+            if (whole < 0)
+                *out++ = '-';
+            return decimalDigits(out, static_cast<std::uint64_t>(whole < 0 ? -whole : whole));
+        }
     }
     // Shortest round-trip digits (ShortestDigits.h), laid out as JavaScript's Number#toString
     // does: plain notation from 1e-6 up to (not including) 1e21, exponent form outside.
@@ -96,7 +100,7 @@ char *writeNumber(char *out, double value)
     }
     const ShortestDigits shortest = shortestDigits(value);
     char digits[24];
-    const int k = static_cast<int>(std::to_chars(digits, digits + sizeof digits, shortest.digits).ptr - digits);
+    const int k = static_cast<int>(decimalDigits(digits, shortest.digits) - digits);
     const int n = shortest.exponent + k;  // value = 0.digits * 10^n
     if (k <= n && n <= 21) {
         std::memcpy(out, digits, static_cast<size_t>(k));

@@ -4,6 +4,8 @@
 // writes through it (JSON, CSV, Tiled, glTF, Godot, Unreal), so none builds a string per number.
 #pragma once
 
+#include "core/base/DecimalDigits.h"
+
 #include <charconv>
 #include <cstdint>
 #include <cstring>
@@ -103,7 +105,7 @@ char *lit(char *p, const char (&s)[N])
 }
 
 // A whole number in decimal (at most 20 characters).
-inline char *whole(char *p, std::uint64_t v) { return std::to_chars(p, p + 20, v).ptr; }
+inline char *whole(char *p, std::uint64_t v) { return decimalDigits(p, v); }
 
 // The most characters floatText writes: a sign, nine digits, a point and an exponent.
 inline constexpr std::size_t kMaxFloatChars = 24;
