@@ -17,9 +17,10 @@ namespace {
 
 // One pair at a time. The test is two flags, not a branch: four pairs in ten fall outside the
 // ring, in no order a predictor could learn. A rejected pair is written over by the next.
-// Inlined into both loops below: the vector loop's last pairs then run in its own code, with
-// no call between (a call into code built without AVX, after the vector loop's 256-bit stores,
-// showed as 6% of a chunked placement's samples, all on that code's first load).
+// Inlined into both loops below, so the vector loop takes its last pairs itself and returns
+// through a vzeroupper. It used to end in a tail jump here, before which g++ 12 put none: the
+// whole sampler after it ran with the ymm registers' upper halves in use, a fifth slower
+// (tests/vector-exits checks the machine code for such an exit).
 [[gnu::always_inline]] inline void ringPairs(const double *d, std::size_t available, double r, std::size_t upTo,
                                              std::size_t &used, std::size_t &count, const RingCandidates &out)
 {
