@@ -57,7 +57,7 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 enabled() { [ "${!1:-1}" != "0" ]; }  # a stage switch, on unless set to 0
 
-# a build of everything with its sanitizer builds takes several GB (the figures: README, "Tests")
+# a build of everything with its sanitizer builds takes 3.4 GB (docs/contributing.md, "Disk")
 echo "grove: $(df -h --output=avail "$root" | tail -1 | tr -d ' ') free on the disk of $root"
 begin_stage packages "what is missing (Debian packages, npm readers, the German locale)"
 # the manual (docs/): Sphinx, MyST and the furo theme, before CMake looks for sphinx-build

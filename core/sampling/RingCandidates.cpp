@@ -19,7 +19,7 @@ namespace {
 // ring, in no order a predictor could learn. A rejected pair is written over by the next.
 // Inlined into both loops below, so the vector loop takes its last pairs itself and returns
 // through a vzeroupper. It used to end in a tail jump here, before which g++ 12 put none: the
-// whole sampler after it ran with the ymm registers' upper halves in use, a fifth slower
+// whole sampler after it ran with the ymm registers' upper halves in use, a quarter or more slower
 // (tests/vector-exits checks the machine code for such an exit).
 [[gnu::always_inline]] inline void ringPairs(const double *d, std::size_t available, double r, std::size_t upTo,
                                              std::size_t &used, std::size_t &count, const RingCandidates &out)

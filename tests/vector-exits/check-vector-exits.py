@@ -7,7 +7,8 @@ Grove's AVX2 kernels (core/sampling, core/fields, core/math) are built for AVX2 
 (__attribute__((target("avx2")))) and called from code built without it. Leaving one with the
 ymm registers' upper halves in use makes every SSE instruction after it wait on them: when
 ringAvx2 ended in a tail jump to the scalar loop, g++ 12 put no vzeroupper before the jump, and
-the whole placement ran a quarter slower (BM_Whole/1024: 1334 ms against 1011-1054).
+the whole placement ran a quarter or more slower (BM_Whole/1024, three alternated runs:
+1,334-1,357 ms against 1,011-1,054).
 
 Reads each binary's disassembly (objdump) and, in every function that touches a ymm or zmm
 register, follows its instructions in address order: after such a use, an exit (ret, a call, or
