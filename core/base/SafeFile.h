@@ -44,7 +44,7 @@ public:
 
 private:
     // counts `added` bytes written; a staged file's bytes not yet handed to the disk go to it once
-    // they make a piece (64 MB; sync_file_range, not waited for), so finish()'s fsync finds most
+    // they make a piece (8 MB; sync_file_range, not waited for), so finish()'s fsync finds most
     // of them written
     void handToDisk(std::uint64_t added);
 
