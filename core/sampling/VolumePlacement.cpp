@@ -42,8 +42,8 @@ namespace {
 // whenever the point is clearly farther than the radius or clearly closer than the smallest
 // radius stored, and reads the exact point only in the thin band between (or for a cell holding
 // several points). Points are stored in the order they were placed, which for Bridson is
-// spatially random: without the codes most candidates waited on one point's memory after their
-// cell's. The answers stay exact.
+// spatially random: without the codes a query waited on its cell's head and then on the point it
+// names (61% of the scan's samples at 570^3). The answers stay exact.
 class VolumeGrid
 {
 public:
@@ -116,8 +116,9 @@ public:
     {
         const int ci = coord(x, m_nx), cj = coord(y, m_ny), ck = coord(z, m_nz);
         const Query q = query(x - ci * m_cell, y - cj * m_cell, z - ck * m_cell, x, y, z, r);
-        // the cell that turned the last candidate down usually turns this one down too (the
-        // candidates of a step circle one parent): asked first, it often saves the scan
+        // the cell that turned the last candidate down sometimes turns this one down too (the
+        // candidates of a step circle one parent; 8% of the queries at 360^3): asked first, it
+        // saves those the scan
         if (m_lastCell.cell != kNoCell && !cellIsFree(m_lastCell.cell, m_lastCell.ox - ci * m_cell, m_lastCell.oy - cj * m_cell,
                                                       m_lastCell.oz - ck * m_cell, q))
             return false;
@@ -194,8 +195,8 @@ private:
         return {lx, ly, lz, x, y, z, r, far * far * (1 + 1e-12), near > 0 ? near * near * (1 - 1e-12) : -1.0};
     }
 
-    // No point of the cell keeps the query clear: decided from the code when it can be, else
-    // from the points. (ox, oy, oz): the cell's corner less the query's cell's.
+    // True when no point of the cell is too close to the query: decided from the code when it
+    // can be, else from the points. (ox, oy, oz): the cell's corner less the query's cell's.
     bool cellIsFree(std::size_t cell, double ox, double oy, double oz, const Query &q) const
     {
         const std::uint32_t code = m_code[cell];
