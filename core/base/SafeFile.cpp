@@ -16,8 +16,8 @@ namespace {
 
 // The piece a copy or writeback takes at a time. 8 MB, not 64: a 68 MB export handed over
 // every 64 MB was handed over once, at its end, and fsync waited for all of it (eval of the
-// 1024² layer to a file, eight alternated runs: medians 1.14 s against 1.11; the 16384² world,
-// two alternated pairs: 13.51 / 13.94 s against 13.26 / 12.90).
+// 1024² layer to a file, eight alternated runs: medians 1.14 s, 1.11-1.23, against 1.11,
+// 1.06-1.34; the 16384² world, two alternated pairs: 13.51 / 13.94 s against 13.26 / 12.90).
 constexpr std::uint64_t kWritebackPiece = 8u << 20;
 
 std::string folderOf(const std::string &path)

@@ -4,6 +4,7 @@
 #include "core/base/CpuFeatures.h"
 #include "core/base/DataTypes.h"
 #include "core/base/LargeArray.h"
+#include "core/sampling/CodeBounds.h"
 
 #include <algorithm>
 #include <cmath>
@@ -216,13 +217,8 @@ inline bool OccupancyGrid::cellIsFree(std::size_t cell, double x, double y, doub
 
 inline OccupancyGrid::Query OccupancyGrid::query(double x, double y, double r) const
 {
-    // A point lies within m_quantError of its quantised centre; the allowance covers rounding in
-    // the centre, the differences and the squares, far below any radius a layer can use.
-    const double e = m_quantError + (std::fabs(x) + std::fabs(y) + m_extent + r) * 1e-12;
-    const double far = r + e;
-    // min(r, p.r) >= min(r, smallest radius stored) for every point
-    const double near = std::min(r, m_minRadius) - e;
-    return {x, y, r, far * far * (1 + 1e-12), near > 0 ? near * near * (1 - 1e-12) : -1.0};
+    const CodeBounds b = codeBounds(m_quantError, std::fabs(x) + std::fabs(y) + m_extent + r, r, m_minRadius);
+    return {x, y, r, b.free2, b.conflict2};
 }
 
 inline bool OccupancyGrid::codedCellIsFree(std::size_t cell, double left, double top, const Query &q) const

@@ -6,6 +6,7 @@
 #include "core/base/HugePages.h"
 #include "core/math/DrawAhead.h"
 #include "core/math/ExactLog.h"
+#include "core/sampling/CodeBounds.h"
 
 #include <algorithm>
 #include <array>
@@ -186,13 +187,8 @@ private:
     };
     Query query(double lx, double ly, double lz, double x, double y, double z, double r) const
     {
-        // A point lies within m_quantError of its quantised centre; the allowance covers rounding
-        // in the centre, the differences and the squares, far below any radius a layer can use.
-        const double e = m_quantError + (std::fabs(x) + std::fabs(y) + std::fabs(z) + m_extent + r) * 1e-12;
-        const double far = r + e;
-        // min(r, q.r) >= min(r, smallest radius stored) for every point
-        const double near = std::min(r, m_minRadius) - e;
-        return {lx, ly, lz, x, y, z, r, far * far * (1 + 1e-12), near > 0 ? near * near * (1 - 1e-12) : -1.0};
+        const CodeBounds b = codeBounds(m_quantError, std::fabs(x) + std::fabs(y) + std::fabs(z) + m_extent + r, r, m_minRadius);
+        return {lx, ly, lz, x, y, z, r, b.free2, b.conflict2};
     }
 
     // True when no point of the cell is too close to the query: decided from the code when it
