@@ -454,9 +454,7 @@ public:
         for (int i = 0; i < m_s.k; i += 4) {
             const int lanes = std::min(4, m_s.k - i);
             CandidateDraws c[4];
-            std::size_t ahead = 0;
-            for (int l = 0; l < lanes; ++l)
-                c[l] = readCandidate(ahead);
+            readCandidates(c, lanes);
             double at[4][3];
             candidatePositions(parent, c, lanes, at);
             std::size_t taken = 0;
@@ -475,23 +473,37 @@ public:
     }
 
 private:
-    // One candidate's draws, `ahead` places on: two polar pairs, each redrawn while s is >= 1 or
-    // 0, then the shell draw.
-    CandidateDraws readCandidate(std::size_t &ahead)
+    // `lanes` candidates' draws, read from the stream ahead (nothing taken yet): for each, two
+    // polar pairs, each redrawn while s is >= 1 or 0, then the shell draw. Read in one span of
+    // the buffer, without a bound check a draw; a span too short (a run of rejected pairs) is
+    // read again from a longer one.
+    void readCandidates(CandidateDraws *c, int lanes)
     {
-        CandidateDraws c;
-        const auto pair = [&](double &u, double &v, double &s) {
-            do {
-                u = m_draws.peek(ahead++) * 2 - 1;
-                v = m_draws.peek(ahead++) * 2 - 1;
-                s = u * u + v * v;
-            } while (s >= 1 || s == 0);
-        };
-        pair(c.u1, c.v1, c.s1);
-        pair(c.u2, c.v2, c.s2);
-        c.w = m_draws.peek(ahead++);
-        c.drawsAfter = ahead;
-        return c;
+        for (std::size_t span = 96;; span *= 2) {
+            const std::size_t avail = m_draws.ensure(span);
+            const double *d = m_draws.unread();
+            std::size_t ahead = 0;
+            const auto pair = [&](double &u, double &v, double &s) {
+                do {
+                    if (ahead + 2 > avail)
+                        return false;
+                    u = d[ahead] * 2 - 1;
+                    v = d[ahead + 1] * 2 - 1;
+                    ahead += 2;
+                    s = u * u + v * v;
+                } while (s >= 1 || s == 0);
+                return true;
+            };
+            int l = 0;
+            for (; l < lanes; ++l) {
+                if (!pair(c[l].u1, c[l].v1, c[l].s1) || !pair(c[l].u2, c[l].v2, c[l].s2) || ahead + 1 > avail)
+                    break;
+                c[l].w = d[ahead++];
+                c[l].drawsAfter = ahead;
+            }
+            if (l == lanes)
+                return;
+        }
     }
 
     const VolumeSettings &m_s;
