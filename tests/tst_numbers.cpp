@@ -10,6 +10,7 @@
 #include "core/graph/Expectation.h"
 #include "core/base/NumberText.h"
 #include "core/base/ShortestDigits.h"
+#include "core/base/TextEscape.h"
 #include "core/formats/PointsFile.h"
 
 #include <QTemporaryDir>
@@ -298,6 +299,55 @@ private slots:
         QCOMPARE(formatNumber(1.5e21), std::string("1.5e+21"));
         QCOMPARE(formatNumber(123456789012345680000.0), std::string("123456789012345680000"));
         QCOMPARE(formatNumber(5e-324), std::string("5e-324"));
+    }
+
+    // Every layout writeNumber makes (writeNumber is what the exports write each number with),
+    // against ECMAScript's Number::toString steps written out here from std::to_chars's shortest
+    // digits: coordinates of every size, fractions, whole numbers, and random bits, each sign.
+    // writeNumber may write scratch bytes past its text, never past kMaxNumberChars.
+    void numbersAreLaidOutAsJavaScriptDoes()
+    {
+        const auto javaScript = [](double v) {
+            std::string out = v < 0 ? "-" : "";
+            char sci[40];
+            char *end = std::to_chars(sci, sci + sizeof sci, std::fabs(v), std::chars_format::scientific).ptr;
+            const std::string text(sci, static_cast<std::size_t>(end - sci));
+            const std::size_t e = text.find('e');
+            std::string digits = text.substr(0, 1) + (text[1] == '.' ? text.substr(2, e - 2) : "");
+            const int n = std::stoi(text.substr(e + 1)) + 1;  // v = 0.digits x 10^n
+            const int k = static_cast<int>(digits.size());
+            if (k <= n && n <= 21)
+                return out + digits + std::string(static_cast<std::size_t>(n - k), '0');
+            if (0 < n && n <= 21)
+                return out + digits.substr(0, static_cast<std::size_t>(n)) + "." + digits.substr(static_cast<std::size_t>(n));
+            if (-6 < n && n <= 0)
+                return out + "0." + std::string(static_cast<std::size_t>(-n), '0') + digits;
+            const int exponent = n - 1;
+            return out + digits.substr(0, 1) + (k > 1 ? "." + digits.substr(1) : "") + "e" + (exponent >= 0 ? "+" : "-")
+                   + std::to_string(std::abs(exponent));
+        };
+        std::vector<double> values;
+        std::mt19937_64 random(5);
+        std::uniform_real_distribution<double> unit(0, 1);
+        for (int i = 0; i < 200000; ++i) {
+            values.push_back(unit(random) * std::pow(10.0, static_cast<int>(random() % 40) - 20));  // 1e-20 to 1e20
+            values.push_back(std::floor(unit(random) * 16384) + std::floor(unit(random) * 1000) / 1000);  // x.yyy
+            values.push_back(std::bit_cast<double>(random() & ~(std::uint64_t(1) << 63)));
+        }
+        for (double p = 1e-7; p < 1e22; p *= 10)
+            values.insert(values.end(), {p, p * 1.5, p * 0.999999999999, std::nextafter(p, 0.0), std::nextafter(p, HUGE_VAL)});
+        for (const double v : values)
+            for (const double signed_ : {v, -v}) {
+                if (!std::isfinite(signed_) || signed_ == 0)
+                    continue;
+                char buf[kMaxNumberChars + 8];
+                std::memset(buf, '#', sizeof buf);
+                const std::string got(buf, static_cast<std::size_t>(writeNumber(buf, signed_) - buf));
+                const std::string want = javaScript(signed_);
+                if (got != want || buf[kMaxNumberChars] != '#')
+                    QFAIL(qPrintable(QString("%1: wrote %2, JavaScript writes %3").arg(signed_, 0, 'g', 17)
+                                         .arg(QString::fromStdString(got)).arg(QString::fromStdString(want))));
+            }
     }
 
     // The exports' whole numbers (ids, counts, the digits of every coordinate) are written eight

@@ -99,9 +99,20 @@ char *writeNumber(char *out, double value)
         value = -value;
     }
     const ShortestDigits shortest = shortestDigits(value);
-    char digits[24];
-    const int k = static_cast<int>(decimalDigits(digits, shortest.digits) - digits);
+    // The digits at the end of the first 24 bytes of `text`, the 16 after them spare: a number
+    // with a point in its first 14 digits (coordinates, mostly) is two copies of 16 bytes, one
+    // each side of the point, cut at the end (out has room for kMaxNumberChars: the sign, 14
+    // digits, the point and 16 bytes are 32)
+    char text[40] = {};
+    const int k = decimalDigitsAtEnd(text, shortest.digits);
+    const char *digits = text + 24 - k;
     const int n = shortest.exponent + k;  // value = 0.digits * 10^n
+    if (0 < n && n < k && n <= 14) {
+        std::memcpy(out, digits, 16);
+        out[n] = '.';
+        std::memcpy(out + n + 1, digits + n, 16);
+        return out + k + 1;
+    }
     if (k <= n && n <= 21) {
         std::memcpy(out, digits, static_cast<size_t>(k));
         std::memset(out + k, '0', static_cast<size_t>(n - k));

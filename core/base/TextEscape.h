@@ -37,7 +37,8 @@ std::size_t invalidUtf8At(std::string_view text);
 // why, and where it is in `where` ("[2].name", empty for `v` itself); nothing when all is UTF-8.
 std::optional<std::string> notUtf8(const Value &v, std::string &where);
 
-// The most bytes writeNumber writes: a sign, "0." and five zeros before 17 digits is 25.
+// The room writeNumber needs at out: its text is at most 25 bytes (a sign, "0." and five zeros
+// before 17 digits), and it may write scratch bytes past that text's end, up to 32.
 inline constexpr std::size_t kMaxNumberChars = 32;
 
 // Writes formatNumber(value)'s text (shortest round-trip digits in JavaScript's Number#toString
