@@ -136,7 +136,7 @@ std::string exportTiled(const ExportInfo &info, const std::vector<PointLayerPtr>
                 const PointXYR &pt = layer.points[i];
                 const PointAttributes a = layer.attributes(layer.idOf(i));
                 const std::string &type = types[static_cast<size_t>(a.type < 0 ? 0 : a.type)];
-                char *p = piece.room(2 * longest + 400 + 6 * kNum);
+                char *p = piece.room(2 * longest + 400 + 7 * kNum);  // x, y, the rotation twice, r, scale, z
                 p = i ? lit(p, ",\n      {\"id\": ") : lit(p, "\n      {\"id\": ");
                 p = whole(p, objectId + i);
                 p = lit(p, ", \"name\": \"\", \"type\": ");
