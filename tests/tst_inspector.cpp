@@ -143,7 +143,8 @@ private slots:
     }
 
     // Every node of every shipped preset fits the Inspector at its narrowest: nothing clipped at
-    // the right, no sideways scrolling (valley's points_file did both).
+    // the right, no sideways scrolling (valley's points_file did both), and a name longer than its
+    // box shows its start (loot_and_camps' goblin_camp showed "olin_camp").
     void everyNodeFitsTheNarrowInspector_data()
     {
         addPresetRows();
@@ -171,6 +172,10 @@ private slots:
                     most = c->minimumSizeHint().width();
                     widest = c->objectName().isEmpty() ? c->metaObject()->className() : c->objectName();
                 }
+            for (QLineEdit *box : scroll->widget()->findChildren<QLineEdit *>())  // a long name shows its start
+                QVERIFY2(!box->isVisible() || box->objectName() == "file" || box->cursorPosition() == 0
+                             || box->fontMetrics().horizontalAdvance(box->text()) < box->contentsRect().width() - 8,
+                         qPrintable(QString("%1: \"%2\" shows its end").arg(QString::fromStdString(node.id), box->text())));
             QVERIFY2(scroll->horizontalScrollBar()->maximum() == 0,
                      qPrintable(QString("%1 scrolls sideways by %2 in a %3 px Inspector (widest: %4, %5 px)")
                                     .arg(QString::fromStdString(node.id)).arg(scroll->horizontalScrollBar()->maximum())

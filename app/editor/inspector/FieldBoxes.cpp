@@ -29,8 +29,10 @@ void showField(QLineEdit *box, const Value *value)
 {
     if (auto *number = qobject_cast<NumberField *>(box))
         number->setNumber(value && value->isNumber() ? value->toNumber() : 0);
-    else
+    else {
         box->setText(QString::fromStdString(value && value->isString() ? value->toString() : std::string()));
+        box->setCursorPosition(0);  // a narrow box shows a name's start ("goblin_c"), not its end
+    }
 }
 
 // The box's value, or nothing with the reason in *error.

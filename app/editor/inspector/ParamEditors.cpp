@@ -219,6 +219,7 @@ public:
     void setValue(const Value &value) override
     {
         m_line->setText(QString::fromStdString(value.isString() ? value.toString() : std::string()));
+        m_line->setCursorPosition(0);  // a long name shows its start
     }
 
 private:
@@ -236,6 +237,7 @@ public:
         auto *row = tightRow(this);
         row->addWidget(m_line, 1);
         row->addWidget(m_button);
+        m_line->setObjectName("file");  // shows its end, the file's own name, where the path is long
         m_line->setPlaceholderText(tr("a file beside the graph"));
         m_button->setToolTip(tr("Choose the file; it is stored relative to the graph's folder"));
         connect(m_line, &QLineEdit::editingFinished, this, [this] {
