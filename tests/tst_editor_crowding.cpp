@@ -169,6 +169,29 @@ private slots:
                  qPrintable(said.isEmpty() ? QString() : said.last().at(0).toString()));
     }
 
+    // A pin on a clear spot (among trees, which make way for it), the pointer left on it while
+    // the new picture comes: the click's message stays; a note that a new pin there would be 0.0
+    // from the one just placed read as a warning about it. Moved off, the aim speaks again.
+    void aPinKeepsItsMessageWhileThePointerStays()
+    {
+        auto w = openOnTrees();
+        HandEditTools *tools = w->previewDock()->tools();
+        PreviewView *view = w->previewDock()->view();
+        const Drag d = treeAndRock(w.get());
+        view->zoomTo(QRectF(d.tree.x - 60, d.tree.y - 40, 120, 80));
+        tools->setTool(HandEditTools::Pin);
+        const QPoint aim = view->widgetAt(QPointF(d.tree.x, d.tree.y)).toPoint();
+        QSignalSpy said(tools, &HandEditTools::statusMessage);
+        QTest::mouseMove(view, aim);
+        QTest::mouseClick(view, Qt::LeftButton, Qt::NoModifier, aim);
+        const auto last = [&] { return said.isEmpty() ? QString() : said.last().at(0).toString(); };
+        QTRY_VERIFY_WITH_TIMEOUT(settled(w.get()), patientMs(30000));
+        emit view->hovered(view->worldAt(aim), true);  // as the view asks when the world moves under a still pointer
+        QVERIFY2(last().startsWith("Pinned a point") && !last().contains("too close"), qPrintable(last()));
+        QTest::mouseMove(view, aim + QPoint(2, 0));
+        QVERIFY2(last().startsWith("Too close here: a new pin at"), qPrintable(last()));
+    }
+
     // On a wrapped world a spot by one edge is crowded by what stands across the other: the pin
     // tool's aim names the rock there and rings its copy by the cursor, the hover readout finds it
     // nearest, and the pin is listed.

@@ -368,6 +368,7 @@ void HandEditTools::pressed(QPointF world)
     case Pin: {
         const QString done = tr("Pinned a point at %1, %2 (Ctrl+Z undoes)").arg(std::round(world.x() * 10) / 10).arg(std::round(world.y() * 10) / 10);
         const QString crowded = crowdingNote(tidied(world), 0);
+        m_pinnedAt = world;
         report(m_editor.addPin(world, m_type->currentData().toString().toStdString()),
                crowded.isEmpty() ? done : tr("%1; too close: %2 (listed in Problems)").arg(done, crowded));
         break;
@@ -492,6 +493,7 @@ void HandEditTools::cancelGesture()
     m_moving.reset();
     m_down = false;
     m_crowdingShown.clear();
+    m_pinnedAt.reset();
     m_path->cancel();
 }
 
@@ -500,10 +502,16 @@ void HandEditTools::hovered(QPointF world, bool inside)
     if (!inside && !m_down) {
         m_hover.reset();
         m_hoverPoint.reset();
+        m_pinnedAt.reset();
     } else {
         m_hover = world;
         m_hoverPoint = (m_tool == Move || m_tool == Delete || m_tool == Pin) && !m_moving ? pointAt(world) : std::nullopt;
-        if (m_tool == Pin)
+        // the pointer still where it pinned (the new picture shown under it) keeps the click's own
+        // message ("Pinned a point ..."): a note that a new pin there would be too close to the
+        // one just placed read as a warning about it
+        if (m_pinnedAt && distance(*m_pinnedAt, world) * m_view->zoom() >= 0.5)
+            m_pinnedAt.reset();
+        if (m_tool == Pin && !m_pinnedAt)
             showCrowding(world, 0);
     }
     if (m_tool == Path)

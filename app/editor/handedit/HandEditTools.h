@@ -117,6 +117,7 @@ private:
     // the points crowdersAt asks, made on first need for the snapshot and node (reset with either)
     mutable std::shared_ptr<const CrowdingIndex> m_crowding;
     QString m_crowdingShown;
+    std::optional<QPointF> m_pinnedAt;  // the pin tool's last click, until the pointer leaves it
 };
 
 } // namespace grove
