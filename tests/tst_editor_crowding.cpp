@@ -171,7 +171,8 @@ private slots:
 
     // A pin on a clear spot (among trees, which make way for it), the pointer left on it while
     // the new picture comes: the click's message stays; a note that a new pin there would be 0.0
-    // from the one just placed read as a warning about it. Moved off, the aim speaks again.
+    // from the one just placed read as a warning about it. Moved off, the aim speaks again, and a
+    // clear spot takes its note away.
     void aPinKeepsItsMessageWhileThePointerStays()
     {
         auto w = openOnTrees();
@@ -190,6 +191,15 @@ private slots:
         QVERIFY2(last().startsWith("Pinned a point") && !last().contains("too close"), qPrintable(last()));
         QTest::mouseMove(view, aim + QPoint(2, 0));
         QVERIFY2(last().startsWith("Too close here: a new pin at"), qPrintable(last()));
+        // on to a clear spot (another tree, which makes way): the note it would contradict goes
+        const std::vector<PointXYR> &trees = layerOf(w.get(), "trees")->points->points;
+        const PointXYR pin = d.tree;
+        const auto clear = std::find_if(trees.begin(), trees.end(), [pin](const PointXYR &t) {
+            return std::hypot(t.x - pin.x, t.y - pin.y) > 20 && std::abs(t.x - pin.x) < 50 && std::abs(t.y - pin.y) < 30;
+        });
+        QVERIFY(clear != trees.end());
+        QTest::mouseMove(view, view->widgetAt(QPointF(clear->x, clear->y)).toPoint());
+        QVERIFY2(last().isEmpty(), qPrintable(last()));
     }
 
     // On a wrapped world a spot by one edge is crowded by what stands across the other: the pin

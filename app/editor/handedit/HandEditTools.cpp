@@ -348,13 +348,17 @@ void HandEditTools::showCrowding(QPointF at, double r)
     const QString note = crowdingNote(at, r, m_tool == Pin ? "a new pin" : "it");
     if (note == m_crowdingShown)
         return;
+    const bool shown = !m_crowdingShown.isEmpty();
     m_crowdingShown = note;
-    if (!note.isEmpty())  // a clear spot says nothing: the message times out
+    if (!note.isEmpty())
         emit statusMessage(tr("Too close here: %1").arg(note));
+    else if (shown)  // a clear spot takes away the note it would contradict (it stayed 5 s)
+        emit statusMessage(QString());
 }
 
 void HandEditTools::report(const QString &problem, const QString &done)
 {
+    m_crowdingShown.clear();  // the line shows what was done now, not a note to take away
     emit statusMessage(problem.isEmpty() ? done : tr("Not done: %1").arg(problem));
     m_view->update();
 }
