@@ -19,6 +19,7 @@
 #include <QCursor>
 #include <QDockWidget>
 #include <QGraphicsSimpleTextItem>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPointer>
@@ -122,6 +123,13 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(done, patientMs(60000));
         QVERIFY(!ok);
         QVERIFY(alive && dialog->isVisible());
+        // the reason is shown whole, on as many lines as it wraps to ("directory" lost its foot)
+        QLabel *reason = nullptr;
+        for (QLabel *label : dialog->findChildren<QLabel *>())
+            reason = label->text().startsWith("cannot write") ? label : reason;
+        QVERIFY(reason);
+        QTRY_VERIFY2(reason->height() >= reason->heightForWidth(reason->width()),
+                     qPrintable(QString("%1 px for %2").arg(reason->height()).arg(reason->heightForWidth(reason->width()))));
 
         done = false;
         dialog->setDestination(m_dir.filePath("island.json"));

@@ -83,8 +83,15 @@ ExportDialog::ExportDialog(Document *document, Evaluator *evaluator, QThreadPool
     connect(this, &ExportDialog::finished, this, [this](bool ok, const QString &message) {
         m_message->setText(message);
         m_message->setStyleSheet(ok ? "" : "color: #ff8070;");
-        if (ok)
+        if (ok) {
             accept();
+            return;
+        }
+        // a reason (a long path) may wrap to more lines than the dialog had: it grows to show all
+        layout()->activate();
+        const int need = layout()->totalHeightForWidth(width());
+        if (need > height())
+            resize(width(), need);
     });
     updateControls();
 }
