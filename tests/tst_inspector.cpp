@@ -144,7 +144,7 @@ private slots:
 
     // Every node of every shipped preset fits the Inspector at its narrowest: nothing clipped at
     // the right, no sideways scrolling (valley's points_file did both), and a name longer than its
-    // box shows its start (loot_and_camps' goblin_camp showed "olin_camp").
+    // box shows its start (loot_and_camps' goblin_camp showed "olin_camp"); no slider is a sliver.
     void everyNodeFitsTheNarrowInspector_data()
     {
         addPresetRows();
@@ -176,6 +176,9 @@ private slots:
                 QVERIFY2(!box->isVisible() || box->objectName() == "file" || box->cursorPosition() == 0
                              || box->fontMetrics().horizontalAdvance(box->text()) < box->contentsRect().width() - 8,
                          qPrintable(QString("%1: \"%2\" shows its end").arg(QString::fromStdString(node.id), box->text())));
+            for (QSlider *slider : scroll->widget()->findChildren<QSlider *>())  // a sliver read as a checkbox
+                QVERIFY2(!slider->isVisible() || slider->width() >= 30,
+                         qPrintable(QString("%1: a slider %2 px wide").arg(QString::fromStdString(node.id)).arg(slider->width())));
             QVERIFY2(scroll->horizontalScrollBar()->maximum() == 0,
                      qPrintable(QString("%1 scrolls sideways by %2 in a %3 px Inspector (widest: %4, %5 px)")
                                     .arg(QString::fromStdString(node.id)).arg(scroll->horizontalScrollBar()->maximum())

@@ -41,6 +41,9 @@ public:
         // the box holds a number (eleven characters); the slider takes the rest of the row, so a
         // drag moves the value in steps a hand can aim (the box used to take three quarters)
         m_field->setMaximumWidth(m_field->fontMetrics().horizontalAdvance(QStringLiteral("-0.000000001")) + 16);
+        // never a sliver: beside a box and "no limit" in a narrow Inspector it was 10 px, and read
+        // as a checkbox; the box gives up room first (it scrolls a long number)
+        m_slider->setMinimumWidth(34);
         m_integer = spec.kind == ParamKind::Integer;
         if (m_integer)
             m_slider->setRange(int(spec.softMin), int(spec.softMax));
@@ -260,6 +263,7 @@ public:
     void setValue(const Value &value) override
     {
         m_line->setText(QString::fromStdString(value.isString() ? value.toString() : std::string()));
+        m_line->setToolTip(m_line->text());  // the whole path, where the box shows its end
     }
 
 private:
