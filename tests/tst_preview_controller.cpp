@@ -395,6 +395,28 @@ private slots:
             QCOMPARE(w->preview()->snapshot()->layers[i].stats.count, good->layers[i].stats.count);
         QVERIFY(w->findChild<ProblemsPanel *>()->findItems("over the limit", Qt::MatchContains).isEmpty());
     }
+
+    // A node that fails is listed in Problems with the map, while the other layers' statistics
+    // are still being made (a huge world's took a minute, with "Fix the problems to see trees"
+    // over an empty Problems list).
+    void aFailedNodeIsListedBeforeTheStatistics()
+    {
+        auto w = openWindow(kIsland);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(60000));
+        Document *doc = w->document();
+        bool listedEarly = false;
+        connect(doc, &Document::problemsChanged, this, [&] {
+            for (const Diagnostic &d : doc->runProblems())
+                listedEarly = listedEarly || (d.nodeId == "flowers" && !w->preview()->snapshot()->complete());
+        });
+        doc->undoStack()->beginMacro("seed and radius");
+        setParam(doc, "trees", "seed", Value(7.0));       // the trees' statistics are made anew
+        setParam(doc, "flowers", "radius", Value(0.05));  // far over the point budget
+        doc->undoStack()->endMacro();
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()) && w->preview()->snapshot()->complete(), patientMs(60000));
+        QVERIFY(!w->findChild<ProblemsPanel *>()->findItems("over the limit", Qt::MatchContains).isEmpty());
+        QVERIFY(listedEarly);
+    }
 };
 
 int main(int argc, char **argv)

@@ -299,8 +299,14 @@ void PreviewController::deliver(const PreviewSnapshotPtr &snapshot)
     clock.start();
     emit snapshotReady(snapshot);
     emit statusChanged(snapshot->notice);
-    if (snapshot->complete())  // the Problems a run finds need its stats: only whole snapshots change them
-        m_document->setRunProblems(runProblems(*snapshot));
+    // A node that failed is known with the map and listed at once (a huge world's statistics took
+    // a minute, with "Fix the problems" over an empty Problems list); what the statistics find
+    // changes only with a whole snapshot, so a drag's drafts do not make it flicker.
+    if (snapshot->complete())
+        m_statsProblems = statsProblems(*snapshot);
+    Diagnostics problems = snapshot->result.failures;
+    problems.insert(problems.end(), m_statsProblems.begin(), m_statsProblems.end());
+    m_document->setRunProblems(std::move(problems));
     PreviewTimings timings = snapshot->timings;
     timings.deliverMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
     emit frameTimed(timings);

@@ -121,6 +121,7 @@ private:
     std::shared_ptr<std::atomic<bool>> m_cancel;  // of the run in flight
     std::shared_ptr<std::atomic<bool>> m_stop;    // of its follow-up: set by a newer request or Cancel
     PreviewSnapshotPtr m_snapshot;
+    Diagnostics m_statsProblems;  // the last whole snapshot's (statsProblems)
     std::string m_overlayNode;
     std::set<std::string> m_hidden;
     std::pair<double, double> m_depthSlice{-HUGE_VAL, HUGE_VAL};

@@ -315,12 +315,12 @@ PreviewSnapshotPtr followUp(const PreviewSnapshot &frame, PreviewWorkerCache &ca
     snap->timings.statsMs = msSince(step);
     return snap;
 }
-// What a run found that the graph's text does not say: nodes that failed, layers far below what
-// their area holds, spaced layers with points too close (a pin dropped by an obstacle), as the
-// layer table counts them.
-Diagnostics runProblems(const PreviewSnapshot &snapshot)
+// What a run's statistics found that the graph's text does not say: layers far below what their
+// area holds, spaced layers with points too close (a pin dropped by an obstacle), as the layer
+// table counts them.
+Diagnostics statsProblems(const PreviewSnapshot &snapshot)
 {
-    Diagnostics found = snapshot.result.failures;
+    Diagnostics found;
     const auto warn = [&](const PreviewLayer &layer, const std::string &message) {
         Diagnostic d;
         d.severity = Diagnostic::Severity::Warning;

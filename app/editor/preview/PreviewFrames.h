@@ -67,8 +67,8 @@ PreviewSnapshotPtr followUp(const PreviewSnapshot &frame, PreviewWorkerCache &ca
 // until `stop`. The chunks stay in the layers' caches for the next pan.
 void prefetchAround(const PreviewSnapshot &snapshot, const std::atomic<bool> *stop);
 
-// What a run found that the graph's text does not say: nodes that failed, layers far below what
-// their area holds.
-Diagnostics runProblems(const PreviewSnapshot &snapshot);
+// What a run's statistics found that the graph's text does not say: layers far below what their
+// area holds, spaced layers with points too close. (The nodes that failed are the result's.)
+Diagnostics statsProblems(const PreviewSnapshot &snapshot);
 
 } // namespace grove
