@@ -148,12 +148,14 @@ private slots:
         action(w.get(), "&Copy")->trigger();
         action(w.get(), "&Paste")->trigger();
         QVERIFY2(nodeBlock(bytes(doc), "height_2").find("    type: value_noise\n") != std::string::npos, bytes(doc).c_str());
+        QCOMPARE(status(w.get()), QString("Pasted height_2 (Ctrl+Z undoes)."));  // the new id said
         step("paste");
 
         w->scene()->selectNodes({"chests"});
         action(w.get(), "D&uplicate")->trigger();
         QVERIFY(nodeBlock(bytes(doc), "chests_2").find("      radius: 140\n") != std::string::npos);
         QCOMPARE(w->scene()->selectedNodeIds(), std::vector<std::string>{"chests_2"});
+        QCOMPARE(status(w.get()), QString("Duplicated as chests_2 (Ctrl+Z undoes)."));
         step("duplicate");
 
         // Delete takes the links into the node with it.

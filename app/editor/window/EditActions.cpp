@@ -67,6 +67,18 @@ bool inGrovePresets(const QString &file)
     return false;
 }
 
+// New nodes by name for the status line: "height_2", "a_2, b_2 and c_2", "5 nodes".
+QString newNodesNamed(const std::vector<std::string> &ids)
+{
+    if (ids.size() > 3)
+        return QObject::tr("%1 nodes").arg(ids.size());
+    QStringList names;
+    for (const std::string &id : ids)
+        names << QString::fromStdString(id);
+    const QString last = names.takeLast();
+    return names.isEmpty() ? last : QObject::tr("%1 and %2").arg(names.join(", "), last);
+}
+
 std::optional<QByteArray> readAll(const QString &path)
 {
     QFile file(path);
@@ -369,6 +381,7 @@ void EditActions::duplicateSelection()
                                                tr("Duplicate"))) {
         m_document->undoStack()->push(c);
         m_scene->selectNodes(newIds);
+        emit statusMessage(tr("Duplicated as %1 (Ctrl+Z undoes).").arg(newNodesNamed(newIds)), 4000);
     }
 }
 
@@ -401,6 +414,8 @@ void EditActions::paste()
     }
     m_document->undoStack()->push(c);
     m_scene->selectNodes(newIds);
+    // the new ids said: a pasted node is renamed where its id is taken, and lands at the pointer
+    emit statusMessage(tr("Pasted %1 (Ctrl+Z undoes).").arg(newNodesNamed(newIds)), 4000);
 }
 
 void EditActions::selectAll()
