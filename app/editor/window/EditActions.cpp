@@ -72,6 +72,8 @@ QString newNodesNamed(const std::vector<std::string> &ids)
 {
     if (ids.size() > 3)
         return QObject::tr("%1 nodes").arg(ids.size());
+    if (ids.empty())
+        return QObject::tr("nothing");
     QStringList names;
     for (const std::string &id : ids)
         names << QString::fromStdString(id);
