@@ -21,9 +21,11 @@
 #include <QComboBox>
 #include <QSlider>
 #include <QDir>
+#include <QLabel>
 #include <QListWidget>
 #include <QMouseEvent>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTreeWidget>
@@ -392,6 +394,32 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
         QVERIFY(dock->readout(view->worldAt(second)) != afterZoom);  // the trees moved
         QCOMPARE(dock->hoverText(), dock->readout(view->worldAt(second)));
+    }
+
+    // The readout holds what fits its three lines: valley's seven layers, with the paths' long
+    // ids, took a fourth, cut in half over the layer table; the layers left out are counted.
+    void hoverReadoutFitsItsLines()
+    {
+        auto w = shownWindowOn(GROVE_SOURCE_DIR "/presets/valley.grove.yaml");
+        QVERIFY(w);
+        QTRY_VERIFY_WITH_TIMEOUT(caughtUp(w.get()), patientMs(30000));
+        PreviewDock *dock = w->previewDock();
+        PreviewView *view = dock->view();
+        const QLabel *label = dock->findChild<QLabel *>("hoverReadout");
+        QVERIFY(label);
+        bool counted = false;
+        for (double f : {0.2, 0.5, 0.8}) {
+            const QPointF at(view->width() * f, view->height() * 0.6);
+            QMouseEvent move(QEvent::MouseMove, at, view->mapToGlobal(at), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+            QCoreApplication::sendEvent(view, &move);
+            const QString shown = dock->hoverText();
+            const int needs = label->fontMetrics().boundingRect(label->contentsRect(), Qt::TextWordWrap, shown).height();
+            QVERIFY2(needs <= label->contentsRect().height(),
+                     qPrintable(QString("%1 px of text in %2 px: %3").arg(needs).arg(label->contentsRect().height()).arg(shown)));
+            QVERIFY2(shown.contains("houses #"), qPrintable(shown));
+            counted = counted || shown.contains(QRegularExpression(", \\d more$"));
+        }
+        QVERIFY(counted);  // the case was met: some layers were left out, and counted
     }
 
     // The nearest point's attributes follow it in the readout, as the field gives them there.

@@ -468,8 +468,16 @@ QString PreviewDock::readout(QPointF world) const
             nearest << tr("%1 #%2 at %3").arg(layer.name).arg(layer.points->idOf(bestId)).arg(number(std::sqrt(best), 1))
                            + attributes(*layer.points, bestId);
     }
-    if (!nearest.isEmpty())
-        text += "\n" + tr("nearest: ") + nearest.join(", ");
+    // as many layers as the readout's three lines hold, then how many more (valley's seven, with
+    // the paths' long ids, took a fourth line, cut in half over the layer table)
+    const QRect box = m_hover->contentsRect();
+    for (qsizetype shown = nearest.size(); shown > 0; --shown) {
+        QString lines = text + "\n" + tr("nearest: ") + nearest.mid(0, shown).join(", ");
+        if (shown < nearest.size())
+            lines += tr(", %1 more").arg(nearest.size() - shown);
+        if (shown == 1 || m_hover->fontMetrics().boundingRect(box, Qt::TextWordWrap, lines).height() <= box.height())
+            return lines;
+    }
     return text;
 }
 
