@@ -12,6 +12,7 @@
 #include <QClipboard>
 #include <QContextMenuEvent>
 #include <QDir>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QImage>
 #include <QMenu>
@@ -20,6 +21,7 @@
 #include <QTabWidget>
 #include <QLineEdit>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QUndoStack>
 
 using namespace grove;
@@ -220,6 +222,29 @@ private slots:
         d->undoStack()->redo();
         QCOMPARE(pathOf("one"), std::string("../project/masks/b.png"));
         QVERIFY(QFileInfo::exists(m_dir.filePath("elsewhere/" + QString::fromStdString(pathOf("one")))));
+    }
+
+    // Save on a new graph offers the graph's own name as the file's ("Loot and camps":
+    // loot_and_camps.grove.yaml), as Save as Preset does; it offered "untitled" for every one.
+    void saveOffersTheGraphsName()
+    {
+        MainWindow w(registry());
+        w.show();
+        Diagnostics diagnostics;
+        QVERIFY(w.document()->loadAsNew(GROVE_SOURCE_DIR "/presets/loot_and_camps.grove.yaml", &diagnostics));
+        QVERIFY(w.document()->filePath().isEmpty());
+        QString offered;
+        QTimer answer;
+        connect(&answer, &QTimer::timeout, this, [&] {
+            if (auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget())) {
+                offered = dialog->selectedFiles().value(0);
+                dialog->reject();
+            }
+        });
+        answer.start(20);
+        action(&w, "&Save")->trigger();
+        QVERIFY(w.document()->filePath().isEmpty());  // the dialog turned down: nothing saved
+        QCOMPARE(QFileInfo(offered).fileName(), QString("loot_and_camps.grove.yaml"));
     }
 
     // The World panel edits the graph's name, notes and world through undoable commands.

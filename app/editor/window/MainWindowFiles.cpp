@@ -4,6 +4,7 @@
 
 #include "document/Autosave.h"
 #include "document/Document.h"
+#include "core/export/ExportJob.h"
 #include "window/GraphTab.h"
 #include "window/PresetBrowser.h"
 #include "window/RecentFiles.h"
@@ -134,8 +135,12 @@ bool MainWindow::save()
 bool MainWindow::saveAs()
 {
     QString suggestion = document()->filePath();
-    if (suggestion.isEmpty())
-        suggestion = QSettings().value("lastDir").toString() + "/untitled.grove.yaml";
+    if (suggestion.isEmpty()) {
+        // a new graph is offered its own name ("Caves": caves.grove.yaml), as Save as Preset does
+        const QString name = QString::fromStdString(document()->graph().name).trimmed().toLower();
+        const QString stem = name.isEmpty() ? QStringLiteral("untitled") : QString::fromStdString(safeFileName(name.toStdString()));
+        suggestion = QSettings().value("lastDir").toString() + "/" + stem + ".grove.yaml";
+    }
     QString path = QFileDialog::getSaveFileName(this, tr("Save graph as"), suggestion, kFileFilter);
     if (path.isEmpty())
         return false;
