@@ -245,6 +245,7 @@ private slots:
         action(&w, "&Save")->trigger();
         QVERIFY(w.document()->filePath().isEmpty());  // the dialog turned down: nothing saved
         QCOMPARE(QFileInfo(offered).fileName(), QString("loot_and_camps.grove.yaml"));
+        QVERIFY2(QFileInfo(offered).absolutePath() != "/", qPrintable(offered));  // never the root folder
     }
 
     // The World panel edits the graph's name, notes and world through undoable commands.

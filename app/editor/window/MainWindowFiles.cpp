@@ -12,6 +12,7 @@
 
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -139,7 +140,9 @@ bool MainWindow::saveAs()
         // a new graph is offered its own name ("Caves": caves.grove.yaml), as Save as Preset does
         const QString name = QString::fromStdString(document()->graph().name).trimmed().toLower();
         const QString stem = name.isEmpty() ? QStringLiteral("untitled") : QString::fromStdString(safeFileName(name.toStdString()));
-        suggestion = QSettings().value("lastDir").toString() + "/" + stem + ".grove.yaml";
+        // the folder of the last file opened or saved; before any, the home folder (not "/")
+        const QString dir = QSettings().value("lastDir", QDir::homePath()).toString();
+        suggestion = QDir(dir).filePath(stem + ".grove.yaml");
     }
     QString path = QFileDialog::getSaveFileName(this, tr("Save graph as"), suggestion, kFileFilter);
     if (path.isEmpty())
