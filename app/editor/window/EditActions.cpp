@@ -67,18 +67,24 @@ bool inGrovePresets(const QString &file)
     return false;
 }
 
-// New nodes by name for the status line: "height_2", "a_2, b_2 and c_2", "5 nodes".
-QString newNodesNamed(const std::vector<std::string> &ids)
+// Nodes for the status line: by name, or "5 nodes" when more than three.
+QStringList nodesNamed(const std::vector<std::string> &ids)
 {
     if (ids.size() > 3)
-        return QObject::tr("%1 nodes").arg(ids.size());
-    if (ids.empty())
-        return QObject::tr("nothing");
+        return {QObject::tr("%1 nodes").arg(ids.size())};
     QStringList names;
     for (const std::string &id : ids)
         names << QString::fromStdString(id);
-    const QString last = names.takeLast();
-    return names.isEmpty() ? last : QObject::tr("%1 and %2").arg(names.join(", "), last);
+    return names;
+}
+
+// "a", "a and b", "a, b and c"; "nothing" for none.
+QString listed(QStringList parts)
+{
+    if (parts.isEmpty())
+        return QObject::tr("nothing");
+    const QString last = parts.takeLast();
+    return parts.isEmpty() ? last : QObject::tr("%1 and %2").arg(parts.join(", "), last);
 }
 
 std::optional<QByteArray> readAll(const QString &path)
@@ -352,17 +358,10 @@ QString EditActions::deletionSummary(const std::vector<std::string> &ids,
         for (const auto &[port, link] : n.inputs)
             if (deleted.count(n.id) || deleted.count(link.node))
                 dropped.emplace(n.id, port);
-    QStringList parts;
-    if (ids.size() > 3) {
-        parts << tr("%1 nodes").arg(ids.size());
-    } else {
-        for (const std::string &id : ids)
-            parts << QString::fromStdString(id);
-    }
+    QStringList parts = nodesNamed(ids);
     if (!dropped.empty())
         parts << (dropped.size() == 1 ? tr("1 wire") : tr("%1 wires").arg(dropped.size()));
-    const QString last = parts.takeLast();
-    return parts.isEmpty() ? tr("Deleted %1.").arg(last) : tr("Deleted %1 and %2.").arg(parts.join(", "), last);
+    return tr("Deleted %1.").arg(listed(parts));
 }
 
 void EditActions::duplicateSelection()
@@ -383,7 +382,7 @@ void EditActions::duplicateSelection()
                                                tr("Duplicate"))) {
         m_document->undoStack()->push(c);
         m_scene->selectNodes(newIds);
-        emit statusMessage(tr("Duplicated as %1 (Ctrl+Z undoes).").arg(newNodesNamed(newIds)), 4000);
+        emit statusMessage(tr("Duplicated as %1 (Ctrl+Z undoes).").arg(listed(nodesNamed(newIds))), 4000);
     }
 }
 
@@ -417,7 +416,7 @@ void EditActions::paste()
     m_document->undoStack()->push(c);
     m_scene->selectNodes(newIds);
     // the new ids said: a pasted node is renamed where its id is taken, and lands at the pointer
-    emit statusMessage(tr("Pasted %1 (Ctrl+Z undoes).").arg(newNodesNamed(newIds)), 4000);
+    emit statusMessage(tr("Pasted %1 (Ctrl+Z undoes).").arg(listed(nodesNamed(newIds))), 4000);
 }
 
 void EditActions::selectAll()
