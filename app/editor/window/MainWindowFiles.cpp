@@ -4,7 +4,6 @@
 
 #include "document/Autosave.h"
 #include "document/Document.h"
-#include "core/export/ExportJob.h"
 #include "window/GraphTab.h"
 #include "window/PresetBrowser.h"
 #include "window/RecentFiles.h"
@@ -138,11 +137,10 @@ bool MainWindow::saveAs()
     QString suggestion = document()->filePath();
     if (suggestion.isEmpty()) {
         // a new graph is offered its own name ("Caves": caves.grove.yaml), as Save as Preset does
-        const QString name = QString::fromStdString(document()->graph().name).trimmed().toLower();
-        const QString stem = name.isEmpty() ? QStringLiteral("untitled") : QString::fromStdString(safeFileName(name.toStdString()));
+        const QString name = QString::fromStdString(document()->graph().name).trimmed();
         // the folder of the last file opened or saved; before any, the home folder (not "/")
         const QString dir = QSettings().value("lastDir", QDir::homePath()).toString();
-        suggestion = QDir(dir).filePath(stem + ".grove.yaml");
+        suggestion = QDir(dir).filePath(name.isEmpty() ? QStringLiteral("untitled.grove.yaml") : PresetBrowser::fileNameFor(name));
     }
     QString path = QFileDialog::getSaveFileName(this, tr("Save graph as"), suggestion, kFileFilter);
     if (path.isEmpty())

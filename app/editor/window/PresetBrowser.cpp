@@ -93,11 +93,16 @@ QString PresetBrowser::writeUserPreset(const Graph &graph, const GroupResolver &
     const QString dir = userDir();
     if (!QDir().mkpath(dir))
         return tr("Cannot create %1.").arg(dir);
-    const QString path = QDir(dir).filePath(QString::fromStdString(safeFileName(trimmed.toLower().toStdString())) + ".grove.yaml");
+    const QString path = QDir(dir).filePath(fileNameFor(trimmed));
     if (auto error = writeFileAtomically(path.toStdString(), saveGraphToString(preset, groups)))
         return QString::fromStdString(*error);
     *ok = true;
     return path;
+}
+
+QString PresetBrowser::fileNameFor(const QString &graphName)
+{
+    return QString::fromStdString(safeFileName(graphName.trimmed().toLower().toStdString())) + ".grove.yaml";
 }
 
 QString PresetBrowser::thumbnailCacheDir()

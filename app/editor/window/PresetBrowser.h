@@ -42,6 +42,9 @@ public:
     // reason it was not.
     static QString writeUserPreset(const Graph &graph, const GroupResolver &groups, const QString &name,
                                    const QString &description, bool *ok);
+    // A graph's file name from its name ("Loot and camps": loot_and_camps.grove.yaml), safe on
+    // every system; the preset's, and what Save offers a new graph.
+    static QString fileNameFor(const QString &graphName);
     static QString thumbnailCacheDir();
     static std::vector<PresetEntry> findPresets(const NodeRegistry &registry);
 
